@@ -1,0 +1,321 @@
+"""Explicit game trees, as drawn in textbooks, and uniform random trees.
+
+A tree is written as nested lists: a list is an internal node, a number is a tip
+(its value for MAX). Levels alternate MAX/MIN from the root (``first=MIN`` for a MIN
+root). Dicts give named moves; ``Max``, ``Min`` and ``Chance`` nodes override the
+alternation (CS188 trees have several MIN layers). A state is the path of moves from
+the root, so states are hashable and name the node.
+
+Examples
+--------
+>>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])   # AIMA Fig 5.2
+>>> game.moves(game.initial), game.to_move((0,))
+((0, 1, 2), 1)
+>>> game.utility((2, 0))
+14
+>>> TreeGame({"a1": [3, 12, 8], "a2": [2, 4, 6], "a3": [14, 5, 2]}).moves(())
+('a1', 'a2', 'a3')
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from aisearch.core import CHANCE, MAX, MIN, GameBase, is_number
+
+__all__ = ["Max", "Min", "Chance", "TreeGame", "uniform_tree", "fig5_2"]
+
+
+class _Explicit:
+    """An internal node whose player is given, not implied by alternation."""
+
+    player: int
+
+    def __init__(self, children: Sequence[Any] | Mapping[Any, Any]) -> None:
+        self.children = children
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.children!r})"
+
+
+class Max(_Explicit):
+    """A MAX node: ``Max([child, ...])`` or ``Max({"move": child, ...})``."""
+
+    player = MAX
+
+
+class Min(_Explicit):
+    """A MIN node: ``Min([child, ...])`` or ``Min({"move": child, ...})``."""
+
+    player = MIN
+
+
+class Chance(_Explicit):
+    """A chance node: ``Chance([(p, child), ...])`` or ``Chance({"outcome": (p, child)})``.
+
+    Probabilities must be positive and sum to 1. The node below a chance node belongs to
+    the opponent of the player who moved before it (MAX, dice, MIN, dice, ...).
+    """
+
+    player = CHANCE
+
+
+class TreeGame(GameBase):
+    """A game given by an explicit tree.
+
+    Parameters
+    ----------
+    tree : list, dict, number, Max, Min or Chance
+        Internal nodes are lists (moves ``0..k-1``) or dicts (named moves); tips are
+        numbers, ``float('inf')`` allowed, NaN and bools not.
+    first : {MAX, MIN}
+        Player at the root when it is not an explicit node.
+
+    Raises
+    ------
+    ValueError
+        For a malformed tree; the message names the path to the bad node.
+
+    Examples
+    --------
+    >>> game = TreeGame([Min([Min([1, 2]), 5]), 4])
+    >>> [game.to_move(s) for s in [(), (0,), (0, 0)]]
+    [0, 1, 1]
+    >>> TreeGame([[1, []]])
+    Traceback (most recent call last):
+    ...
+    ValueError: bad tree at path (0, 1): an internal node needs at least one child
+    """
+
+    def __init__(self, tree: Any, first: int = MAX) -> None:
+        if first not in (MAX, MIN):
+            raise ValueError(f"first must be MAX (0) or MIN (1), not {first!r}")
+        self.tree, self.first = tree, first
+        self.initial: tuple = ()
+        self._player: dict[tuple, int] = {}
+        self._moves: dict[tuple, tuple] = {}
+        self._value: dict[tuple, float] = {}
+        self._chance: dict[tuple, tuple] = {}
+        self._tips: list[tuple] = []
+        self._build(tree, (), first)
+
+    def _build(self, node: Any, path: tuple, player: int) -> None:
+        # Iterative, so deep trees do not hit the recursion limit.
+        stack = [(node, path, player)]
+        while stack:
+            node, path, player = stack.pop()
+            if isinstance(node, _Explicit):
+                player, children = node.player, node.children
+            elif isinstance(node, (list, tuple, Mapping)):
+                children = node
+            elif is_number(node):
+                self._value[path] = node
+                self._player[path] = player
+                self._tips.append(path)
+                self._moves[path] = ()
+                continue
+            else:
+                raise ValueError(
+                    f"bad tree at path {path}: {node!r} is neither a number (tip) nor a "
+                    "list, dict, Max, Min or Chance (internal node)"
+                )
+            if len(children) == 0:
+                raise ValueError(
+                    f"bad tree at path {path}: an internal node needs at least one child"
+                )
+            if isinstance(children, Mapping):
+                items = list(children.items())
+            else:
+                items = list(enumerate(children))
+            if player == CHANCE:
+                items = self._outcomes(items, path)
+                # below chance, the opponent of the last player to move plays
+                next_player = MIN if self._last_mover(path) == MAX else MAX
+                self._chance[path] = tuple((m, p) for m, (p, _) in items)
+                items = [(m, child) for m, (_, child) in items]
+            else:
+                next_player = MIN if player == MAX else MAX
+            self._player[path] = player
+            self._moves[path] = tuple(m for m, _ in items)
+            for m, child in reversed(items):
+                stack.append((child, path + (m,), next_player))
+        self._tips.sort(key=self._tip_key)
+
+    def _outcomes(self, items: list, path: tuple) -> list:
+        out = []
+        for m, pair in items:
+            if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and is_number(pair[0])):
+                raise ValueError(
+                    f"bad tree at path {path + (m,)}: a chance outcome is a (probability, subtree) "
+                    f"pair, not {pair!r}"
+                )
+            if not 0 < pair[0] <= 1:
+                raise ValueError(
+                    f"bad tree at path {path + (m,)}: probability {pair[0]} is not in (0, 1]"
+                )
+            out.append((m, (pair[0], pair[1])))
+        total = math.fsum(p for _, (p, _) in out)
+        if abs(total - 1) > 1e-9:
+            raise ValueError(f"bad tree at path {path}: chance probabilities sum to {total}, not 1")
+        return out
+
+    def _last_mover(self, path: tuple) -> int:
+        while path:
+            path = path[:-1]
+            if self._player.get(path, CHANCE) != CHANCE:
+                return self._player[path]
+        return MIN if self.first == MAX else MAX  # a chance root: MAX moves after it by default
+
+    def _tip_key(self, path: tuple) -> tuple:
+        """Sort key putting tips in left-to-right (move) order."""
+        key, node = [], ()
+        for m in path:
+            key.append(self._moves[node].index(m))
+            node = node + (m,)
+        return tuple(key)
+
+    # the protocol -------------------------------------------------------------
+    def to_move(self, s: tuple) -> int:
+        return self._player[s]
+
+    def moves(self, s: tuple) -> tuple:
+        return self._moves[s]
+
+    def result(self, s: tuple, m: Any) -> tuple:
+        child = s + (m,)
+        if child not in self._moves:
+            if s not in self._moves:
+                raise ValueError(f"{s!r} is not a node of this tree")
+            raise self.illegal(s, m)
+        return child
+
+    def is_terminal(self, s: tuple) -> bool:
+        return not self._moves[s]
+
+    def utility(self, s: tuple, player: int = MAX) -> float:
+        try:
+            v = self._value[s]
+        except KeyError:
+            raise ValueError(f"utility of a non-tip node {s!r}") from None
+        return v if player == MAX else -v
+
+    def chance_outcomes(self, s: tuple) -> tuple:
+        try:
+            return self._chance[s]
+        except KeyError:
+            raise ValueError(f"{s!r} is not a chance node") from None
+
+    # conveniences -------------------------------------------------------------
+    @property
+    def tips(self) -> list[tuple]:
+        """Paths of the tips, left to right."""
+        return list(self._tips)
+
+    @property
+    def tip_values(self) -> list[float]:
+        """Tip values (MAX's view), left to right."""
+        return [self._value[t] for t in self._tips]
+
+    def states(self) -> list[tuple]:
+        """Every node of the tree, in preorder."""
+        out, stack = [], [()]
+        while stack:
+            s = stack.pop()
+            out.append(s)
+            stack.extend(s + (m,) for m in reversed(self._moves[s]))
+        return out
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __repr__(self) -> str:
+        text = repr(self.tree)
+        if len(text) > 200:
+            text = f"<{len(self._tips)} tips>"
+        return f"TreeGame({text}{'' if self.first == MAX else ', first=MIN'})"
+
+
+def uniform_tree(
+    b: int, d: int, *, seed: int | None = 0, ordering: str = "random", low: int = -99,
+    high: int = 99, first: int = MAX,
+) -> TreeGame:
+    """A uniform tree of branching ``b`` and depth ``d`` with seeded integer tips.
+
+    Parameters
+    ----------
+    b, d : int
+        Branching factor (>= 1) and depth in plies (>= 0); at most 2,000,000 tips.
+    seed : int or None
+        Seed of the tip values.
+    ordering : {'random', 'best', 'worst'}
+        ``'best'`` sorts every node's children best-first for the player to move
+        (perfect ordering: alpha-beta meets Knuth and Moore's minimum); ``'worst'``
+        builds a tree ordered worst-first so that alpha-beta prunes nothing (``b**d``
+        tips). Ordered trees get distinct tip values so that "best" is unambiguous.
+    low, high : int
+        Range of the tip values for ``'random'`` ordering.
+
+    Examples
+    --------
+    >>> game = uniform_tree(2, 3, seed=1)
+    >>> len(game.tips)
+    8
+    >>> uniform_tree(3, 2, ordering="best").tip_values[:3] == sorted(
+    ...     uniform_tree(3, 2, ordering="best").tip_values[:3])
+    True
+    """
+    for name, v in (("b", b), ("d", d)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"{name} must be an int, not {v!r}")
+    if b < 1 or d < 0:
+        raise ValueError(f"need b >= 1 and d >= 0, got b={b}, d={d}")
+    if b**d > 2_000_000:
+        raise ValueError(f"b**d = {b**d} tips is too many (at most 2,000,000)")
+    if ordering not in ("random", "best", "worst"):
+        raise ValueError(f"ordering must be 'random', 'best' or 'worst', not {ordering!r}")
+    rng = random.Random(seed)
+    n = b**d
+    if ordering == "random":
+        if low > high:
+            raise ValueError(f"need low <= high, got {low} > {high}")
+        values = iter([rng.randint(low, high) for _ in range(n)])
+    else:
+        values = iter(sorted(rng.sample(range(-10 * n, 10 * n), n)))
+
+    def build(depth: int, player: int) -> Any:
+        return next(values) if depth == 0 else [
+            build(depth - 1, MIN if player == MAX else MAX) for _ in range(b)
+        ]
+
+    def worst(depth: int, player: int) -> Any:
+        """No cut-off anywhere: MAX children come in increasing value ranges, MIN decreasing."""
+        if depth == 0:
+            return next(values)
+        other = MIN if player == MAX else MAX
+        kids = [worst(depth - 1, other) for _ in range(b)]  # consecutive, increasing ranges
+        return kids if player == MAX else kids[::-1]
+
+    if ordering == "worst":
+        tree = worst(d, first)
+    else:
+        tree = build(d, first)
+    if ordering == "best":
+
+        def order(node: Any, player: int) -> tuple[Any, float]:
+            """Sort children best-first for the player to move; return (node, minimax value)."""
+            if not isinstance(node, list):
+                return node, node
+            other = MIN if player == MAX else MAX
+            kids = [order(c, other) for c in node]
+            kids.sort(key=lambda kv: kv[1], reverse=player == MAX)
+            return [k for k, _ in kids], kids[0][1]
+
+        tree = order(tree, first)[0]
+    return TreeGame(tree, first=first)
+
+
+fig5_2 = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+"""AIMA Fig 5.2: a MAX root over three MIN nodes; value 3, best move 0."""

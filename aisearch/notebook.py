@@ -1,0 +1,110 @@
+"""Notebook helpers: show a function's source, check your code against the package's, and the
+one canonical way to execute and normalise the course notebooks.
+
+``python -m aisearch.notebook execute notebooks/*.ipynb solutions/*.ipynb`` runs each notebook
+top to bottom in a fresh kernel (from the notebook's folder), then strips volatile metadata
+(widget state, timestamps) while keeping outputs and execution counts, so that nbval can compare
+the committed outputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import inspect
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Source", "show_source", "check", "execute"]
+
+
+class Source:
+    """A function's source, shown as code in a notebook (``text/plain`` is the code itself)."""
+
+    def __init__(self, obj: Any) -> None:
+        self.name = getattr(obj, "__qualname__", repr(obj))
+        self.code = inspect.getsource(obj)
+
+    def __repr__(self) -> str:
+        return self.code.rstrip("\n")
+
+    def _repr_html_(self) -> str:
+        try:
+            from pygments import highlight
+            from pygments.formatters import HtmlFormatter
+            from pygments.lexers import PythonLexer
+
+            formatter = HtmlFormatter(noclasses=True, style="default")
+            return highlight(self.code, PythonLexer(), formatter)
+        except ImportError:  # pygments comes with JupyterLab; plain <pre> otherwise
+            return f"<pre>{html.escape(self.code)}</pre>"
+
+
+def show_source(obj: Any) -> Source:
+    """The source of a function or class of the package, for reading next to the textbook.
+
+    >>> print(show_source(show_source))  # doctest: +ELLIPSIS
+    def show_source(obj: Any) -> Source:
+    ...
+    """
+    return Source(obj)
+
+
+def check(mine: Callable[..., Any], reference: Callable[..., Any], cases: Iterable[tuple],
+          key: Callable[[Any], Any] = lambda r: r) -> str:
+    """Compare your function with the package's on argument tuples; say where they differ.
+
+    ``key`` picks what must agree (e.g. ``lambda d: (d.value, d.move)``).
+
+    >>> check(lambda x: x * 2, lambda x: x + x, [(1,), (2,)])
+    'agrees on all 2 cases'
+    >>> check(lambda x: x * 3, lambda x: x + x, [(0,), (2,)])
+    'differs on case 2 (2,): got 6, expected 4'
+    """
+    cases = list(cases)
+    for i, args in enumerate(cases, 1):
+        got, expected = key(mine(*args)), key(reference(*args))
+        if got != expected:
+            return f"differs on case {i} {args!r}: got {got!r}, expected {expected!r}"
+    return f"agrees on all {len(cases)} cases"
+
+
+def execute(paths: Iterable[str | Path], timeout: int = 300) -> list[tuple[Path, float]]:
+    """Execute notebooks in place and normalise them; return (path, seconds) per notebook."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    done = []
+    for path in map(Path, paths):
+        nb = nbformat.read(path, as_version=4)
+        start = time.perf_counter()
+        NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        nbformat.write(nb, path)
+        subprocess.run([sys.executable, "-m", "nbstripout", "--keep-output", "--keep-count",
+                        str(path)], check=True)
+        done.append((path, time.perf_counter() - start))
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m aisearch.notebook", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("execute", help="execute notebooks in place and normalise them")
+    run.add_argument("notebooks", nargs="+", type=Path)
+    run.add_argument("--timeout", type=int, default=300, help="seconds per cell (default 300)")
+    args = parser.parse_args(argv)
+    missing = [p for p in args.notebooks if not p.is_file()]
+    if missing:
+        parser.error("no such notebook: " + ", ".join(map(str, missing)))
+    for path, seconds in execute(args.notebooks, args.timeout):
+        print(f"{path}: executed in {seconds:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,72 @@
+"""The project installs as documented: environment.yml and pyproject.toml agree, ruff is clean."""
+
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def requirement(spec: str) -> tuple[str, str]:
+    name, bound = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*(.*)", spec).groups()
+    return name.lower().replace("_", "-"), bound.replace(" ", "")
+
+
+def pyproject_requirements() -> set[tuple[str, str]]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    specs = project["dependencies"] + project["optional-dependencies"]["test"]
+    return {requirement(s) for s in specs}
+
+
+def environment_requirements() -> set[tuple[str, str]]:
+    deps = []
+    text = (ROOT / "environment.yml").read_text()
+    for line in text.split("dependencies:", 1)[1].splitlines():
+        m = re.match(r"^  - ([^#:]+?)\s*$", line)  # top-level conda entries only
+        if m:
+            deps.append(requirement(m.group(1)))
+    return {d for d in deps if d[0] not in {"python", "pip"}}
+
+
+def test_environment_yml_lists_the_same_packages_and_bounds_as_pyproject():
+    assert environment_requirements() == pyproject_requirements()
+
+
+def test_environment_yml_installs_the_package_itself():
+    assert re.search(r"^\s+- -e \.\s*$", (ROOT / "environment.yml").read_text(), re.M)
+
+
+def test_environment_yml_and_pyproject_agree_on_python():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert f"python{project['requires-python']}" in (ROOT / "environment.yml").read_text()
+
+
+def test_the_package_ships_py_typed():
+    assert (ROOT / "aisearch" / "py.typed").exists()
+
+
+def test_ruff_is_clean():
+    ruff = shutil.which("ruff")
+    if ruff is None:
+        pytest.fail("ruff is not installed: pip install -e '.[test]'")
+    out = subprocess.run([ruff, "check", "."], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_the_package_imports_without_plotting_or_widget_libraries():
+    code = (
+        "import sys, aisearch, aisearch.search, aisearch.games\n"
+        "bad = [m for m in ('matplotlib', 'ipywidgets', 'networkx') if m in sys.modules]\n"
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_games_never_import_search():
+    for path in (ROOT / "aisearch" / "games").glob("*.py"):
+        assert "aisearch.search" not in path.read_text(), path.name
