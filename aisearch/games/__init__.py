@@ -2,11 +2,20 @@
 
 Examples
 --------
->>> from aisearch.games import TreeGame
+>>> from aisearch.games import TicTacToe, TreeGame
 >>> TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).moves(())
 (0, 1, 2)
+>>> TicTacToe().moves(TicTacToe.parse("xo./.x./..o"))
+(2, 3, 5, 6, 7)
 """
 
+from aisearch.games.connect4 import ConnectFour
+from aisearch.games.nim import Nim
+from aisearch.games.robots import TwoRobots
+from aisearch.games.tictactoe import SymmetryReduced, TicTacToe
 from aisearch.games.tree import Chance, Max, Min, TreeGame, fig5_2, uniform_tree
 
-__all__ = ["TreeGame", "Max", "Min", "Chance", "uniform_tree", "fig5_2"]
+__all__ = [
+    "TreeGame", "Max", "Min", "Chance", "uniform_tree", "fig5_2",
+    "TicTacToe", "SymmetryReduced", "ConnectFour", "Nim", "TwoRobots",
+]

@@ -40,6 +40,11 @@ class _Explicit:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.children!r})"
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.children == self.children  # type: ignore
+
+    __hash__ = None  # type: ignore[assignment]  # children may be lists
+
 
 class Max(_Explicit):
     """A MAX node: ``Max([child, ...])`` or ``Max({"move": child, ...})``."""

@@ -1,0 +1,458 @@
+"""Tic-tac-toe (noughts and crosses), fast enough to search the whole tree.
+
+Cells are numbered ``0..8`` row by row; X is MAX and moves first. A state is a
+:class:`Board`, an ``int`` holding X's cells in bits 0-8 and O's cells in bits 9-17,
+so it hashes and compares at C speed. All 5,478 reachable boards and their moves,
+successors, utilities, Nilsson evaluations and canonical forms are tabulated once at
+import (about 30 ms), so every protocol call is a dictionary lookup.
+
+Examples
+--------
+>>> game = TicTacToe()
+>>> s = game.result(game.result(game.initial, 4), 0)
+>>> s
+TicTacToe.parse('o../.x./...')
+>>> game.moves(s)
+(1, 2, 3, 5, 6, 7, 8)
+>>> TicTacToe.nilsson_eval(s)
+1
+
+Notes
+-----
+Measured per call (CPython 3.11, timeit, best of 5): ``to_move`` 42 ns, ``moves`` 40 ns,
+``result`` 63 ns, ``is_terminal`` 40 ns, ``utility`` 55 ns (70 ns for MIN),
+``nilsson_eval`` 56 ns, ``canonical`` 52 ns, ``winner`` 68 ns. A plain recursion over
+the whole tree (549,946 nodes) runs at about 5 M nodes/s, and full-tree alpha-beta
+through the protocol at about 1.5-1.9 M nodes/s. Lesson 02 (Nilsson 12.2, Figs 12.3-12.5).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from aisearch.core import MAX, MIN, GameBase, IllegalMoveError
+
+__all__ = ["Board", "SymmetryReduced", "TicTacToe"]
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+_LINE_MASKS = tuple(sum(1 << i for i in line) for line in LINES)
+# Indexed by a 9-bit mask of one player's cells (or of the occupied cells).
+_WINS = tuple(any(m & w == w for w in _LINE_MASKS) for m in range(512))
+_OPEN = tuple(sum(1 for w in _LINE_MASKS if not m & w) for m in range(512))  # lines avoiding m
+_EMPTY = tuple(tuple(i for i in range(9) if not m >> i & 1) for m in range(512))
+# The 8 symmetries, as where each cell goes: identity, rotations by 90, 180, 270 degrees
+# clockwise, mirror left-right, mirror top-bottom, transpose, anti-transpose.
+_CELL_MAPS = ((0, 1, 2, 3, 4, 5, 6, 7, 8), (2, 5, 8, 1, 4, 7, 0, 3, 6), (8, 7, 6, 5, 4, 3, 2, 1, 0),
+              (6, 3, 0, 7, 4, 1, 8, 5, 2), (2, 1, 0, 5, 4, 3, 8, 7, 6), (6, 7, 8, 3, 4, 5, 0, 1, 2),
+              (0, 3, 6, 1, 4, 7, 2, 5, 8), (8, 5, 2, 7, 4, 1, 6, 3, 0))
+_PERM = tuple(tuple(sum(1 << p[i] for i in range(9) if m >> i & 1) for m in range(512))
+              for p in _CELL_MAPS)  # _PERM[k][mask]: the mask moved by symmetry k
+_EMPTY_CHARS = ".-_"
+_SVG_HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" '
+             'viewBox="0 0 120 120">')
+
+
+class Board(int):
+    """A tic-tac-toe position: X's cells in bits 0-8, O's cells in bits 9-17.
+
+    Build boards with :meth:`TicTacToe.parse` or :meth:`TicTacToe.result`; ``str``
+    shows the rows top to bottom separated by ``/``, and notebooks draw it as SVG.
+
+    >>> b = TicTacToe.parse('x.o/.x./..o')
+    >>> str(b), b.x, b.o
+    ('x.o/.x./..o', 17, 260)
+    """
+
+    __slots__ = ()
+
+    @property
+    def x(self) -> int:
+        """Mask of X's cells (bit i = cell i)."""
+        return self & 511
+
+    @property
+    def o(self) -> int:
+        """Mask of O's cells (bit i = cell i)."""
+        return self >> 9
+
+    def __str__(self) -> str:
+        x, o = self & 511, self >> 9
+        cells = ["x" if x >> i & 1 else "o" if o >> i & 1 else "." for i in range(9)]
+        return "/".join("".join(cells[r:r + 3]) for r in (0, 3, 6))
+
+    def __repr__(self) -> str:
+        return f"TicTacToe.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        x, o = self & 511, self >> 9
+        parts = [_SVG_HEAD, '<rect width="120" height="120" fill="white"/>',
+                 '<g stroke="black" stroke-width="2">']
+        parts += [f'<line x1="{k}" y1="4" x2="{k}" y2="116"/>' for k in (40, 80)]
+        parts += [f'<line x1="4" y1="{k}" x2="116" y2="{k}"/>' for k in (40, 80)]
+        parts.append('</g><g fill="none" stroke-width="5" stroke-linecap="round">')
+        for i in range(9):
+            cx, cy = 20 + 40 * (i % 3), 20 + 40 * (i // 3)
+            if x >> i & 1:
+                parts.append(f'<path d="M{cx - 11} {cy - 11}L{cx + 11} {cy + 11}M{cx + 11} '
+                             f'{cy - 11}L{cx - 11} {cy + 11}" stroke="#c0392b"/>')
+            elif o >> i & 1:
+                parts.append(f'<circle cx="{cx}" cy="{cy}" r="12" stroke="#2c6fbb"/>')
+        parts.append("</g></svg>")
+        return "".join(parts)
+
+
+def _build() -> tuple[dict, dict, dict, dict, dict, dict]:
+    """Tabulate every reachable board (breadth first from the empty board)."""
+    boards: dict[int, Board] = {0: Board(0)}
+    moves, children, utility, nilsson, canonical = {}, {}, {}, {}, {}
+    frontier = [boards[0]]
+    while frontier:
+        new = []
+        for s in frontier:
+            x, o = s & 511, s >> 9
+            shift = 9 * (s.bit_count() & 1)  # 0: X to move, 9: O to move
+            won = 1 if _WINS[x] else -1 if _WINS[o] else 0
+            ms = () if won else _EMPTY[x | o]
+            kids: list[Board | None] = [None] * 9
+            moves[s] = ms
+            for m in ms:
+                k = s | 1 << (m + shift)
+                if k not in boards:
+                    boards[k] = Board(k)
+                    new.append(boards[k])
+                kids[m] = boards[k]
+            children[s] = tuple(kids)
+            if not ms:
+                utility[s] = won
+            nilsson[s] = math.inf if won > 0 else -math.inf if won < 0 else _OPEN[o] - _OPEN[x]
+        frontier = new
+    for s in boards.values():
+        canonical[s] = boards[min(p[s & 511] | p[s >> 9] << 9 for p in _PERM)]
+    return boards, moves, children, utility, nilsson, canonical
+
+
+_BOARDS, _MOVES, _CHILDREN, _UTILITY, _NILSSON, _CANONICAL = _build()
+_STATES = tuple(sorted(_BOARDS.values()))
+_TO_MOVE = {s: s.bit_count() & 1 for s in _STATES}
+
+
+def _not_a_board(s: Any) -> ValueError:
+    return ValueError(f"{s!r} is not a reachable tic-tac-toe board; build boards with "
+                      "TicTacToe.parse(...) or TicTacToe.result(...)")
+
+
+class TicTacToe(GameBase):
+    """Tic-tac-toe: X (MAX) moves first; moves are the empty cells ``0..8`` ascending.
+
+    Cells are numbered row by row: ``0 1 2 / 3 4 5 / 6 7 8``. A terminal board is
+    worth +1 to the player with three in a row, -1 to the other, 0 when full.
+
+    Examples
+    --------
+    >>> game = TicTacToe()
+    >>> game
+    TicTacToe()
+    >>> game.moves(game.initial)
+    (0, 1, 2, 3, 4, 5, 6, 7, 8)
+    >>> s = TicTacToe.parse('xx./oo./...')
+    >>> game.utility(game.result(s, 2)), game.utility(game.result(s, 2), MIN)
+    (1, -1)
+    """
+
+    initial: Board = _BOARDS[0]
+
+    def to_move(self, s: Board) -> int:
+        """MAX (X) when both have as many marks, else MIN (O).
+
+        >>> TicTacToe().to_move(TicTacToe.parse('x../.../...')) == MIN
+        True
+        """
+        try:
+            return _TO_MOVE[s]
+        except (KeyError, TypeError):
+            raise _not_a_board(s) from None
+
+    def moves(self, s: Board) -> tuple[int, ...]:
+        """The empty cells in ascending order; ``()`` once someone has won or the board is full.
+
+        >>> TicTacToe().moves(TicTacToe.parse('xo./x.o/...'))
+        (2, 4, 6, 7, 8)
+        """
+        try:
+            return _MOVES[s]
+        except (KeyError, TypeError):
+            raise _not_a_board(s) from None
+
+    def result(self, s: Board, m: int) -> Board:
+        """The board after the player to move marks cell ``m``.
+
+        >>> TicTacToe().result(TicTacToe.initial, 4)
+        TicTacToe.parse('.../.x./...')
+        """
+        try:
+            child = _CHILDREN[s][m]
+        except (KeyError, IndexError, TypeError):
+            child = None
+        if child is None or m < 0:
+            raise self._error(s, m)
+        return child
+
+    def _error(self, s: Any, m: Any) -> Exception:
+        if s not in _MOVES:
+            return _not_a_board(s)
+        if not _MOVES[s]:
+            return self.illegal(s, m, "the game is over")
+        if not isinstance(m, int) or isinstance(m, bool):
+            return self.illegal(s, m, f"a move is a cell number 0..8, not a {type(m).__name__}")
+        if not 0 <= m <= 8:
+            return self.illegal(s, m, "cells are numbered 0..8")
+        return self.illegal(s, m, f"cell {m} is taken")
+
+    def is_terminal(self, s: Board) -> bool:
+        """True when a player has three in a row or the board is full.
+
+        >>> TicTacToe().is_terminal(TicTacToe.parse('xxx/oo./...'))
+        True
+        """
+        return s in _UTILITY
+
+    def utility(self, s: Board, player: int = MAX) -> int:
+        """+1 if ``player`` has three in a row, -1 if the opponent has, 0 for a full board.
+
+        >>> TicTacToe().utility(TicTacToe.parse('xxx/oo./...'), MIN)
+        -1
+        """
+        try:
+            u = _UTILITY[s]
+        except (KeyError, TypeError):
+            raise ValueError(f"utility is defined at terminal boards only, not {s!r}") from None
+        if player == MAX:
+            return u
+        if player == MIN:
+            return -u
+        raise ValueError(f"player must be MAX (0) or MIN (1), not {player!r}")
+
+    @staticmethod
+    def winner(s: Board) -> int | None:
+        """MAX if X has three in a row, MIN if O has, else None.
+
+        >>> TicTacToe.winner(TicTacToe.parse('x.o/xo./o.x')) == MIN
+        True
+        """
+        return MAX if _WINS[s & 511] else MIN if _WINS[s >> 9] else None
+
+    @staticmethod
+    def nilsson_eval(s: Board) -> float:
+        """Nilsson's e(p): lines still open for MAX minus lines still open for MIN.
+
+        A line is open for MAX if it holds no O, and open for MIN if it holds no X;
+        e(p) is ``+inf`` if X has won and ``-inf`` if O has (Nilsson 12.2).
+
+        >>> e = TicTacToe.nilsson_eval
+        >>> e(TicTacToe.parse('.../.x./...')), e(TicTacToe.parse('x../.../...'))
+        (4, 3)
+        >>> e(TicTacToe.parse('xxx/oo./...'))
+        inf
+        """
+        try:
+            return _NILSSON[s]
+        except (KeyError, TypeError):
+            raise _not_a_board(s) from None
+
+    @staticmethod
+    def canonical(s: Board) -> Board:
+        """The least board (as an integer) among the 8 rotations and reflections of ``s``.
+
+        >>> TicTacToe.canonical(TicTacToe.parse('.../.../..x'))
+        TicTacToe.parse('x../.../...')
+        """
+        try:
+            return _CANONICAL[s]
+        except (KeyError, TypeError):
+            raise _not_a_board(s) from None
+
+    @staticmethod
+    def symmetries(s: Board) -> tuple[Board, ...]:
+        """The 8 images of ``s``: identity, rotations by 90, 180, 270 degrees clockwise,
+        then mirror left-right, mirror top-bottom, transpose, anti-transpose.
+
+        Symmetric boards repeat; ``set(symmetries(s))`` gives the distinct ones.
+
+        >>> TicTacToe.symmetries(TicTacToe.parse('x../.../...'))[1]
+        TicTacToe.parse('..x/.../...')
+        >>> len(set(TicTacToe.symmetries(TicTacToe.parse('.../.x./...'))))
+        1
+        """
+        x, o = s & 511, s >> 9
+        return tuple(_BOARDS[p[x] | p[o] << 9] for p in _PERM)
+
+    @staticmethod
+    def states() -> tuple[Board, ...]:
+        """All 5,478 reachable boards, sorted as integers (the empty board first).
+
+        >>> len(TicTacToe.states()), TicTacToe.states()[0] == TicTacToe.initial
+        (5478, True)
+        """
+        return _STATES
+
+    @staticmethod
+    def parse(text: str) -> Board:
+        """Read a board: three rows of ``x``, ``o`` and ``.`` separated by ``/`` or newlines.
+
+        Nine cells without separators also work; case is ignored, ``-`` and ``_`` may
+        mark empty cells, and spaces around rows are ignored.
+
+        Raises
+        ------
+        ValueError
+            For a malformed text or a board no game can reach (wrong counts, play
+            after a win), naming what was wrong.
+
+        Examples
+        --------
+        >>> TicTacToe.parse('X-O/-X-/--O')
+        TicTacToe.parse('x.o/.x./..o')
+        >>> TicTacToe.parse('oo./.../...')  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: impossible board 'oo./.../...': X moves first, so X has as many marks ...
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"TicTacToe.parse expects a str like 'x.o/.x./..o', not {text!r}")
+        rows = [r.strip() for r in text.strip().replace("\n", "/").split("/")]
+        if len(rows) == 1 and len(rows[0]) == 9:
+            rows = [rows[0][k:k + 3] for k in (0, 3, 6)]
+        if len(rows) != 3 or any(len(r) != 3 for r in rows):
+            raise ValueError(f"cannot read {text!r} as a board: write 3 rows of 3 cells separated "
+                             "by '/' (like 'x.o/.x./..o') or 9 cells in a row")
+        x = o = 0
+        for i, ch in enumerate("".join(rows).lower()):
+            if ch == "x":
+                x |= 1 << i
+            elif ch == "o":
+                o |= 1 << i
+            elif ch not in _EMPTY_CHARS:
+                raise ValueError(f"unexpected {ch!r} in row {i // 3 + 1} of {text!r}: cells are "
+                                 "'x', 'o' or an empty mark '.', '-', '_'")
+        nx, no, why = x.bit_count(), o.bit_count(), ""
+        if nx not in (no, no + 1):
+            why = f"X moves first, so X has as many marks as O or one more; got {nx} x and {no} o"
+        elif _WINS[x] and _WINS[o]:
+            why = "both X and O have three in a row, but play stops at the first win"
+        elif _WINS[x] and nx == no:
+            why = "O moved after X had already won"
+        elif _WINS[o] and nx > no:
+            why = "X moved after O had already won"
+        if why:
+            canon = "/".join(rows).lower().replace("-", ".").replace("_", ".")
+            raise ValueError(f"impossible board {canon!r}: {why}")
+        return _BOARDS[x | o << 9]
+
+    def __repr__(self) -> str:
+        return "TicTacToe()"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)  # the rules have no parameters
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+
+class SymmetryReduced(GameBase):
+    """A game whose moves skip successors symmetric to an earlier one (Nilsson, Fig 12.3).
+
+    ``moves(s)`` keeps, of each class of successors with the same ``game.canonical``,
+    the first move in the game's order, and ``result`` accepts just those moves;
+    ``to_move``, ``is_terminal`` and ``utility`` are the wrapped game's, and other
+    attributes (``parse``, ``nilsson_eval``, ...) are passed through. For a game with
+    ``states()`` the reduced moves are tabulated once, when the wrapper is made.
+
+    Parameters
+    ----------
+    game : Game
+        A game offering ``canonical(s)``.
+
+    Examples
+    --------
+    >>> reduced = SymmetryReduced(TicTacToe())
+    >>> reduced
+    SymmetryReduced(TicTacToe())
+    >>> reduced.moves(reduced.initial)    # corner, edge, centre
+    (0, 1, 4)
+    >>> [len(reduced.moves(reduced.result(reduced.initial, m))) for m in (0, 1, 4)]
+    [5, 5, 2]
+    """
+
+    def __init__(self, game: Any) -> None:
+        if not callable(getattr(game, "canonical", None)):
+            raise TypeError(f"SymmetryReduced needs a game with canonical(s); {game!r} has none")
+        self.game = game
+        self.initial = game.initial
+        states = getattr(game, "states", None)
+        self._table = {s: self._reduce(s) for s in states()} if callable(states) else None
+
+    def _reduce(self, s: Any) -> tuple:
+        game, first = self.game, dict[Any, Any]()
+        for m in game.moves(s):
+            first.setdefault(game.canonical(game.result(s, m)), m)
+        return tuple(first.values())
+
+    def moves(self, s: Any) -> Sequence[Any]:
+        """The first move of each class of symmetric successors, in the game's order.
+
+        >>> SymmetryReduced(TicTacToe()).moves(TicTacToe.parse('.../.x./...'))
+        (0, 1)
+        """
+        if self._table is not None:
+            try:
+                return self._table[s]
+            except KeyError:
+                pass
+        return self._reduce(s)
+
+    def result(self, s: Any, m: Any) -> Any:
+        """The wrapped game's result, for a move listed by :meth:`moves` only.
+
+        >>> reduced = SymmetryReduced(TicTacToe())
+        >>> reduced.result(reduced.initial, 2)
+        Traceback (most recent call last):
+        ...
+        aisearch.core.IllegalMoveError: illegal move 2 in state TicTacToe.parse('.../.../...') \
+(symmetric to a listed move: only the first of each class is kept); legal moves: 0, 1, 4
+        """
+        if m in self.moves(s):
+            try:
+                return self.game.result(s, m)
+            except IllegalMoveError:
+                pass  # equal to a listed move but not one (4.0 for 4): report it below
+        symmetric = any(m == k and type(m) is type(k) for k in self.game.moves(s))
+        why = "symmetric to a listed move: only the first of each class is kept"
+        raise self.illegal(s, m, why if symmetric else "")
+
+    def to_move(self, s: Any) -> int:
+        """The wrapped game's ``to_move``."""
+        return self.game.to_move(s)
+
+    def is_terminal(self, s: Any) -> bool:
+        """The wrapped game's ``is_terminal``."""
+        return self.game.is_terminal(s)
+
+    def utility(self, s: Any, player: int = MAX) -> float:
+        """The wrapped game's ``utility``."""
+        return self.game.utility(s, player)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # private and special names are never passed through
+            raise AttributeError(name)
+        return getattr(self.game, name)
+
+    def __repr__(self) -> str:
+        return f"SymmetryReduced({self.game!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.game == self.game
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.game))

@@ -1,0 +1,286 @@
+"""Exact solvers: retrograde analysis of finite two-player zero-sum games.
+
+Tree search cannot settle a game that cycles, like the two robots without a ply
+limit (Nilsson 12.1). Retrograde analysis works backwards over the whole state
+graph instead: label the terminal states, then repeatedly label a state won for
+the player to move if *some* move reaches a state lost for the opponent, and lost
+if *every* move reaches a state won for the opponent. States never labelled are
+draws: neither side can force an end, so best play goes on for ever.
+
+Examples
+--------
+>>> from aisearch.games.robots import TwoRobots
+>>> game = TwoRobots.parse('B..W')
+>>> solution = retrograde(game)
+>>> solution[game.initial]
+Outcome(value=1, plies=5)
+>>> solution.pv(game.initial)
+('E', 'W', 'W', 'W', 'E')
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Hashable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from aisearch.core import CHANCE, MAX, MIN, Game, player_name
+
+__all__ = ["Outcome", "Solution", "retrograde"]
+
+LIMIT = 2_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The exact result of a state under best play.
+
+    Attributes
+    ----------
+    value : int
+        +1 if MAX wins, -1 if MIN wins, 0 for a draw (always MAX's point of view).
+    plies : float
+        Moves to the end when the winner wins as fast as it can and the loser holds
+        out as long as it can; 0 at a terminal state, ``inf`` for a non-terminal draw.
+
+    >>> Outcome(1, 3).winner == MAX, Outcome(0, math.inf).winner
+    (True, None)
+    """
+
+    value: int
+    plies: float
+
+    @property
+    def winner(self) -> int | None:
+        """``MAX``, ``MIN`` or ``None`` (a draw)."""
+        return None if self.value == 0 else (MAX if self.value > 0 else MIN)
+
+
+class Solution(Mapping[Hashable, Outcome]):
+    """Every solved state mapped to its :class:`Outcome`; made by :func:`retrograde`.
+
+    >>> from aisearch.games.robots import TwoRobots
+    >>> game = TwoRobots.parse('B.W')
+    >>> solution = retrograde(game)
+    >>> len(solution), solution.value(game.initial), solution.plies(game.initial)
+    (3, 1, 2)
+    >>> solution.best_move(game.initial)
+    'E'
+    """
+
+    def __init__(self, game: Game, values: dict, plies: dict) -> None:
+        self.game = game
+        self._values, self._plies = values, plies
+
+    def __getitem__(self, s: Hashable) -> Outcome:
+        return Outcome(self._values[s], self._plies[s])
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        c = self.counts()
+        return f"<Solution of {len(self)} states: {c[1]} MAX wins, {c[-1]} MIN wins, {c[0]} draws>"
+
+    def value(self, s: Hashable) -> int:
+        """+1, 0 or -1: the value of ``s`` for MAX under best play.
+
+        >>> from aisearch.games.robots import TwoRobots
+        >>> game = TwoRobots(2, 2, black=(0, 0), white=(0, 1))
+        >>> retrograde(game).value(game.initial)  # Black evades for ever
+        0
+        """
+        return self._values[s]
+
+    def plies(self, s: Hashable) -> float:
+        """Moves to the end under best play (``inf`` for a draw that goes on).
+
+        >>> from aisearch.games.robots import TwoRobots
+        >>> retrograde(TwoRobots.parse('BW')).plies(TwoRobots.parse('BW').initial)
+        1
+        """
+        return self._plies[s]
+
+    def counts(self) -> dict[int, int]:
+        """How many states have each value: ``{1: MAX wins, 0: draws, -1: MIN wins}``.
+
+        >>> from aisearch.games.robots import TwoRobots
+        >>> retrograde(TwoRobots.parse('B.W')).counts()
+        {1: 3, 0: 0, -1: 0}
+        """
+        counts = {1: 0, 0: 0, -1: 0}
+        for v in self._values.values():
+            counts[v] += 1
+        return counts
+
+    def best_move(self, s: Hashable) -> Any:
+        """An optimal move: fastest win, slowest loss, or keeping a draw; None at the end.
+
+        Ties go to the first such move in the game's move order.
+
+        >>> from aisearch.games.robots import TwoRobots
+        >>> game = TwoRobots.parse('B..W')
+        >>> retrograde(game).best_move(game.initial)
+        'E'
+        """
+        moves = self.game.moves(s)
+        if not moves:
+            return None
+        want, plies = self._values[s], self._plies[s]
+        for m in moves:
+            t = self.game.result(s, m)
+            if self._values[t] == want and (want == 0 or self._plies[t] == plies - 1):
+                return m
+        raise AssertionError(f"no move keeps value {want} in {s!r}")  # pragma: no cover
+
+    def pv(self, s: Hashable, max_moves: int = 100) -> tuple:
+        """The moves of best play from ``s`` to the end (at most ``max_moves`` for draws).
+
+        >>> from aisearch.games.robots import TwoRobots
+        >>> game = TwoRobots.parse('B.W')
+        >>> retrograde(game).pv(game.initial)
+        ('E', 'W')
+        """
+        line: list[Any] = []
+        while len(line) < max_moves and (m := self.best_move(s)) is not None:
+            line.append(m)
+            s = self.game.result(s, m)
+        return tuple(line)
+
+
+def _sign(x: float) -> int:
+    return (x > 0) - (x < 0)
+
+
+def retrograde(
+    game: Game, states: Iterable[Hashable] | None = None, *, limit: int = LIMIT
+) -> Solution:
+    """Solve a finite two-player zero-sum game exactly, cycles included.
+
+    Parameters
+    ----------
+    game : Game
+        Players ``MAX`` and ``MIN`` only: chance states and n-player games are refused.
+        Only the sign of ``utility(s, MAX)`` counts (win, draw, loss).
+    states : iterable, optional
+        The states to solve; they must be closed under moves. By default, every
+        state reachable from ``game.initial`` (found breadth-first).
+    limit : int
+        Refuse games with more states than this (default 2,000,000).
+
+    Returns
+    -------
+    Solution
+        A mapping from each state to its :class:`Outcome` (value for MAX, plies to the end).
+
+    Notes
+    -----
+    Terminal states get their utility and distance 0. Working outwards from them in
+    order of distance, a state is won for its mover as soon as some successor is won
+    for the mover (distance 1 + that successor's, the shortest), and lost once the
+    last of its successors turns out lost for the mover (1 + the longest). Counters
+    of the successors not yet known to be lost make each step constant time. What
+    is never labelled is a draw. Movers need not alternate.
+
+    Examples
+    --------
+    >>> from aisearch.games.robots import TwoRobots
+    >>> game = TwoRobots(3, 3)  # corners of one colour: White catches Black
+    >>> retrograde(game)[game.initial]
+    Outcome(value=1, plies=6)
+    """
+    players = getattr(game, "players", 2)
+    if players != 2:
+        raise ValueError(f"retrograde() solves two-player games; {game!r} has {players} players")
+    succ: dict[Hashable, list[Hashable]] = {}
+    if states is None:
+        succ[game.initial] = []
+        frontier = deque([game.initial])
+        while frontier:
+            s = frontier.popleft()
+            succ[s] = kids = [game.result(s, m) for m in _moves(game, s)]
+            for t in kids:
+                if t not in succ:
+                    if len(succ) >= limit:
+                        raise _too_big(game, limit)
+                    succ[t] = []
+                    frontier.append(t)
+    else:
+        for s in states:
+            if s not in succ:
+                if len(succ) >= limit:
+                    raise _too_big(game, limit)
+                succ[s] = []
+        for s in succ:
+            succ[s] = kids = [game.result(s, m) for m in _moves(game, s)]
+            for t in kids:
+                if t not in succ:
+                    raise ValueError(
+                        f"states are not closed under moves: {t!r} (from {s!r}) is missing"
+                    )
+
+    values: dict[Hashable, int] = {}
+    plies: dict[Hashable, float] = {}
+    preds: dict[Hashable, list[Hashable]] = {s: [] for s in succ}
+    unknown: dict[Hashable, int] = {}
+    queue: deque[Hashable] = deque()
+    for s, kids in succ.items():
+        if kids:
+            unknown[s] = len(kids)
+            for t in kids:
+                preds[t].append(s)
+        else:
+            v = _sign(game.utility(s, MAX))
+            if _sign(game.utility(s, MIN)) != -v:
+                raise ValueError(f"retrograde() needs a zero-sum game; utilities of {s!r} disagree")
+            values[s], plies[s] = v, 0
+            if v:
+                queue.append(s)
+    del succ
+    while queue:  # states leave the queue in order of distance to the end
+        t = queue.popleft()
+        v, d = values[t], plies[t]
+        for s in preds[t]:
+            if s in values:
+                continue
+            good = 1 if game.to_move(s) == MAX else -1
+            if v == good:  # the mover can move to t and win: the first such t is the nearest
+                values[s], plies[s] = v, d + 1
+                queue.append(s)
+            else:
+                unknown[s] -= 1
+                if unknown[s] == 0:  # every move loses: t, the last, is the farthest
+                    values[s], plies[s] = v, d + 1
+                    queue.append(s)
+    for s in preds:
+        if s not in values:
+            values[s], plies[s] = 0, math.inf
+    return Solution(game, values, plies)
+
+
+def _moves(game: Game, s: Hashable) -> list:
+    """The moves of ``s``, refusing chance and n-player states with a clear message."""
+    moves = list(game.moves(s))
+    if moves:
+        player = game.to_move(s)
+        if player == CHANCE:
+            raise ValueError(
+                f"retrograde() solves games without chance; {s!r} is a CHANCE state "
+                "(use an expectation-based solver for games of chance)"
+            )
+        if player not in (MAX, MIN):
+            raise ValueError(
+                f"retrograde() solves two-player games; {player_name(player)} moves in {s!r}"
+            )
+    return moves
+
+
+def _too_big(game: Game, limit: int) -> ValueError:
+    return ValueError(
+        f"{game!r} has more than {limit:,} states; pass a larger limit= if memory allows"
+    )

@@ -1,0 +1,94 @@
+"""One conformance suite over every game (as OpenSpiel's random_sim_test does).
+
+Random playouts, and at every state on the way: moves are empty iff terminal; result leaves
+its input unchanged and equal states hash equal; utilities are zero-sum; chance outcomes sum to
+1; illegal moves raise IllegalMoveError naming the legal ones; the game object is not mutated.
+"""
+
+import copy
+import math
+import random
+
+import pytest
+
+from aisearch import CHANCE, MAX, MIN, Chance, IllegalMoveError, Min, TreeGame, fig5_2
+from aisearch.games import uniform_tree
+
+
+def games():
+    from aisearch.games.connect4 import ConnectFour
+    from aisearch.games.nim import Nim
+    from aisearch.games.robots import TwoRobots
+    from aisearch.games.tictactoe import SymmetryReduced, TicTacToe
+
+    walls = TwoRobots.parse("B.#./..#./...W")
+    return {
+        "fig5_2": fig5_2,
+        "tree with chance and MIN layers": TreeGame(
+            [Chance([(0.25, [1, 2]), (0.75, [Min([3, -1]), 4])]), Min([Min([5, 6]), 7])]
+        ),
+        "uniform tree": uniform_tree(3, 4, seed=2),
+        "tic-tac-toe": TicTacToe(),
+        "tic-tac-toe, symmetry reduced": SymmetryReduced(TicTacToe()),
+        "connect four": ConnectFour(),
+        "nim": Nim((1, 2, 3)),
+        "robots, open grid": TwoRobots(3, 3, black=(0, 0), white=(2, 2)),
+        "robots, walls and ply limit": TwoRobots.parse("B.#./..#./...W", max_plies=12),
+        "robots, walls": walls,
+    }
+
+
+GAMES = games()
+
+
+def replay(game, moves):
+    s = game.initial
+    for m in moves:
+        s = game.result(s, m)
+    return s
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_random_playouts_obey_the_protocol(name):
+    game = GAMES[name]
+    rules_before = copy.deepcopy(vars(game))
+    rng = random.Random(0)
+    for _ in range(30):
+        s, history = game.initial, []
+        for _ply in range(60):
+            moves = game.moves(s)
+            assert (len(moves) == 0) == game.is_terminal(s)
+            if game.is_terminal(s):
+                u = game.utility(s, MAX)
+                assert isinstance(u, (int, float)) and not math.isnan(u)
+                assert game.utility(s, MIN) == -u
+                with pytest.raises(IllegalMoveError):
+                    game.result(s, rng.choice(list(game.moves(game.initial))))
+                break
+            player = game.to_move(s)
+            assert player in (MAX, MIN, CHANCE)
+            assert len(set(moves)) == len(moves), "moves are distinct"
+            if player == CHANCE:
+                outcomes = game.chance_outcomes(s)
+                assert math.isclose(sum(p for _, p in outcomes), 1.0)
+                assert [m for m, _ in outcomes] == list(moves)
+            before = copy.deepcopy(s)
+            m = rng.choice(list(moves))
+            child = game.result(s, m)
+            assert s == before and hash(s) == hash(before), "result left its input unchanged"
+            history.append(m)
+            again = replay(game, history)
+            assert again == child and hash(again) == hash(child), "equal states hash equal"
+            s = child
+    assert vars(game) == rules_before, "a game holds no mutable state"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_illegal_moves_raise_and_list_the_legal_ones(name):
+    game = GAMES[name]
+    s = game.initial
+    with pytest.raises(IllegalMoveError) as error:
+        game.result(s, "no such move")
+    legal = game.moves(s)
+    assert tuple(error.value.legal) == tuple(legal)
+    assert str(legal[0]) in str(error.value)
