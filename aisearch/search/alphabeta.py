@@ -83,7 +83,7 @@ def alphabeta(
             child_pv = ()
             return v
         if player == CHANCE:
-            raise chance_error("alphabeta", path)
+            raise chance_error("alphabeta", s)
         ms = moves(s)
         if order:
             ms = tuple(order(s, ms))
@@ -167,7 +167,7 @@ def alphabeta_failsoft(
             child_pv = ()
             return v
         if player == CHANCE:
-            raise chance_error("alphabeta_failsoft", path)
+            raise chance_error("alphabeta_failsoft", s)
         ms = moves(s)
         if order:
             ms = tuple(order(s, ms))
@@ -178,15 +178,13 @@ def alphabeta_failsoft(
             if not line or (v > best if maximizing else v < best):
                 best, line = v, (m,) + child_pv
             if maximizing:
-                if best > beta or (prune_on_equal and best == beta):
+                alpha = max(alpha, best)
+                if alpha > beta or (prune_on_equal and alpha == beta):
                     kind = "beta"
-                elif best > alpha:
-                    alpha = best
             else:
-                if best < alpha or (prune_on_equal and best == alpha):
+                beta = min(beta, best)
+                if beta < alpha or (prune_on_equal and beta == alpha):
                     kind = "alpha"
-                elif best < beta:
-                    beta = best
             if trace:
                 trace(Backup(path, m, v, best, alpha, beta))
             if kind:
@@ -248,7 +246,7 @@ def negamax(
             child_pv = ()
             return sign * v
         if player == CHANCE:
-            raise chance_error("negamax", path)
+            raise chance_error("negamax", s)
         ms = moves(s)
         if order:
             ms = tuple(order(s, ms))
@@ -347,7 +345,7 @@ def pearl_ab(
             child_pv = ()
             return v
         if player == CHANCE:
-            raise chance_error("pearl_ab", path)
+            raise chance_error("pearl_ab", n)
         successors = moves(n)
         if order:
             successors = tuple(order(n, successors))

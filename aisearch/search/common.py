@@ -61,10 +61,10 @@ def no_evaluate(state: Any) -> float:
     )
 
 
-def chance_error(name: str, path: tuple) -> ValueError:
+def chance_error(name: str, state: Any) -> ValueError:
     return ValueError(
-        f"{name} cannot search chance nodes (found one at path {path!r}); use minimax "
-        "(expectiminimax) or aisearch.search.expectiminimax"
+        f"{name} cannot search chance nodes (found one at state {state!r}); use minimax, "
+        "which backs up expectations at chance nodes (expectiminimax)"
     )
 
 
