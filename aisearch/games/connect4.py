@@ -22,7 +22,7 @@ Examples
 >>> s
 ConnectFour.parse('......./......./......./......./...ooo./...xxx.')
 >>> game.is_terminal(game.result(s, 6)), game.utility(game.result(s, 6))
-(True, 1)
+(True, inf)
 
 Notes
 -----
@@ -135,8 +135,10 @@ def _position(to_move: int, x: int, o: int) -> Position:
 class ConnectFour(GameBase):
     """Connect Four: 7 columns, 6 rows, MAX (``x``) first; a move is a column 0..6.
 
-    A win is worth +1 to the winner and -1 to the loser; a full board without four
-    in a row is a draw (0).
+    A win is worth ``win`` to the winner and ``-win`` to the loser; a full board without
+    four in a row is a draw (0). ``win`` is ``+inf`` by default, so that a finished game
+    outranks every static evaluation in a depth-limited search (``evaluate`` reaches
+    hundreds); ``ConnectFour(win=1)`` scores games +1/0/-1.
 
     Examples
     --------
@@ -150,6 +152,11 @@ class ConnectFour(GameBase):
     """
 
     initial: Position = Position(0)
+
+    def __init__(self, win: float = math.inf) -> None:
+        if isinstance(win, bool) or not isinstance(win, (int, float)) or not win > 0:
+            raise ValueError(f"win must be a positive number (the payoff of a win), not {win!r}")
+        self.win = win
 
     def to_move(self, s: Position) -> int:
         """MAX or MIN, whoever drops the next disc.
@@ -213,15 +220,15 @@ class ConnectFour(GameBase):
         """
         return s & 2 != 0
 
-    def utility(self, s: Position, player: int = MAX) -> int:
-        """+1 if ``player`` made four in a row, -1 if the opponent did, 0 for a full board.
+    def utility(self, s: Position, player: int = MAX) -> float:
+        """``win`` if ``player`` made four in a row, ``-win`` if the opponent did, 0 if full.
 
         >>> s = ConnectFour.parse('......./......./o....../o....../o....../oxx.x.x')
-        >>> ConnectFour().utility(s, MIN), ConnectFour().utility(s, MAX)
-        (1, -1)
+        >>> ConnectFour().utility(s, MIN), ConnectFour(win=1).utility(s, MAX)
+        (inf, -1)
         """
         if s & 4:
-            u = 1 if s & 1 else -1  # the player who just moved won: MAX if MIN is to move
+            u = self.win if s & 1 else -self.win  # the mover won: MAX if MIN is to move
         elif s & 2:
             u = 0
         else:
@@ -359,10 +366,11 @@ class ConnectFour(GameBase):
         return _position(to_move, x, o)
 
     def __repr__(self) -> str:
-        return "ConnectFour()"
+        win = "" if self.win == math.inf else f"win={self.win!r}"
+        return f"{type(self).__name__}({win})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)  # the rules have no parameters
+        return type(other) is type(self) and other.win == self.win  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash(type(self))
+        return hash((type(self), self.win))

@@ -147,7 +147,15 @@ class TicTacToe(GameBase):
     """Tic-tac-toe: X (MAX) moves first; moves are the empty cells ``0..8`` ascending.
 
     Cells are numbered row by row: ``0 1 2 / 3 4 5 / 6 7 8``. A terminal board is
-    worth +1 to the player with three in a row, -1 to the other, 0 when full.
+    worth ``win`` to the player with three in a row, ``-win`` to the other, 0 when full.
+
+    Parameters
+    ----------
+    win : float
+        The payoff of a win, ``+inf`` by default as in Nilsson's e(p): a depth-limited
+        search compares finished games with static evaluations, so a win must outrank every
+        evaluation (e(p) reaches 8; with ``win=1`` a search to depth 2 would prefer a quiet
+        position worth 2 to an immediate win). ``TicTacToe(win=1)`` scores games +1/0/-1.
 
     Examples
     --------
@@ -158,10 +166,17 @@ class TicTacToe(GameBase):
     (0, 1, 2, 3, 4, 5, 6, 7, 8)
     >>> s = TicTacToe.parse('xx./oo./...')
     >>> game.utility(game.result(s, 2)), game.utility(game.result(s, 2), MIN)
-    (1, -1)
+    (inf, -inf)
+    >>> TicTacToe(win=1).utility(game.result(s, 2))
+    1
     """
 
     initial: Board = _BOARDS[0]
+
+    def __init__(self, win: float = math.inf) -> None:
+        if isinstance(win, bool) or not isinstance(win, (int, float)) or not win > 0:
+            raise ValueError(f"win must be a positive number (the payoff of a win), not {win!r}")
+        self.win = win
 
     def to_move(self, s: Board) -> int:
         """MAX (X) when both have as many marks, else MIN (O).
@@ -218,16 +233,18 @@ class TicTacToe(GameBase):
         """
         return s in _UTILITY
 
-    def utility(self, s: Board, player: int = MAX) -> int:
-        """+1 if ``player`` has three in a row, -1 if the opponent has, 0 for a full board.
+    def utility(self, s: Board, player: int = MAX) -> float:
+        """``win`` if ``player`` has three in a row, ``-win`` if the opponent has, 0 if full.
 
         >>> TicTacToe().utility(TicTacToe.parse('xxx/oo./...'), MIN)
-        -1
+        -inf
         """
         try:
             u = _UTILITY[s]
         except (KeyError, TypeError):
             raise ValueError(f"utility is defined at terminal boards only, not {s!r}") from None
+        if u:
+            u = self.win if u > 0 else -self.win
         if player == MAX:
             return u
         if player == MIN:
@@ -351,13 +368,14 @@ class TicTacToe(GameBase):
         return _BOARDS[x | o << 9]
 
     def __repr__(self) -> str:
-        return "TicTacToe()"
+        win = "" if self.win == math.inf else f"win={self.win!r}"
+        return f"{type(self).__name__}({win})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)  # the rules have no parameters
+        return type(other) is type(self) and other.win == self.win  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash(type(self))
+        return hash((type(self), self.win))
 
 
 class SymmetryReduced(GameBase):

@@ -52,7 +52,9 @@ def test_four_in_a_row_wins_in_every_direction(columns, winner):
     assert game.is_terminal(s)
     assert game.moves(s) == ()
     assert ConnectFour.winner(s) == winner
-    assert game.utility(s, winner) == 1 and game.utility(s, 1 - winner) == -1
+    assert game.utility(s, winner) == math.inf and game.utility(s, 1 - winner) == -math.inf
+    scored = ConnectFour(win=1)
+    assert scored.utility(s, winner) == 1 and scored.utility(s, 1 - winner) == -1
     assert ConnectFour.evaluate(s) == (math.inf if winner == MAX else -math.inf)
 
 

@@ -29,7 +29,7 @@ def walk(g, s, tally, seen):
 @pytest.fixture(scope="module")
 def full_tree():
     tally, seen = Counter(), set()
-    walk(game, game.initial, tally, seen)
+    walk(TicTacToe(win=1), TicTacToe.initial, tally, seen)
     return tally, seen
 
 
@@ -65,7 +65,8 @@ def test_every_state_is_a_board_with_consistent_protocol_answers():
         else:
             assert game.utility(s, MIN) == -game.utility(s, MAX)
             w = TicTacToe.winner(s)
-            assert game.utility(s, MAX) == {MAX: 1, MIN: -1, None: 0}[w]
+            assert game.utility(s, MAX) == {MAX: math.inf, MIN: -math.inf, None: 0}[w]
+            assert TicTacToe(win=1).utility(s, MAX) == {MAX: 1, MIN: -1, None: 0}[w]
 
 
 def test_parse_and_str_round_trip_on_every_reachable_board():
