@@ -1,0 +1,20 @@
+"""Pictures of game trees and boards, drawn with matplotlib.
+
+matplotlib is imported inside the functions, so ``import aisearch.plot`` stays light and
+the rest of the package runs without it.
+
+Examples
+--------
+>>> from matplotlib.figure import Figure
+>>> from aisearch import fig5_2
+>>> from aisearch.plot import tree
+>>> ax = tree(fig5_2, ax=Figure().subplots(), title="AIMA Fig 5.2")
+>>> ax.get_title()
+'AIMA Fig 5.2'
+"""
+
+from aisearch.plot.boards import board_png, draw_connect4, draw_robots, draw_tictactoe
+from aisearch.plot.layout import layout
+from aisearch.plot.tree import tree
+
+__all__ = ["tree", "layout", "draw_tictactoe", "draw_robots", "draw_connect4", "board_png"]

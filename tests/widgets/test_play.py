@@ -1,0 +1,275 @@
+"""Playing against a searching agent: the model, the board views and the widget.
+
+Widgets run without a browser: ``Button.click()`` runs the handlers and assigning a
+control's ``value`` runs its observers, synchronously. No handler may raise.
+"""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from aisearch import MAX, MIN, fig5_2  # noqa: E402
+from aisearch.games.nim import Nim  # noqa: E402
+from aisearch.games.robots import TwoRobots  # noqa: E402
+from aisearch.games.tictactoe import TicTacToe  # noqa: E402
+from aisearch.search import minimax  # noqa: E402
+from aisearch.widgets import PlayGame, PlayModel  # noqa: E402
+from aisearch.widgets.play import MovesView, PlayError, RobotsView, TicTacToeView  # noqa: E402
+
+PNG = b"\x89PNG\r\n\x1a\n"
+ttt = TicTacToe()
+
+
+@pytest.fixture(autouse=True)
+def _no_open_figures():
+    yield
+    assert not plt.get_fignums(), "the widgets must not leave figures open in pyplot"
+
+
+def board(app):
+    """The tic-tac-toe buttons as text, e.g. 'X...O....'."""
+    return "".join(b.description.strip() or "." for b in app.board.cells)
+
+
+def error_of(app):
+    """The status line's error message ('' when there is none)."""
+    text = app.status.value
+    return text.split("<b>", 1)[1].split("</b>", 1)[0] if "<b>" in text else ""
+
+
+# -- the model --------------------------------------------------------------------------
+def test_the_model_plays_the_human_move_and_the_agent_answers():
+    m = PlayModel(ttt, depth=2)
+    assert m.human_to_move and m.moves == []
+    m.play(4)
+    assert len(m.moves) == 2 and m.movers == [MAX, MIN] and m.human_to_move
+    info = m.last_search
+    assert info.position == ttt.result(ttt.initial, 4) and info.move == m.moves[1]
+    assert info.depth == 2 and info.evaluate == ttt.nilsson_eval
+
+
+def test_the_model_refuses_illegal_late_and_out_of_turn_moves_with_clear_errors():
+    m = PlayModel(ttt, depth=1)
+    m.play(4)
+    taken = m.moves[1]
+    with pytest.raises(PlayError, match=f"illegal move {taken}; legal moves: "):
+        m.play(taken)
+    assert len(m.moves) == 2
+    while not m.is_over:
+        m.play(m.legal_moves[0])
+    with pytest.raises(PlayError, match="the game is over"):
+        m.play(0)
+
+
+def test_undo_takes_back_the_human_move_and_the_answer():
+    m = PlayModel(ttt, depth=1)
+    assert not m.undo()
+    m.play(0)
+    m.play(m.legal_moves[0])
+    assert m.undo() and m.moves == [0, m.moves[1]] and len(m.states) == 3
+
+
+def test_the_recorded_search_is_the_search_the_agent_made():
+    m = PlayModel(ttt, depth=3)
+    m.play(0)
+    rec, decision = m.record_last_search()
+    assert decision == m.last_search.decision
+    assert rec.counts() == decision.stats
+
+
+def test_a_ready_made_agent_plays_but_its_search_cannot_be_rerun():
+    m = PlayModel(ttt, lambda game, s: game.moves(s)[-1])
+    m.play(0)
+    assert m.moves == [0, 8] and m.last_search.decision is None
+    with pytest.raises(PlayError, match="cannot be re-run"):
+        m.record_last_search()
+
+
+# -- tic-tac-toe ------------------------------------------------------------------------
+def test_clicking_a_cell_plays_it_and_the_agent_answers():
+    app = PlayGame(ttt)
+    assert board(app) == "........."
+    app.board.cells[4].click()
+    assert board(app).count("X") == 1 and board(app).count("O") == 1 and board(app)[4] == "X"
+    assert app.model.moves[0] == 4 and len(app.model.moves) == 2
+    assert "Your move" in app.status.value and not error_of(app)
+    assert app.search.value.startswith("The agent (O) played")
+    assert f"{app.model.last_search.decision.stats.nodes} nodes" in app.search.value
+
+
+def test_clicking_an_occupied_cell_gives_a_message_and_changes_nothing():
+    app = PlayGame(ttt)
+    app.board.cells[4].click()
+    reply = app.model.moves[1]
+    before = board(app)
+    app.board.cells[reply].click()
+    app.board.cells[4].click()
+    assert board(app) == before and len(app.model.moves) == 2
+    assert error_of(app) == "Cell 4 is taken: click an empty cell."
+
+
+def test_clicking_after_the_game_is_over_gives_a_message():
+    app = PlayGame(ttt, depth=1)
+    while not app.model.is_over:
+        app.board.cells[app.model.legal_moves[0]].click()
+    final = board(app)
+    assert "Press New game" in app.status.value
+    empty = final.index(".") if "." in final else 0
+    app.board.cells[empty].click()
+    assert board(app) == final
+    assert error_of(app).startswith("The game is over")
+
+
+def test_new_game_resets_the_board_the_history_and_the_search():
+    app = PlayGame(ttt)
+    app.board.cells[0].click()
+    app.tree_button.click()
+    app.new_button.click()
+    assert board(app) == "........." and app.model.moves == [] and app.model.last_search is None
+    assert app.tree_area.children == () and "not searched yet" in app.search.value
+
+
+def test_changing_the_depth_changes_the_agents_search():
+    app = PlayGame(ttt, depth=1)
+    app.board.cells[0].click()
+    shallow = app.model.last_search
+    app.depth.value = 4
+    assert app.model.depth == 4
+    app.new_button.click()
+    app.board.cells[0].click()
+    deep = app.model.last_search
+    assert (shallow.depth, deep.depth) == (1, 4)
+    assert deep.decision.stats.nodes > 10 * shallow.decision.stats.nodes
+    assert "depth 4" in app.search.value
+
+
+def test_changing_the_evaluation_is_used_by_the_next_search():
+    app = PlayGame(ttt)
+    app.evaluation.value = app.model.evaluations["zero"]
+    app.board.cells[4].click()
+    assert app.model.last_search.evaluate is app.model.evaluations["zero"]
+    assert "zero" in app.search.value and "zero" in repr(app)
+
+
+def test_as_second_player_the_agent_moves_first():
+    app = PlayGame(ttt)
+    app.first.value = MIN
+    assert app.model.human == MIN and len(app.model.moves) == 1
+    assert board(app).count("X") == 1 and board(app).count("O") == 0
+    assert "you play O" in app.status.value
+    app.board.cells[app.model.legal_moves[0]].click()
+    assert board(app).count("X") == 2 and board(app).count("O") == 1
+
+
+def test_undo_button_restores_the_board():
+    app = PlayGame(ttt)
+    assert app.undo_button.disabled
+    app.board.cells[0].click()
+    app.undo_button.click()
+    assert board(app) == "........." and not error_of(app)
+
+
+def test_show_search_tree_opens_a_stepper_on_the_agents_last_search():
+    app = PlayGame(ttt, depth=2)
+    app.tree_button.click()
+    assert "not searched yet" in error_of(app)
+    app.board.cells[4].click()
+    app.tree_button.click()
+    stepper = app.stepper
+    assert app.tree_area.children == (stepper.widget,)
+    assert stepper.model.totals() == app.model.last_search.decision.stats
+    assert stepper.model.algorithm == "alphabeta" and stepper.game is ttt
+    stepper.step_button.click()
+    assert stepper.model.current_state() == app.model.last_search.position
+
+
+def test_a_search_too_big_to_step_through_is_not_opened():
+    app = PlayGame(ttt, depth=4, max_events=500)
+    app.board.cells[4].click()
+    app.tree_button.click()
+    assert app.tree_area.children == () and "too many" in error_of(app)
+
+
+def test_an_agent_that_fails_is_reported_in_the_status_not_raised():
+    def broken(game, state):
+        raise RuntimeError("no idea")
+
+    app = PlayGame(ttt, broken)
+    app.board.cells[0].click()
+    assert "The agent could not move: RuntimeError: no idea" in error_of(app)
+    assert app.depth.disabled and app.evaluation.disabled
+
+
+def test_the_text_repr_is_stable_and_tells_a_reader_to_run_the_notebook():
+    app = PlayGame(ttt)
+    text = ("PlayGame: TicTacToe(), you play X against alphabeta(depth=2, nilsson_eval) "
+            "(run the notebook to play)")
+    assert repr(app) == text
+    app.board.cells[4].click()
+    bundle = app._repr_mimebundle_()
+    assert bundle["text/plain"] == text
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+# -- the robots and other games ---------------------------------------------------------
+def test_robot_direction_buttons_move_black_and_white_answers():
+    game = TwoRobots(3, 3)
+    app = PlayGame(game, human=MIN)
+    assert isinstance(app.board, RobotsView) and bytes(app.board.image.value).startswith(PNG)
+    picture = bytes(app.board.image.value)
+    app.board.buttons["S"].click()
+    black, white = app.model.state.black, app.model.state.white
+    assert app.model.moves[0] == "S" and black == (1, 0) and white != game.white
+    assert bytes(app.board.image.value) != picture
+    app.board.buttons["W"].click()  # the west wall
+    assert error_of(app) == "Black cannot move W: a wall or the edge of the grid."
+    assert (app.model.state.black, app.model.state.white) == (black, white)
+
+
+def test_playing_white_the_robot_agent_moves_black_first():
+    app = PlayGame(TwoRobots(3, 3), human=MAX)
+    assert app.model.movers == [MIN] and "you play White" in app.status.value
+    app.board.buttons["N"].click()
+    assert app.model.movers == [MIN, MAX, MIN]
+
+
+def test_other_games_get_one_button_per_legal_move():
+    app = PlayGame(Nim((1, 2)), depth=None)
+    assert isinstance(app.board, MovesView)
+    labels = [b.description for b in app.board.buttons.children]
+    assert labels == [str(m) for m in Nim((1, 2)).moves(Nim((1, 2)).initial)]
+    app.board.buttons.children[0].click()
+    assert len(app.model.moves) == 2
+
+
+def test_an_explicit_tree_is_played_to_its_end():
+    app = PlayGame(fig5_2, depth=None, searcher=minimax)
+    app.board.buttons.children[0].click()
+    assert app.model.is_over and "MAX wins: you win!" in app.status.value
+    assert app.board.buttons.children == ()
+
+
+def test_a_custom_board_view_is_used():
+    made = []
+
+    def view(game, play):
+        made.append(game)
+        return TicTacToeView(game, play)
+
+    app = PlayGame(ttt, view=view)
+    assert made == [ttt] and isinstance(app.board, TicTacToeView)
+
+
+def test_a_board_that_fails_to_draw_is_reported_not_raised():
+    class Broken(TicTacToeView):
+        def update(self, model):
+            if model.moves:
+                raise RuntimeError("cannot draw")
+            super().update(model)
+
+    app = PlayGame(ttt, view=Broken)
+    app.board.cells[4].click()
+    assert "cannot draw" in app.status.value and len(app.model.moves) == 2

@@ -1,0 +1,261 @@
+"""The search stepper replays recorded events: model, pseudocode lines and the widget view.
+
+Widgets run without a browser: ``Button.click()`` runs the handlers and assigning
+``slider.value`` runs the observers, synchronously.
+"""
+
+import subprocess
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from aisearch import Chance, Min, Recorder, TreeGame, fig5_2, uniform_tree  # noqa: E402
+from aisearch.games.tictactoe import TicTacToe  # noqa: E402
+from aisearch.search import SEARCHERS, alphabeta, minimax  # noqa: E402
+from aisearch.trace import Backup, Cut, Enter, Exit, Leaf  # noqa: E402
+from aisearch.widgets import SearchStepper, StepperModel  # noqa: E402
+from aisearch.widgets.pseudocode import PSEUDOCODE, event_keys  # noqa: E402
+from aisearch.widgets.stepper import infer_algorithm  # noqa: E402
+
+PNG = b"\x89PNG\r\n\x1a\n"
+# A MAX root over MIN nodes, with a chance layer below the second one.
+DICE = TreeGame([[3, 5], Chance([(0.5, [4, 8]), (0.5, [0, 2])])])
+
+
+def record(search, game=fig5_2, **options):
+    rec = Recorder()
+    decision = search(game, game.initial, tracer=rec, **options)
+    return rec, decision
+
+
+@pytest.fixture(autouse=True)
+def _no_open_figures():
+    yield
+    assert not plt.get_fignums(), "the stepper must not leave figures open in pyplot"
+
+
+@pytest.fixture(scope="module")
+def fig5_2_alphabeta():
+    return record(alphabeta)
+
+
+# -- the model --------------------------------------------------------------------------
+def test_step_back_goto_and_reset_move_the_index_within_the_recording(fig5_2_alphabeta):
+    rec, _ = fig5_2_alphabeta
+    m = StepperModel(rec)
+    assert (m.index, m.current_event, m.current_path) == (0, None, None)
+    assert [m.step() for _ in range(3)] == [1, 2, 3]
+    assert m.current_event is rec.events[2] and m.current_path == (0, 0)
+    assert m.back() == 2
+    assert m.goto(len(m)) == len(m) and m.at_end
+    assert m.step() == len(m)  # stays at the end
+    assert m.reset() == 0 and m.back() == 0  # stays at the start
+    with pytest.raises(IndexError, match="outside 0..40"):
+        m.goto(41)
+    with pytest.raises(TypeError):
+        m.goto(1.5)
+
+
+def test_an_empty_or_headless_recording_is_refused_with_a_clear_message():
+    with pytest.raises(ValueError, match="empty"):
+        StepperModel(Recorder())
+    rec, _ = record(alphabeta)
+    with pytest.raises(ValueError, match="entering the root"):
+        StepperModel(rec.events[1:])
+
+
+@pytest.mark.parametrize("name", sorted(SEARCHERS))
+@pytest.mark.parametrize("game", [fig5_2, uniform_tree(3, 3, seed=4)], ids=["fig5_2", "b3d3"])
+def test_counts_after_all_events_equal_the_decision_stats(name, game):
+    rec, decision = record(SEARCHERS[name], game)
+    m = StepperModel(rec, algorithm=name)
+    assert m.counts() == type(decision.stats)() and m.totals() == decision.stats
+    m.goto(len(m))
+    assert m.counts() == decision.stats
+
+
+def test_counts_grow_event_by_event(fig5_2_alphabeta):
+    rec, _ = fig5_2_alphabeta
+    m = StepperModel(rec)
+    cut = next(i for i, e in enumerate(rec.events) if type(e) is Cut)
+    m.goto(cut)
+    before = m.counts()
+    m.step()
+    assert m.counts().cutoffs == before.cutoffs + 1
+    m.goto(1)
+    assert (m.counts().nodes, m.counts().leaves) == (1, 0)
+
+
+def test_the_path_shows_alpha_and_beta_of_every_open_node(fig5_2_alphabeta):
+    """After the first MIN node returns 3, the second MIN node is entered with α=3."""
+    rec, _ = fig5_2_alphabeta
+    m = StepperModel(rec)
+    enter = next(i for i, e in enumerate(rec.events) if type(e) is Enter and e.path == (1,))
+    m.goto(enter + 1)
+    rows = m.path_windows()
+    assert [r.path for r in rows] == [(), (1,)]
+    assert (rows[0].alpha, rows[0].value) == (3, 3)
+    assert (rows[1].alpha, rows[1].beta, rows[1].value) == (3, float("inf"), None)
+    assert m.description() == "Enter node (1,) MIN with α=3 β=∞"
+    m.step()  # enter the tip (1, 0)
+    m.step()  # its value, 2
+    assert m.description() == "Leaf node (1, 0): terminal, utility 2"
+    m.step()
+    m.step()  # back up 2 into (1,): beta falls to 2
+    assert m.path_windows()[-1].beta == 2
+    assert m.description() == "Back up 2 from move 0 into node (1,) MIN: best so far 2, α=3 β=2"
+    m.step()
+    assert m.description() == (
+        "Cut: β ≤ α at node (1,) (value 2 ≤ α=3): skip moves 1, 2 (alpha cut-off)")
+    m.step()
+    assert m.description() == "Return 3 from node (1,) MIN (cut off)"
+    assert m.path_windows()[-1].done and m.path_windows()[-1].value == 3
+    m.goto(len(m))
+    assert m.description() == "Done: the root's backed-up value is 3"
+
+
+def test_minimax_descriptions_leave_out_the_window_that_never_narrows():
+    rec, _ = record(minimax)
+    m = StepperModel(rec)
+    assert m.algorithm == "minimax" and not m.windowed
+    m.goto(2)
+    assert m.description() == "Enter node (0,) MIN"
+
+
+# -- pseudocode -------------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(SEARCHERS))
+def test_every_event_of_every_searcher_has_a_pseudocode_line(name):
+    rec, _ = record(SEARCHERS[name], uniform_tree(3, 3, seed=4))
+    m = StepperModel(rec, algorithm=name)
+    lines = {}
+    for i in range(1, len(m) + 1):
+        m.goto(i)
+        line = m.pseudocode_line()
+        assert line is not None, f"{name}: no line for {m.current_event!r}"
+        lines.setdefault(type(m.current_event), set()).add(line)
+    assert lines[Enter] == {1}
+    assert lines[Leaf].isdisjoint(lines[Enter] | lines[Backup])
+    assert lines[Backup].isdisjoint(lines[Exit])
+
+
+def test_the_highlighted_alphabeta_line_follows_the_event_kind(fig5_2_alphabeta):
+    rec, _ = fig5_2_alphabeta
+    m = StepperModel(rec, algorithm="alphabeta")
+    code = m.pseudocode
+    seen = {}
+    for i in range(1, len(m) + 1):
+        m.goto(i)
+        seen.setdefault(m.description().split()[0], set()).add(code.lines[m.pseudocode_line() - 1])
+    assert seen["Enter"] == {code.lines[0]}
+    assert all("UTILITY" in line for line in seen["Leaf"])
+    assert {"β ← min" in line for line in seen["Back"]} == {True, False}  # MIN and MAX nodes
+    assert all("β ≤ α" in line for line in seen["Cut:"])
+    m.goto(len(m))
+    assert "<span" in m.pseudocode.html(m.pseudocode_line())
+
+
+def test_chance_events_are_replayed_as_expectiminimax():
+    rec, decision = record(minimax, DICE)
+    m = StepperModel(rec)
+    assert m.algorithm == "expectiminimax"
+    i = next(i for i, e in enumerate(rec.events) if type(e).__name__ == "Chance")
+    m.goto(i + 1)
+    assert m.description() == "Chance node (1,): expectation 0.5·4 + 0.5·0 = 2"
+    assert "Σ" in m.pseudocode.lines[m.pseudocode_line() - 1]
+    m.goto(len(m))
+    assert m.counts() == decision.stats
+
+
+def test_the_searcher_is_inferred_from_its_events():
+    assert infer_algorithm(record(minimax)[0]) == "minimax"
+    assert infer_algorithm(record(SEARCHERS["pearl_ab"])[0]) == "alphabeta"
+    assert infer_algorithm(record(SEARCHERS["alphabeta_failsoft"])[0]) == "alphabeta_failsoft"
+    game = TreeGame([Min([Min([1, 2]), 5]), 4])
+    assert infer_algorithm(record(alphabeta, game)[0]) == "alphabeta"
+
+
+def test_event_keys_fall_back_from_specific_to_general_lines():
+    assert event_keys(Leaf((0,), 3, False)) == ("eval", "leaf")
+    assert PSEUDOCODE["pearl_ab"].line(event_keys(Leaf((0,), 3, False))) == 2
+
+
+def test_the_model_needs_neither_ipywidgets_nor_matplotlib():
+    code = ("import sys, aisearch.widgets as w; from aisearch import Recorder, alphabeta, fig5_2; "
+            "r = Recorder(); alphabeta(fig5_2, (), tracer=r); m = w.StepperModel(r); m.step(); "
+            "m.description(); print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+# -- the widget -------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def stepper():
+    rec, _ = record(alphabeta)
+    return SearchStepper(rec, dpi=40)
+
+
+def test_buttons_slider_and_play_stay_in_sync(stepper):
+    s = stepper
+    s.reset_button.click()
+    assert (s.model.index, s.slider.value, s.player.value) == (0, 0, 0)
+    s.step_button.click()
+    s.step_button.click()
+    assert (s.model.index, s.slider.value, s.player.value) == (2, 2, 2)
+    s.back_button.click()
+    assert (s.model.index, s.slider.value) == (1, 1)
+    s.slider.value = 7
+    assert (s.model.index, s.player.value) == (7, 7)
+    s.player.value = 9  # what the Play widget does when it ticks
+    assert (s.model.index, s.slider.value) == (9, 9)
+    s.goto(len(s.model))
+    s.step_button.click()  # nothing after the end
+    assert s.slider.value == s.slider.max == len(s.model) == 40
+    s.reset_button.click()
+    assert (s.model.index, s.slider.value, s.player.playing) == (0, 0, False)
+
+
+def test_a_step_changes_the_tree_the_current_node_and_the_window_text(stepper):
+    s = stepper
+    s.goto(0)
+    before = (s.image.value, s.description.value, s.path_table.value, s.code.value)
+    s.step_button.click()
+    after = (s.image.value, s.description.value, s.path_table.value, s.code.value)
+    assert all(a != b for a, b in zip(before, after, strict=True))
+    assert bytes(after[0]).startswith(PNG)
+    assert "Enter the root MAX with α=−∞ β=∞" in s.description.value
+    assert "<td" in s.path_table.value and "−∞" in s.path_table.value
+    s.goto(len(s.model))
+    assert "7 of 7 leaves, 1 of 1 cut-offs" in s.counts.value
+
+
+def test_the_text_repr_is_stable_and_tells_a_reader_to_run_the_notebook(stepper):
+    text = "SearchStepper: alphabeta on 11 nodes (7 leaves, 1 cut-off), 40 events"
+    assert repr(stepper).startswith(text) and "run the notebook" in repr(stepper)
+    bundle = stepper._repr_mimebundle_()
+    assert bundle["text/plain"] == repr(stepper)
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    stepper.goto(5)
+    assert stepper._repr_mimebundle_()["text/plain"] == repr(stepper)
+
+
+def test_a_game_shows_the_position_at_the_current_node_and_pruned_subtrees_whole():
+    game = TicTacToe()
+    rec, _ = record(alphabeta, game, depth=2, evaluate=game.nilsson_eval)
+    s = SearchStepper(rec, game=game, dpi=30)
+    assert s.position.value == ""  # nothing entered yet
+    s.step()
+    s.step()
+    assert s.position.value.startswith("<svg")
+    assert s.tree_options["game"] is game
+
+
+def test_an_explicit_trees_states_are_its_paths_so_no_position_is_shown():
+    rec, _ = record(alphabeta)
+    s = SearchStepper(rec, game=fig5_2, dpi=30)
+    s.goto(3)
+    assert s.position.value == "" and s.model.current_state() == (0, 0)
