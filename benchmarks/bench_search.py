@@ -149,7 +149,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="3 repeats instead of 5")
     args = parser.parse_args()
     repeat = 3 if args.quick else 5
-    ttt, c4 = TicTacToe(), ConnectFour()
+    # Wins worth 1, as in OpenSpiel, so that both search exactly the same trees.
+    ttt, c4 = TicTacToe(win=1), ConnectFour(win=1)
+    c4_eval = ConnectFour()  # wins +inf: above every static evaluation
     rows = []
 
     def search_row(name, search, game, state, depth=None, **kw):
@@ -170,11 +172,11 @@ def main() -> None:
     ceiling = rows[-1]
 
     for depth in (6, 8):
-        search_row(f"alphabeta, connect four depth {depth}, empty board", alphabeta, c4,
-                   c4.initial, depth, evaluate=c4.evaluate)
+        search_row(f"alphabeta, connect four depth {depth}, empty board", alphabeta, c4_eval,
+                   c4_eval.initial, depth, evaluate=c4_eval.evaluate)
         for label, text in MIDGAMES.items():
-            search_row(f"alphabeta, connect four depth {depth}, {label}", alphabeta, c4,
-                       c4.parse(text), depth, evaluate=c4.evaluate)
+            search_row(f"alphabeta, connect four depth {depth}, {label}", alphabeta, c4_eval,
+                       c4_eval.parse(text), depth, evaluate=c4_eval.evaluate)
     zero = search_row("alphabeta, connect four depth 9, eval 0", alphabeta, c4, c4.initial, 9,
                       evaluate=lambda s: 0.0)
 
