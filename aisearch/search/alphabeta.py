@@ -70,27 +70,26 @@ def alphabeta(
     def ab(s: Any, path: tuple, d: int, alpha: float, beta: float) -> float:
         nonlocal nodes, leaves, cutoffs, child_pv
         nodes += 1
-        player = to_move(s)
+        terminal = is_terminal(s)
         if trace:
-            trace(Enter(path, player, None if d > SHOWN else d, alpha, beta, s))
-        if is_terminal(s) or d == 0:
+            trace(Enter(path, to_move(s), None if d > SHOWN else d, alpha, beta, s))
+        if terminal or d == 0:
             leaves += 1
-            terminal = is_terminal(s)
             v = utility(s, MAX) if terminal else evaluate(s)
             if trace:
                 trace(Leaf(path, v, terminal))
                 trace(Exit(path, v))
             child_pv = ()
             return v
-        if player == CHANCE:
-            raise chance_error("alphabeta", s)
         ms = moves(s)
         if order:
             ms = tuple(order(s, ms))
         line: tuple = ()
-        for i, m in enumerate(ms):
-            v = ab(result(s, m), path + (m,) if trace else path, d - 1, alpha, beta)
-            if player == MAX:
+        rest: tuple = ()
+        player = to_move(s)
+        if player == MAX:  # alpha: the largest value found so far; never decreases
+            for i, m in enumerate(ms):
+                v = ab(result(s, m), path + (m,) if trace else path, d - 1, alpha, beta)
                 if v > alpha:
                     alpha, line = v, (m,) + child_pv
                 elif not line:
@@ -98,9 +97,15 @@ def alphabeta(
                 if trace:
                     trace(Backup(path, m, v, alpha, alpha, beta))
                 if alpha > beta or (prune_on_equal and alpha == beta):  # beta cut-off
-                    value, kind, rest = beta, "beta", ms[i + 1:]
+                    value, rest = beta, ms[i + 1:]
                     break
             else:
+                value = alpha
+        elif player == CHANCE:
+            raise chance_error("alphabeta", s)
+        else:  # beta: the smallest value found so far; never increases
+            for i, m in enumerate(ms):
+                v = ab(result(s, m), path + (m,) if trace else path, d - 1, alpha, beta)
                 if v < beta:
                     beta, line = v, (m,) + child_pv
                 elif not line:
@@ -108,14 +113,14 @@ def alphabeta(
                 if trace:
                     trace(Backup(path, m, v, beta, alpha, beta))
                 if beta < alpha or (prune_on_equal and beta == alpha):  # alpha cut-off
-                    value, kind, rest = alpha, "alpha", ms[i + 1:]
+                    value, rest = alpha, ms[i + 1:]
                     break
-        else:
-            value, rest = (alpha if player == MAX else beta), ()
+            else:
+                value = beta
         if rest:
             cutoffs += 1
             if trace:
-                trace(Cut(path, tuple(rest), alpha, beta, kind))
+                trace(Cut(path, tuple(rest), alpha, beta, "beta" if player == MAX else "alpha"))
         if trace:
             trace(Exit(path, value))
         child_pv = line
@@ -157,9 +162,9 @@ def alphabeta_failsoft(
         player = to_move(s)
         if trace:
             trace(Enter(path, player, None if d > SHOWN else d, alpha, beta, s))
-        if is_terminal(s) or d == 0:
+        terminal = is_terminal(s)
+        if terminal or d == 0:
             leaves += 1
-            terminal = is_terminal(s)
             v = utility(s, MAX) if terminal else evaluate(s)
             if trace:
                 trace(Leaf(path, v, terminal))
@@ -236,9 +241,9 @@ def negamax(
         if trace:  # events speak MAX's language: the window (a, b) of MIN is (-b, -a)
             window = (alpha, beta) if sign == 1 else (-beta, -alpha)
             trace(Enter(path, player, None if d > SHOWN else d, *window, s))
-        if is_terminal(s) or d == 0:
+        terminal = is_terminal(s)
+        if terminal or d == 0:
             leaves += 1
-            terminal = is_terminal(s)
             v = utility(s, MAX) if terminal else evaluate(s)
             if trace:
                 trace(Leaf(path, v, terminal))
@@ -335,9 +340,9 @@ def pearl_ab(
         if trace:
             trace(Enter(path, player, None if d > SHOWN else d, alpha, beta, n))
         # 1. at the depth bound (or the end of the game): the static value
-        if is_terminal(n) or d == 0:
+        terminal = is_terminal(n)
+        if terminal or d == 0:
             leaves += 1
-            terminal = is_terminal(n)
             v = utility(n, MAX) if terminal else evaluate(n)
             if trace:
                 trace(Leaf(path, v, terminal))

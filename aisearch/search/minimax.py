@@ -77,9 +77,9 @@ def minimax(
         player = to_move(s)
         if trace:
             trace(Enter(path, player, None if d >= UNBOUNDED - 1000 else d, -INF, INF, s))
-        if is_terminal(s) or d == 0:
+        terminal = is_terminal(s)
+        if terminal or d == 0:
             leaves += 1
-            terminal = is_terminal(s)
             v = utility(s, MAX) if terminal else evaluate(s)
             if trace:
                 trace(Leaf(path, v, terminal))
