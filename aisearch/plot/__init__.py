@@ -15,6 +15,10 @@ Examples
 
 from aisearch.plot.boards import board_png, draw_connect4, draw_robots, draw_tictactoe
 from aisearch.plot.layout import layout
+from aisearch.plot.maps import start_map, start_outcomes, start_text
 from aisearch.plot.tree import tree
 
-__all__ = ["tree", "layout", "draw_tictactoe", "draw_robots", "draw_connect4", "board_png"]
+__all__ = [
+    "tree", "layout", "draw_tictactoe", "draw_robots", "draw_connect4", "board_png",
+    "start_map", "start_outcomes", "start_text",
+]

@@ -699,11 +699,13 @@ class Labels:
                                        facecolors="white", edgecolors="white", linewidths=2.2,
                                        zorder=zorder - 0.01, gid=f"{gid}-halo", clip_on=False)
             self.halo.set_transform(points)
+            self.halo.set_snap(False)  # snapping chops thin strokes: "E" would read "F"
             ax.add_collection(self.halo, autolim=False)
         self.collection = PathCollection(
             [], offsets=_no_points(), offset_transform=ax.transData, edgecolors="none",
             zorder=zorder, gid=gid, clip_on=False)
         self.collection.set_transform(points)
+        self.collection.set_snap(False)
         self.collection.texts, self.collection.anchors = [], []
         ax.add_collection(self.collection, autolim=False)
         self._pending: list[tuple] = []
