@@ -302,12 +302,31 @@ def _fmt_prob(p: float) -> str:
     return str(f) if abs(float(f) - p) < 1e-9 else f"{p:.2g}"
 
 
+def _interval(node: _Node, u: int) -> tuple[float, float]:
+    """What the recorded search proves about a finished node's value: (lowest, highest).
+
+    Read off the tree as drawn, from the tips up (no search is re-run): a tip is exact; a
+    MAX node lies between the largest of its children's lower and upper ends, with no upper
+    end after a cut-off (its other moves were never searched); MIN mirrors it.
+    """
+    done = [c for c in node.children if c.exit is not None and c.exit < u]
+    if not done or node.player not in (MAX, MIN):
+        return node.value, node.value
+    ends = [_interval(c, u) for c in done]
+    cut = node.cut is not None and node.cut[0] < u
+    if node.player == MAX:
+        return max(a for a, _ in ends), INF if cut else max(b for _, b in ends)
+    return -INF if cut else min(a for a, _ in ends), min(b for _, b in ends)
+
+
 def _node_text(node: _Node, u: int, status: int) -> tuple[str, bool]:
     """The backed-up value written in an internal node, and whether it is provisional.
 
-    The value backed up from the children's returned values (max at MAX, min at MIN), as
-    a textbook writes it, even where a fail-hard search returned its alpha or beta; a
-    bound (``≤2``) below a cut-off; a chance node's expectation.
+    For a finished node, what the search proved about its value (:func:`_interval`):
+    exact (``3``), or a bound below a cut-off (``≤2`` at a MIN node, as a textbook writes
+    it); this reads the same for fail-hard, fail-soft and negamax, whose returned values
+    differ. A chance node's expectation. While the node is being searched, a grey
+    provisional bound.
     """
     if status in (UNVISITED, PRUNED) or node.player not in (MAX, MIN):
         return (fmt(node.value) if status == DONE else ""), False
@@ -316,10 +335,16 @@ def _node_text(node: _Node, u: int, status: int) -> tuple[str, bool]:
     done = [c.value for c in node.children if c.exit is not None and c.exit < u]
     if not done:
         return (fmt(node.value) if status == DONE else ""), False
-    if status == DONE:
-        cut = node.cut is not None and node.cut[0] < u
-        return (sign if cut else "") + fmt(pick(done)), False
-    return sign + fmt(pick(done)), True
+    if status != DONE:
+        return sign + fmt(pick(done)), True
+    low, high = _interval(node, u)
+    if low == high:
+        return fmt(low), False
+    if low == -INF:
+        return "≤" + fmt(high), False
+    if high == INF:
+        return "≥" + fmt(low), False
+    return f"{fmt(low)}..{fmt(high)}", False
 
 
 def _window_at(node: _Node, u: int) -> tuple[float, float] | None:
