@@ -2,19 +2,24 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_search.py            # about two minutes on two cores
-    python benchmarks/bench_search.py --quick    # fewer repeats
+    python benchmarks/bench_search.py            # 7 rounds, about two minutes on two cores
+    python benchmarks/bench_search.py --rounds 3 # quicker, noisier
 
 Prints one table and the ratios the course aims for, measured in this one run:
 
 - the generic-protocol ``alphabeta`` (no tracer) against OpenSpiel's Python
   ``alpha_beta_search`` on the same tic-tac-toe solve (target >= 2x nodes/s) and on Connect
-  Four to depth 9 with a zero evaluation (same move order, so both visit the same nodes;
-  target >= 1.5x). OpenSpiel is optional: ``pip install -e ".[bench]"``;
+  Four to depth 9 with a zero evaluation (target >= 1.5x). Both games score a win 1, as
+  OpenSpiel does, and both searchers take moves in the same order, so they visit the same
+  nodes (checked: OpenSpiel's nodes are counted once by a wrapper, outside the timed runs).
+  OpenSpiel is optional: ``pip install -e ".[bench]"``;
 - a hand-tuned bitboard negamax written for tic-tac-toe only, the pure-Python ceiling;
 - the cost of tracing: none, ``Counter`` (target <= 15 % overhead), ``Recorder``.
 
-Timings are wall-clock on a shared machine: read the ratios, not the absolute numbers.
+The machines are shared: every measurement runs once per round, all of them interleaved, so
+that a busy spell hits them alike; a sample repeats a fast search until it has taken 0.2 s.
+The table gives the median and range over the rounds; the ratios compare the fastest sample
+of each (the least disturbed by other processes). Read the ratios, not the absolute numbers.
 """
 
 from __future__ import annotations
@@ -38,37 +43,33 @@ MIDGAMES = {
 }
 
 
-def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float, float, object]:
-    """Median, min and max seconds of one call over ``repeat`` samples, and the last result.
+class Job:
+    """One measurement: a search to repeat, and the nodes it visits."""
 
-    A sample repeats a fast call until it has taken at least 0.2 s, so that timer noise and
-    scheduling hiccups average out.
-    """
-    start = time.perf_counter()
-    result = fn()
-    once = time.perf_counter() - start
-    inner = max(1, int(0.2 / max(once, 1e-6)))
-    times = []
-    for _ in range(repeat):
+    def __init__(self, name: str, fn: Callable[[], object], nodes: int | None = None) -> None:
+        self.name, self.fn = name, fn
         start = time.perf_counter()
-        for _ in range(inner):
-            result = fn()
-        times.append((time.perf_counter() - start) / inner)
-    return statistics.median(times), min(times), max(times), result
+        result = fn()
+        once = time.perf_counter() - start
+        self.nodes = nodes if nodes is not None else result.stats.nodes
+        self.inner = max(1, int(0.2 / max(once, 1e-6)))
+        self.times: list[float] = []
 
+    def sample(self) -> None:
+        start = time.perf_counter()
+        for _ in range(self.inner):
+            self.fn()
+        self.times.append((time.perf_counter() - start) / self.inner)
 
-def row(name: str, nodes: int, stats: tuple[float, float, float]) -> dict:
-    median, low, high = stats
-    return {"name": name, "nodes": nodes, "median": median, "min": low, "max": high,
-            "rate": nodes / median}
+    @property
+    def best_rate(self) -> float:
+        return self.nodes / min(self.times)
 
-
-def print_table(rows: list[dict]) -> None:
-    print(f"{'search':58s} {'nodes':>10s} {'median s':>9s} {'min-max s':>15s} {'nodes/s':>11s}")
-    for r in rows:
-        spread = f"{r['min']:.3f}-{r['max']:.3f}"
-        print(f"{r['name']:58s} {r['nodes']:>10,d} {r['median']:>9.3f} {spread:>15s} "
-              f"{r['rate']:>11,.0f}")
+    def line(self) -> str:
+        median = statistics.median(self.times)
+        spread = f"{min(self.times):.4f}-{max(self.times):.4f}"
+        return (f"{self.name:58s} {self.nodes:>10,d} {median:>9.4f} {spread:>15s} "
+                f"{self.nodes / median:>11,.0f}")
 
 
 # --- the pure-Python ceiling: negamax on two 9-bit ints, nothing generic ----------------
@@ -103,96 +104,92 @@ def bitboard_negamax() -> tuple[int, int]:
     return nm(0, 0, -2, 2), nodes
 
 
-def openspiel_rows(repeat: int, ttt_nodes: int, c4_nodes: int) -> tuple[list[dict], dict]:
+def openspiel_jobs() -> list[Job]:
+    """OpenSpiel's Python alpha-beta on the same two searches, its nodes counted once."""
     try:
         import pyspiel
-        from open_spiel.python.algorithms.minimax import alpha_beta_search
+        from open_spiel.python.algorithms import minimax as os_minimax
     except ImportError:
-        print("OpenSpiel not installed (pip install -e '.[bench]'): no comparison rows")
-        return [], {}
-    from open_spiel.python.algorithms import minimax as os_minimax
-
-    ttt = pyspiel.load_game("tic_tac_toe")
-    c4 = pyspiel.load_game("connect_four")
-    # Count OpenSpiel's nodes once (a counting wrapper around its recursive function); the
-    # timed runs below are unwrapped.
+        print("OpenSpiel is not installed (pip install -e '.[bench]'): no comparison rows\n")
+        return []
+    ttt, c4 = pyspiel.load_game("tic_tac_toe"), pyspiel.load_game("connect_four")
+    solve = lambda: os_minimax.alpha_beta_search(ttt)  # noqa: E731
+    deep = lambda: os_minimax.alpha_beta_search(  # noqa: E731
+        c4, maximum_depth=9, value_function=lambda s: 0.0)
     original, counted = os_minimax._alpha_beta, [0]
 
     def counting(*args, **kwargs):
         counted[0] += 1
         return original(*args, **kwargs)
 
+    nodes = []
     os_minimax._alpha_beta = counting
     try:
-        alpha_beta_search(ttt)
-        os_ttt_nodes, counted[0] = counted[0], 0
-        alpha_beta_search(c4, maximum_depth=9, value_function=lambda s: 0.0)
-        os_c4_nodes = counted[0]
+        for fn in (solve, deep):
+            counted[0] = 0
+            fn()
+            nodes.append(counted[0])
     finally:
         os_minimax._alpha_beta = original
-    if (os_ttt_nodes, os_c4_nodes) != (ttt_nodes, c4_nodes):
-        print(f"note: OpenSpiel visits {os_ttt_nodes:,} / {os_c4_nodes:,} nodes, "
-              f"alphabeta {ttt_nodes:,} / {c4_nodes:,}")
-    ttt_nodes, c4_nodes = os_ttt_nodes, os_c4_nodes
-    rows = [
-        row("OpenSpiel alpha_beta_search, tic-tac-toe solve", ttt_nodes,
-            timed(lambda: alpha_beta_search(ttt), repeat)[:3]),
-        row("OpenSpiel alpha_beta_search, connect four depth 9, eval 0", c4_nodes,
-            timed(lambda: alpha_beta_search(c4, maximum_depth=9,
-                                            value_function=lambda s: 0.0), repeat)[:3]),
-    ]
-    return rows, {"ttt": rows[0]["rate"], "c4": rows[1]["rate"]}
+    return [Job("OpenSpiel alpha_beta_search, tic-tac-toe solve", solve, nodes[0]),
+            Job("OpenSpiel alpha_beta_search, connect four depth 9, eval 0", deep, nodes[1])]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="3 repeats instead of 5")
+    parser.add_argument("--rounds", type=int, default=7, help="samples per row (default 7)")
     args = parser.parse_args()
-    repeat = 3 if args.quick else 5
-    # Wins worth 1, as in OpenSpiel, so that both search exactly the same trees.
-    ttt, c4 = TicTacToe(win=1), ConnectFour(win=1)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    ttt, c4 = TicTacToe(win=1), ConnectFour(win=1)  # wins worth 1, as OpenSpiel scores them
     c4_eval = ConnectFour()  # wins +inf: above every static evaluation
-    rows = []
 
-    def search_row(name, search, game, state, depth=None, **kw):
-        stats = timed(lambda: search(game, state, depth, **kw), repeat)
-        rows.append(row(name, stats[3].stats.nodes, stats[:3]))
-        return rows[-1]
+    def search(name, searcher, game, state, depth=None, **kw):
+        return Job(name, lambda: searcher(game, state, depth, **kw))
 
-    search_row("minimax, tic-tac-toe solve", minimax, ttt, ttt.initial)
-    ab = search_row("alphabeta, tic-tac-toe solve", alphabeta, ttt, ttt.initial)
-    search_row("alphabeta_failsoft, tic-tac-toe solve", alphabeta_failsoft, ttt, ttt.initial)
-    counted = search_row("alphabeta + Counter, tic-tac-toe solve", alphabeta, ttt, ttt.initial,
-                         tracer=Counter())
-    recorded = search_row("alphabeta + Recorder, tic-tac-toe solve", alphabeta, ttt,
-                          ttt.initial, tracer=Recorder())
-    value, nodes = bitboard_negamax()
-    rows.append(row("hand-tuned bitboard negamax, tic-tac-toe solve", nodes,
-                    timed(bitboard_negamax, repeat)[:3]))
-    ceiling = rows[-1]
-
+    ab = search("alphabeta, tic-tac-toe solve", alphabeta, ttt, ttt.initial)
+    counted = search("alphabeta + Counter, tic-tac-toe solve", alphabeta, ttt, ttt.initial,
+                     tracer=Counter())
+    recorded = search("alphabeta + Recorder, tic-tac-toe solve", alphabeta, ttt, ttt.initial,
+                      tracer=Recorder())
+    ceiling = Job("hand-tuned bitboard negamax, tic-tac-toe solve", bitboard_negamax,
+                  bitboard_negamax()[1])
+    zero = search("alphabeta, connect four depth 9, eval 0", alphabeta, c4, c4.initial, 9,
+                  evaluate=lambda s: 0.0)
+    jobs = [
+        search("minimax, tic-tac-toe solve", minimax, ttt, ttt.initial),
+        ab,
+        search("alphabeta_failsoft, tic-tac-toe solve", alphabeta_failsoft, ttt, ttt.initial),
+        counted, recorded, ceiling,
+    ]
     for depth in (6, 8):
-        search_row(f"alphabeta, connect four depth {depth}, empty board", alphabeta, c4_eval,
-                   c4_eval.initial, depth, evaluate=c4_eval.evaluate)
+        jobs.append(search(f"alphabeta, connect four depth {depth}, empty board", alphabeta,
+                           c4_eval, c4_eval.initial, depth, evaluate=c4_eval.evaluate))
         for label, text in MIDGAMES.items():
-            search_row(f"alphabeta, connect four depth {depth}, {label}", alphabeta, c4_eval,
-                       c4_eval.parse(text), depth, evaluate=c4_eval.evaluate)
-    zero = search_row("alphabeta, connect four depth 9, eval 0", alphabeta, c4, c4.initial, 9,
-                      evaluate=lambda s: 0.0)
+            jobs.append(search(f"alphabeta, connect four depth {depth}, {label}", alphabeta,
+                               c4_eval, c4_eval.parse(text), depth, evaluate=c4_eval.evaluate))
+    jobs.append(zero)
+    spiel = openspiel_jobs()
+    jobs += spiel
 
-    os_rows, os_rate = openspiel_rows(repeat, ab["nodes"], zero["nodes"])
-    rows += os_rows
-    print_table(rows)
+    for _ in range(args.rounds):
+        for job in jobs:
+            job.sample()
 
-    print("\nratios (nodes/s), this run:")
-    if os_rate:
-        print(f"  alphabeta / OpenSpiel, tic-tac-toe:        {ab['rate'] / os_rate['ttt']:.2f}x"
-              "  (target >= 2)")
-        print(f"  alphabeta / OpenSpiel, connect four:       {zero['rate'] / os_rate['c4']:.2f}x"
-              "  (target >= 1.5)")
-    print(f"  alphabeta / hand-tuned bitboard negamax:   {ab['rate'] / ceiling['rate']:.2f}x")
-    print(f"  Counter overhead:  {counted['median'] / ab['median'] - 1:+.1%}  (target <= 15 %)")
-    print(f"  Recorder overhead: {recorded['median'] / ab['median'] - 1:+.1%}")
+    print(f"{'search':58s} {'nodes':>10s} {'median s':>9s} {'min-max s':>15s} {'nodes/s':>11s}")
+    for job in jobs:
+        print(job.line())
+    print(f"\nratios of nodes/s (fastest of {args.rounds} interleaved samples each), this run:")
+    if spiel:
+        for mine, theirs, target in ((ab, spiel[0], 2.0), (zero, spiel[1], 1.5)):
+            same = "same nodes" if mine.nodes == theirs.nodes else (
+                f"NOT the same nodes: {mine.nodes:,} vs {theirs.nodes:,}")
+            print(f"  {mine.name} / OpenSpiel: {mine.best_rate / theirs.best_rate:5.2f}x"
+                  f"  (target >= {target}; {same})")
+    print(f"  alphabeta / hand-tuned bitboard negamax: {ab.best_rate / ceiling.best_rate:5.2f}x")
+    for job, target in ((counted, "  (target <= 15 %)"), (recorded, "")):
+        overhead = min(job.times) / min(ab.times) - 1
+        print(f"  {job.name.split(',')[0]} overhead: {overhead:+.1%}{target}")
 
 
 if __name__ == "__main__":

@@ -65,6 +65,25 @@ _FLIP = sum(_BOARD << (_LANE + 160 * k) for k in range(4))  # MIN's lanes, all 4
 _CENTRE_BONUS = 3
 
 
+def _lines_through(cell: int) -> tuple[tuple[int, frozenset], ...]:
+    """For each direction, the line of up to 7 cells through ``cell`` (3 either side) and
+    every subset of it that holds four in a row: only a line through the disc just dropped
+    can complete a four, and a set lookup tests a line at once."""
+    row, col = cell % _H1, cell // _H1
+    lines = []
+    for dr, dc in ((1, 0), (0, 1), (1, 1), (1, -1)):  # up, across, diagonal / and diagonal \
+        cells = [(col + dc * k) * _H1 + row + dr * k for k in range(-3, 4)
+                 if 0 <= row + dr * k < HEIGHT and 0 <= col + dc * k < WIDTH]
+        fours = frozenset(
+            sum(1 << c for j, c in enumerate(cells) if p >> j & 1)
+            for p in range(1 << len(cells)) if p & p >> 1 & p >> 2 & p >> 3)
+        lines.append((sum(1 << c for c in cells), fours))
+    return tuple(lines)
+
+
+_LINES = {1 << cell: _lines_through(cell) for cell in range(WIDTH * _H1) if cell % _H1 < HEIGHT}
+
+
 def _has_four(b: int) -> bool:
     for d in (1, 7, 6, 8):  # up, across, diagonal / and diagonal \
         y = b & (b >> d)
@@ -191,15 +210,9 @@ class ConnectFour(GameBase):
             raise self._error(s, m)
         mover = ((s >> _CUR) & _FULL) | stone
         mask |= stone
-        # Four in a row for the mover: up, across, and the two diagonals.
-        y = mover & (mover >> 1)
-        won = y & (y >> 2)
-        y = mover & (mover >> 7)
-        won |= y & (y >> 14)
-        y = mover & (mover >> 6)
-        won |= y & (y >> 12)
-        y = mover & (mover >> 8)
-        won |= y & (y >> 16)
+        # Four in a row through the new disc: up, across, and the two diagonals.
+        (a, fa), (b, fb), (c, fc), (d, fd) = _LINES[stone]
+        won = (mover & a) in fa or (mover & b) in fb or (mover & c) in fc or (mover & d) in fd
         flags = (s & 1 ^ 1) | (6 if won else 2 if mask == _BOARD else 0)
         return Position(flags | (mover ^ mask) << _CUR | mask << _MASK)
 

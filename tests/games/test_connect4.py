@@ -206,3 +206,17 @@ def test_svg_is_deterministic():
     assert svg == play([3, 3, 4])._repr_svg_()
     assert svg.startswith("<svg") and svg.count("<circle") == 42
     assert svg.count("#d62728") == 2 and svg.count("#f2c500") == 1
+
+
+def test_wins_found_through_the_last_disc_match_a_whole_board_scan():
+    """result() tests only the lines through the new disc; a full scan must agree."""
+    from aisearch.games.connect4 import _has_four
+
+    rng = random.Random(7)
+    for _ in range(300):
+        s = game.initial
+        while not game.is_terminal(s):
+            before = s
+            s = game.result(s, rng.choice(game.moves(s)))
+            mover = s.x if game.to_move(before) == MAX else s.o
+            assert (ConnectFour.winner(s) is not None) == _has_four(mover)
