@@ -16,10 +16,10 @@ from aisearch.games import uniform_tree
 
 
 def games():
+    from aisearch.games import SymmetryReduced, TicTacToe
     from aisearch.games.connect4 import ConnectFour
     from aisearch.games.nim import Nim
     from aisearch.games.robots import TwoRobots
-    from aisearch.games.tictactoe import SymmetryReduced, TicTacToe
 
     walls = TwoRobots.parse("B.#./..#./...W")
     return {

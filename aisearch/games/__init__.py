@@ -12,7 +12,8 @@ Examples
 from aisearch.games.connect4 import ConnectFour
 from aisearch.games.nim import Nim
 from aisearch.games.robots import TwoRobots
-from aisearch.games.tictactoe import SymmetryReduced, TicTacToe
+from aisearch.games.symmetry import SymmetryReduced
+from aisearch.games.tictactoe import TicTacToe
 from aisearch.games.tree import Chance, Max, Min, TreeGame, fig5_2, uniform_tree
 
 __all__ = [

@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 
 from aisearch.core import MAX, MIN, IllegalMoveError
-from aisearch.games.tictactoe import Board, SymmetryReduced, TicTacToe
+from aisearch.games import SymmetryReduced, TicTacToe
+from aisearch.games.tictactoe import Board
 
 game = TicTacToe()
 parse = TicTacToe.parse

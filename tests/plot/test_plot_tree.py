@@ -354,7 +354,7 @@ def test_a_new_figure_is_sized_for_the_tree():
 
 
 def test_boards_draw_each_node_as_its_position():
-    from aisearch.games.tictactoe import SymmetryReduced, TicTacToe
+    from aisearch.games import SymmetryReduced, TicTacToe
 
     game = SymmetryReduced(TicTacToe())
     rec = Recorder()
