@@ -14,7 +14,9 @@ Examples
 <StepperModel alphabeta: event 0 of 40>
 """
 
-from aisearch.widgets.play import PlayGame, PlayModel
-from aisearch.widgets.stepper import SearchStepper, StepperModel
+from aisearch.widgets.play import PlayGame
+from aisearch.widgets.play_model import PlayModel
+from aisearch.widgets.stepper import SearchStepper
+from aisearch.widgets.stepper_model import StepperModel
 
 __all__ = ["SearchStepper", "StepperModel", "PlayGame", "PlayModel"]

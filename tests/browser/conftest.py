@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labharness import (
+
+from tests.browser.labharness import (
     ARTIFACTS,
     CHROMIUM_ARGS,
     NOTEBOOKS,

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from labharness import LabServer, descendants
+
+from tests.browser.labharness import LabServer, descendants
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,8 @@ loaded, then drives the lesson's widget. Screenshots go to ``tests/artifacts/``;
 from __future__ import annotations
 
 import pytest
-from labharness import UPDATE_SCREENSHOTS, require_notebook, saved_image_outputs
+
+from tests.browser.labharness import UPDATE_SCREENSHOTS, require_notebook, saved_image_outputs
 
 pytestmark = pytest.mark.browser
 

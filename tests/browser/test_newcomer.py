@@ -17,7 +17,8 @@ import sys
 import urllib.request
 
 import pytest
-from labharness import NOTEBOOKS, REPO, LabServer, free_port, lab_flags, server_env
+
+from tests.browser.labharness import NOTEBOOKS, REPO, LabServer, free_port, lab_flags, server_env
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,177 @@
+"""Command line: ``python -m aisearch.grading {build,grade,questions} ...``.
+
+Examples
+--------
+>>> main(["questions"])  # doctest: +ELLIPSIS
+01.legal_moves      4  legal_moves(grid, state): the legal moves, in the order N, S, E, W.
+...
+>>> main(["grade", "no/such/file.ipynb"])  # prints the error to stderr
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = ["main", "parser"]
+
+
+def _positive(kind: type) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be positive, not {text}")
+        return value
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser (subcommands ``build``, ``grade``, ``questions``)."""
+    p = argparse.ArgumentParser(
+        prog="python -m aisearch.grading",
+        description="Build exercises from solutions and grade homework submissions.",
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    b = sub.add_parser("build", help="write exercises/ from solutions/ (nbgrader markers)",
+                       description="Write exercises/NN_*.ipynb from solutions/NN_*.ipynb.")
+    b.add_argument("--solutions", default="solutions", metavar="DIR",
+                   help="folder of solution notebooks (default: solutions)")
+    b.add_argument("--exercises", default="exercises", metavar="DIR",
+                   help="folder of exercise notebooks (default: exercises)")
+    b.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 if exercises/ is stale or leaks a marker")
+
+    g = sub.add_parser(
+        "grade", help="grade submissions (notebooks, modules or folders of notebooks)",
+        description="Run each submission in its own process with time and memory limits, "
+        "then its exercise's question tests; print points and feedback per question.")
+    g.add_argument("paths", nargs="+", metavar="SUBMISSION",
+                   help="a .ipynb or .py file, or a folder searched for .ipynb files")
+    g.add_argument("--tests", action="append", metavar="DIR",
+                   help="folder of question tests (repeatable; default: the shipped ones, "
+                   "which the word 'shipped' also names)")
+    g.add_argument("--exercise", metavar="NN",
+                   help="grade every submission as exercise NN (default: from metadata/name)")
+    g.add_argument("--seed", type=int, help="seed of the random inputs (default: a fresh one)")
+    g.add_argument("--timeout", type=_positive(float), default=60.0, metavar="SECONDS",
+                   help="wall-clock limit per submission (default: 60)")
+    g.add_argument("--memory-mb", type=_positive(int), default=2048, metavar="MIB",
+                   help="memory (address space) limit per submission (default: 2048)")
+    g.add_argument("--json", metavar="PATH",
+                   help="write JSON reports: a .json file for one submission, else a folder")
+    g.add_argument("--csv", metavar="FILE", help="write a class table (one row per submission)")
+    g.add_argument("--quiet", action="store_true", help="print one line per submission")
+
+    q = sub.add_parser("questions", help="list the question tests and their points")
+    q.add_argument("--tests", action="append", metavar="DIR",
+                   help="folder of question tests (repeatable; default: the shipped ones, "
+                   "which the word 'shipped' also names)")
+    return p
+
+
+def _tests(folders: list[str] | None) -> list[str]:
+    from aisearch.grading.question import default_tests
+
+    if not folders:
+        return [default_tests()]
+    return [default_tests() if f == "shipped" and not Path(f).exists() else f for f in folders]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 ok, 1 check failed, 2 usage error)."""
+    args = parser().parse_args(argv)
+    if args.command != "build":
+        args.tests = _tests(args.tests)
+    try:
+        if args.command == "build":
+            return _build(args)
+        if args.command == "grade":
+            return _grade(args)
+        return _questions(args)
+    except (ValueError, OSError) as e:  # bad paths, options, tests folders, output targets
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+def _build(args: argparse.Namespace) -> int:
+    from aisearch.grading.build import build
+
+    result = build(args.solutions, args.exercises, check=args.check)
+    for path in result.written:
+        print(f"wrote {path}")
+    for problem in result.problems:
+        print(f"{'stale' if args.check else 'warning'}: {problem}")
+    if args.check and result.ok:
+        print(f"{args.exercises}/ is up to date with {args.solutions}/")
+    return 0 if result.ok else 1
+
+
+def _grade(args: argparse.Namespace) -> int:
+    from aisearch.grading.grade import (
+        Report,
+        find_submissions,
+        format_report,
+        grade_paths,
+        new_seed,
+        write_csv,
+        write_json,
+    )
+    from aisearch.grading.question import load_questions
+
+    # bad paths, tests and output targets fail here, before anything runs
+    submissions = find_submissions(args.paths)
+    load_questions(args.tests)
+    if args.json:
+        target = Path(args.json)
+        folder = len(submissions) > 1 or target.suffix != ".json"
+        if folder and target.exists() and not target.is_dir():
+            raise ValueError(f"--json {target}: several reports need a folder, and it is a file")
+    if args.csv and Path(args.csv).is_dir():
+        raise ValueError(f"--csv {args.csv}: give a file name, not a folder")
+    seed = new_seed() if args.seed is None else args.seed
+
+    def show(report: Report) -> None:
+        if args.quiet:
+            print(f"{report.submission}: {report.total:g}/{report.possible:g}")
+        else:
+            print(format_report(report) + "\n")
+        sys.stdout.flush()
+
+    exercise = args.exercise
+    if exercise is not None and not (len(exercise) == 2 and exercise.isdigit()):
+        raise ValueError(f"--exercise must be two digits like 03, not {exercise!r}")
+    reports = grade_paths(args.paths, tests=args.tests, seed=seed, progress=show,
+                          timeout=args.timeout, memory_mb=args.memory_mb, exercise=exercise)
+    total = sum(r.total for r in reports)
+    possible = sum(r.possible for r in reports)
+    print(f"graded {len(reports)} submission(s) with seed {seed}: {total:g}/{possible:g} points")
+    if args.json:
+        for path in write_json(reports, args.json):
+            print(f"wrote {path}")
+    if args.csv:
+        print(f"wrote {write_csv(reports, args.csv)}")
+    return 0
+
+
+def _questions(args: argparse.Namespace) -> int:
+    from aisearch.grading.question import load_questions
+
+    questions = load_questions(args.tests)
+    width = max([len(q.id) for q in questions] + [8])
+    for q in questions:
+        print(f"{q.id:<{width}}  {q.points:>3g}  {q.title}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,231 @@
+"""The grading child process: run a submission's code, then its question tests.
+
+``python -m aisearch.grading.child CONFIG.json`` is started by
+:func:`aisearch.grading.grade.grade_file` in a new session, in a scratch folder holding
+a copy of the submission. It limits its own memory (``RLIMIT_AS``), file size and CPU
+time, loads the question tests *before* any student code runs, executes the code cells
+one by one (each with a soft time limit; an error in one cell does not stop the next),
+runs the questions (each with a soft time limit), and appends one JSON line per step to
+the results file, so what finished survives a later crash or kill. Each line carries a
+nonce from the (then deleted) config file; the parent ignores lines without it. The parent enforces
+the wall-clock limit and kills the whole process group.
+
+Student code runs in a fresh namespace; IPython magics and shell escapes are turned
+into calls of a stub ``get_ipython()`` that ignores them (``%%time`` and ``%%capture``
+bodies still run). Output goes to a capped buffer that is discarded.
+
+Examples
+--------
+>>> ns, info = execute_cells([(1, "x = 2"), (2, "y = x +"), (3, "%time z = 3")])
+>>> ns["x"], ns["z"], [e["cell"] for e in info["cell_errors"]]
+(2, 3, [2])
+"""
+
+from __future__ import annotations
+
+import builtins
+import io
+import json
+import linecache
+import os
+import re
+import sys
+import time
+from typing import Any
+
+from aisearch.grading.question import QuestionTimeout, student_error, time_limit
+
+__all__ = ["execute_cells", "read_submission", "CappedWriter", "main"]
+
+_MAGIC = re.compile(r"^\s*[%!]|\?\s*$", re.MULTILINE)
+
+
+class CappedWriter(io.TextIOBase):
+    """A text stream that keeps nothing and counts what was written (``chars``)."""
+
+    def __init__(self) -> None:
+        self.chars = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, s: str) -> int:
+        n = len(s) if isinstance(s, str) else 0
+        self.chars += n
+        return n
+
+
+class _Shell:
+    """Stands in for ``get_ipython()``: magics and shell commands do nothing while grading."""
+
+    def __init__(self, namespace: dict[str, Any]) -> None:
+        self.user_ns = namespace
+
+    def run_line_magic(self, name: str, line: str, *args: Any, **kw: Any) -> None:
+        if name == "time" and line.strip():  # %time runs its statement once; %timeit is skipped
+            exec(compile(line, "<magic>", "exec"), self.user_ns)
+        return None
+
+    def run_cell_magic(self, name: str, line: str, cell: str) -> None:
+        if name in ("time", "capture", "timeit"):
+            exec(compile(cell, "<magic>", "exec"), self.user_ns)
+        return None
+
+    def system(self, cmd: str) -> None:
+        return None
+
+    def getoutput(self, cmd: str, *args: Any, **kw: Any) -> list:
+        return []
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kw: None
+
+
+def _python(source: str) -> str:
+    """Cell source as plain Python (IPython syntax turned into ``get_ipython()`` calls)."""
+    if not _MAGIC.search(source):
+        return source
+    try:
+        from IPython.core.inputtransformer2 import TransformerManager
+    except ImportError:  # without IPython, magic lines become comments
+        return "\n".join("# " + ln if _MAGIC.match(ln) else ln for ln in source.splitlines())
+    return TransformerManager().transform_cell(source)
+
+
+def _display(*objs: Any, **kw: Any) -> None:
+    for obj in objs:
+        print(repr(obj))
+
+
+def execute_cells(
+    cells: list[tuple[int | str, str]], *, cell_timeout: float | None = None,
+    deadline: float | None = None,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Execute code cells in a fresh namespace; return it and what happened.
+
+    ``cells`` are ``(number, source)`` pairs; the code of cell ``n`` is compiled as
+    ``<cell n>`` (``<submission>`` for a module), so tracebacks name it.
+    """
+    ns: dict[str, Any] = {"__name__": "__main__", "__builtins__": builtins, "display": _display}
+    shell = _Shell(ns)
+    ns["get_ipython"] = lambda: shell
+    errors: list[dict[str, Any]] = []
+    for number, source in cells:
+        filename = f"<cell {number}>" if isinstance(number, int) else f"<{number}>"
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        try:
+            code = compile(_python(source), filename, "exec")
+        except (SyntaxError, ValueError) as e:
+            line = getattr(e, "lineno", None)
+            errors.append({"cell": number, "error": f"SyntaxError: {getattr(e, 'msg', e)}"
+                           + (f" (line {line})" if line else "")})
+            continue
+        limit: float | None = cell_timeout
+        if deadline is not None:
+            left = max(deadline - time.monotonic(), 0.001)
+            limit = left if limit is None else min(limit, left)
+        try:
+            with time_limit(limit):
+                exec(code, ns)
+        except QuestionTimeout:
+            errors.append({"cell": number, "error": f"time limit of {round(limit or 0, 1):g} s "
+                           "reached (an infinite loop, or too slow?)"})
+        except KeyboardInterrupt:
+            raise
+        except BaseException as e:  # SystemExit included: the next cells still run
+            errors.append({"cell": number, "error": student_error(e, plain=True)})
+    return ns, {"cells_run": len(cells), "cell_errors": errors}
+
+
+def read_submission(path: str) -> list[tuple[int | str, str]]:
+    """The code cells of a notebook (numbered from 1 among all cells), or a module's source.
+
+    Notebooks in format 4 are read as plain JSON (importing nbformat costs seconds);
+    older formats go through ``nbformat``. Raises ``ValueError`` for a file that is not
+    a notebook.
+    """
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    if path.endswith(".py"):
+        return [("submission", text)]
+    try:
+        nb = json.loads(text)
+    except ValueError as e:
+        raise ValueError(f"not a notebook (invalid JSON: {e})") from None
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells", []), list):
+        raise ValueError("not a notebook (no list of cells)")
+    if nb.get("nbformat") != 4:
+        import nbformat
+
+        nb = nbformat.reads(text, as_version=4)
+    cells: list[tuple[int | str, str]] = []
+    for i, c in enumerate(nb.get("cells", []), 1):
+        if isinstance(c, dict) and c.get("cell_type") == "code":
+            source = c.get("source", "")
+            cells.append((i, "".join(source) if isinstance(source, list) else str(source)))
+    return cells
+
+
+def _limit_resources(memory_mb: int | None, cpu_seconds: float | None) -> None:
+    import resource
+    import signal
+
+    def lower(kind: int, value: int) -> None:
+        soft, hard = resource.getrlimit(kind)
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        resource.setrlimit(kind, (value, value))
+
+    if memory_mb:
+        lower(resource.RLIMIT_AS, int(memory_mb) * 1024 * 1024)
+    lower(resource.RLIMIT_FSIZE, 64 * 1024 * 1024)  # output written at the fd level
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too big write fails instead of killing
+    lower(resource.RLIMIT_CORE, 0)
+    if cpu_seconds:
+        lower(resource.RLIMIT_CPU, int(cpu_seconds) + 5)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the child (see the module docstring); never returns."""
+    start = time.monotonic()
+    argv = sys.argv[1:] if argv is None else argv
+    with open(argv[0], encoding="utf-8") as f:
+        config = json.load(f)
+    os.remove(argv[0])  # the nonce that signs our records is not left lying around
+    nonce = config.get("nonce", "")
+    _limit_resources(config.get("memory_mb"), config.get("timeout"))
+    out = open(config["results"], "a", encoding="utf-8", buffering=1)
+    dumps, write, flush = json.dumps, out.write, out.flush  # bound before student code runs
+
+    def emit(record: dict[str, Any]) -> None:
+        write(dumps({**record, "nonce": nonce}, default=str) + "\n")
+        flush()
+
+    from aisearch.grading.question import load_questions, run_question
+
+    try:
+        wanted = set(config["questions"])
+        questions = [q for q in load_questions(config["tests"]) if q.id in wanted]
+        cells = read_submission(config["submission"])
+    except Exception as e:
+        emit({"type": "fatal", "error": f"{type(e).__name__}: {e}"})
+        out.close()
+        os._exit(3)
+    deadline = start + float(config["timeout"]) - 0.5
+    sink = CappedWriter()
+    sys.stdout = sys.stderr = sink  # type: ignore[assignment]
+    ns, info = execute_cells(cells, cell_timeout=config.get("cell_timeout"), deadline=deadline)
+    emit({"type": "cells", **info, "output_chars": sink.chars})
+    for q in questions:
+        left = deadline - time.monotonic()
+        if left <= 0.05:
+            break
+        result = run_question(q, ns, int(config["seed"]), notes=info, timeout=min(q.timeout, left))
+        emit({"type": "question", **result.to_dict()})
+    emit({"type": "done", "output_chars": sink.chars})
+    out.close()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,372 @@
+"""The question-test format: ``@question``, the grading context, scores and failures.
+
+A question test is a plain function in a ``.py`` file of a tests folder, decorated with
+:func:`question`. It receives a :class:`Context` (the student's namespace, a seeded
+random generator) and
+
+- returns ``None`` (or ``True``) for full marks,
+- returns a number of points, or a :class:`Score` (points earned and feedback), or
+- raises :class:`Fail` with feedback (0 points; ``bug`` names a recognised bug class).
+
+Any other exception escaping the question scores 0 and is reported (student code that
+raised, with its cell and line; or a grader error).
+
+Examples
+--------
+>>> @question("99.double", points=2)
+... def double(ctx):
+...     "double(x) returns twice x."
+...     f = ctx.function("double")
+...     for x in (ctx.rng.randint(-9, 9) for _ in range(5)):
+...         got = ctx.call(f, x)
+...         if got != 2 * x:
+...             raise Fail(f"double({x}) returned {got!r}, expected {2 * x}")
+>>> double.id, double.points, double.title
+('99.double', 2.0, 'double(x) returns twice x.')
+>>> run_question(double, {"double": lambda x: x + x}, seed=1).earned
+2.0
+>>> result = run_question(double, {"double": lambda x: x * x}, seed=1)
+>>> result.earned, result.status, result.feedback.startswith("double(")
+(0.0, 'failed', True)
+>>> print(run_question(double, {}, seed=1).feedback)
+missing: no function named `double` is defined; define `double` (exact name) in your notebook.
+"""
+
+from __future__ import annotations
+
+import itertools
+import linecache
+import math
+import random
+import re
+import signal
+import sys
+import traceback
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = [
+    "Question",
+    "question",
+    "Fail",
+    "Score",
+    "Context",
+    "QuestionResult",
+    "QuestionTimeout",
+    "run_question",
+    "student_error",
+    "time_limit",
+    "load_questions",
+    "default_tests",
+    "STUDENT_FILE",
+]
+
+STUDENT_FILE = re.compile(r"^<(cell \d+|submission)>$")
+"""Filenames under which student code is compiled (``<cell 7>``, ``<submission>``)."""
+
+_counter = itertools.count()
+
+
+@dataclass(frozen=True)
+class Question:
+    """A graded question: an id ``"NN.name"`` (NN = the exercise), points and a test function."""
+
+    id: str
+    points: float
+    title: str
+    func: Callable[[Context], Any]
+    timeout: float = 10.0
+    order: int = 0
+
+    @property
+    def exercise(self) -> str:
+        """The exercise number, the part of ``id`` before the first dot (``"03"``)."""
+        return self.id.split(".", 1)[0]
+
+    def __call__(self, ctx: Context) -> Any:
+        return self.func(ctx)
+
+
+def question(
+    id: str, points: float, *, title: str | None = None, timeout: float = 10.0
+) -> Callable[[Callable[[Context], Any]], Question]:
+    """Declare a question test.
+
+    Parameters
+    ----------
+    id : str
+        ``"NN.name"``: ``NN`` is the exercise (submissions named ``NN_*`` get it), then a
+        short name; unique across the tests folder.
+    points : float
+        What a full answer earns (> 0).
+    title : str, optional
+        One line shown in reports; default: the first line of the docstring, or the id.
+    timeout : float
+        Seconds the question may take (student code included) before it scores 0.
+
+    >>> q = question("01.moves", points=3)(lambda ctx: None)
+    >>> q.exercise, q.points
+    ('01', 3.0)
+    """
+    if not isinstance(id, str) or not re.fullmatch(r"\d\d\.[A-Za-z0-9_.-]+", id):
+        raise ValueError(f"question id must look like '03.alphabeta' (NN.name), not {id!r}")
+    if isinstance(points, bool) or not isinstance(points, (int, float)) or not points > 0:
+        raise ValueError(f"points must be a positive number, not {points!r}")
+    if not timeout > 0:
+        raise ValueError(f"timeout must be positive, not {timeout!r}")
+
+    def decorate(func: Callable[[Context], Any]) -> Question:
+        doc = (getattr(func, "__doc__", None) or "").strip().splitlines()
+        return Question(id, float(points), title or (doc[0] if doc else id), func, float(timeout),
+                        next(_counter))
+
+    return decorate
+
+
+class Fail(Exception):  # noqa: N818 (it reads well in question code: raise Fail(...))
+    """Raised by a question test: 0 points, with ``feedback`` and optionally a ``bug`` class."""
+
+    def __init__(self, feedback: str, bug: str | None = None) -> None:
+        super().__init__(feedback)
+        self.feedback, self.bug = feedback, bug
+
+
+@dataclass
+class Score:
+    """Points earned (between 0 and the question's points) with feedback."""
+
+    earned: float
+    feedback: str = ""
+    bug: str | None = None
+
+
+class QuestionTimeout(BaseException):  # noqa: N818
+    """Raised inside a question that ran out of time (a BaseException: student code
+    that catches ``Exception`` cannot swallow it)."""
+
+
+@dataclass
+class QuestionResult:
+    """The outcome of one question, as reported (JSON-ready through :meth:`to_dict`)."""
+
+    id: str
+    title: str
+    points: float
+    earned: float
+    status: str  # passed, partial, failed, timeout, not run
+    feedback: str = ""
+    bug: str | None = None
+    seconds: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Context:
+    """What a question test sees.
+
+    Attributes
+    ----------
+    namespace : mapping
+        The names the submission defined (its notebook globals).
+    seed : int
+        The run's seed (printed in the report).
+    rng : random.Random
+        Seeded from the run's seed and the question id, so a question draws the same
+        inputs whichever other questions run.
+    notes : dict
+        Facts from executing the submission (e.g. ``cell_errors``) for better feedback.
+    """
+
+    namespace: Mapping[str, Any]
+    seed: int
+    qid: str = ""
+    notes: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(f"{self.seed}:{self.qid}")
+
+    def function(self, name: str) -> Callable[..., Any]:
+        """The student's function ``name``, or :class:`Fail` saying what is missing."""
+        f = self.namespace.get(name)
+        if f is None:
+            hint = ""
+            errors = self.notes.get("cell_errors") or []
+            if errors:
+                first = errors[0]
+                hint = f" (cell {first['cell']} raised {first['error']}, maybe before defining it)"
+            raise Fail(f"missing: no function named `{name}` is defined{hint}; define `{name}` "
+                       "(exact name) in your notebook.", bug="missing")
+        if not callable(f):
+            raise Fail(f"`{name}` is a {type(f).__name__}, not a function.", bug="missing")
+        return f
+
+    def call(self, f: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Call student code; an exception it raises becomes :class:`Fail` naming it."""
+        try:
+            return f(*args, **kwargs)
+        except (Exception, SystemExit) as e:
+            name = getattr(f, "__name__", "your function")
+            raise Fail(f"{name}(...) {student_error(e)}", bug=_bug_of(e)) from None
+
+
+def _bug_of(e: BaseException) -> str | None:
+    return "not-implemented" if isinstance(e, NotImplementedError) else None
+
+
+def student_error(e: BaseException, *, plain: bool = False) -> str:
+    """Describe an exception from student code: ``raised X: msg (cell 4, line 2: code)``.
+
+    With ``plain``, just ``X: msg (cell 4, line 2: code)``.
+
+    >>> student_error(ValueError("bad"))
+    'raised ValueError: bad'
+    >>> student_error(NotImplementedError(), plain=True)
+    'NotImplementedError (not implemented yet)'
+    """
+    if not plain and isinstance(e, NotImplementedError):
+        return "is not implemented yet (it raises NotImplementedError)"
+    if not plain and isinstance(e, SystemExit):
+        return f"called sys.exit({e.code!r}); a graded function must return a value"
+    text = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+    if isinstance(e, NotImplementedError) and not str(e):
+        text += " (not implemented yet)"
+    if len(text) > 300:
+        text = text[:300] + "..."
+    where = ""
+    for frame in reversed(traceback.extract_tb(e.__traceback__)):
+        if STUDENT_FILE.match(frame.filename or ""):
+            line = (frame.line or linecache.getline(frame.filename, frame.lineno or 0)).strip()
+            place = frame.filename[1:-1]
+            where = f" ({place}, line {frame.lineno}" + (f": {line[:80]}" if line else "") + ")"
+            break
+    return f"{text}{where}" if plain else f"raised {text}{where}"
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`QuestionTimeout` in the main thread after ``seconds`` (None: no limit).
+
+    Uses ``SIGALRM``; elsewhere than the main thread, or without it, no limit is set.
+
+    >>> with time_limit(5):
+    ...     sum(range(10))
+    45
+    """
+    import threading
+
+    if (seconds is None or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    limit = float(seconds)
+
+    def expire(signum: int, frame: Any) -> None:
+        raise QuestionTimeout(f"time limit of {round(limit, 1):g} s reached")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, max(limit, 0.001))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def run_question(
+    q: Question, namespace: Mapping[str, Any], seed: int, *, notes: Mapping[str, Any] | None = None,
+    timeout: float | None = None,
+) -> QuestionResult:
+    """Run one question against a namespace; never raises (except on KeyboardInterrupt).
+
+    ``timeout`` (default: none) limits the question's wall-clock time.
+    """
+    import time
+
+    ctx = Context(namespace, seed, q.id, notes or {})
+    earned, status, feedback, bug = 0.0, "failed", "", None
+    start = time.perf_counter()
+    try:
+        with time_limit(timeout):
+            out = q.func(ctx)
+        if out is None or out is True:
+            earned, feedback = q.points, ""
+        elif out is False:
+            earned, feedback = 0.0, "wrong answer"
+        elif isinstance(out, Score):
+            earned, feedback, bug = float(out.earned), out.feedback, out.bug
+        elif isinstance(out, (int, float)):
+            earned = float(out)
+        else:
+            raise TypeError(f"question {q.id} returned {out!r}; return None, points or a Score")
+    except Fail as e:
+        earned, feedback, bug = 0.0, e.feedback, e.bug
+    except QuestionTimeout as e:
+        earned, status, bug = 0.0, "timeout", "timeout"
+        feedback = f"{e}: is there an infinite loop, or is it far too slow?"
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # student code raising through the test, or a grader bug
+        earned = 0.0
+        if any(STUDENT_FILE.match(f.filename or "") for f in traceback.extract_tb(e.__traceback__)):
+            feedback = f"your code {student_error(e)}"
+        else:
+            tb = "".join(traceback.format_exception_only(type(e), e)).strip()
+            feedback = f"grader error in question {q.id} (please report): {tb}"
+            bug = "grader-error"
+    if not math.isfinite(earned):
+        earned = 0.0
+    earned = min(max(earned, 0.0), q.points)
+    if status != "timeout":
+        status = "passed" if earned == q.points else "partial" if earned > 0 else "failed"
+    return QuestionResult(q.id, q.title, q.points, round(earned, 3), status, feedback, bug,
+                          round(time.perf_counter() - start, 3))
+
+
+def load_questions(folders: list[str] | tuple[str, ...]) -> list[Question]:
+    """Import every ``*.py`` file (not starting with ``_``) of the folders; collect questions.
+
+    Raises ``ValueError`` for a missing folder, a file that fails to import (the
+    instructor's error, named with its file) or two questions with the same id.
+    """
+    import hashlib
+    import importlib.util
+    from pathlib import Path
+
+    found: dict[str, Question] = {}
+    for folder in folders:
+        root = Path(folder)
+        if not root.is_dir():
+            raise ValueError(f"tests folder {str(folder)!r} does not exist or is not a folder")
+        for path in sorted(root.glob("*.py")):
+            if path.name.startswith("_"):
+                continue
+            key = hashlib.sha1(str(path.resolve()).encode() + path.read_bytes()).hexdigest()
+            name = f"aisearch_questions_{path.stem}_{key[:12]}"  # reloaded when the file changes
+            module = sys.modules.get(name)
+            if module is None:
+                spec = importlib.util.spec_from_file_location(name, path)
+                assert spec is not None and spec.loader is not None
+                module = importlib.util.module_from_spec(spec)
+                try:
+                    spec.loader.exec_module(module)
+                except Exception as e:
+                    raise ValueError(f"cannot load question tests {path}: "
+                                     f"{type(e).__name__}: {e}") from e
+                sys.modules[name] = module
+            for obj in vars(module).values():
+                if isinstance(obj, Question):
+                    if obj.id in found and found[obj.id] is not obj:
+                        raise ValueError(f"two questions have the id {obj.id!r} (in {path})")
+                    found[obj.id] = obj
+    return sorted(found.values(), key=lambda q: (q.exercise, q.order))
+
+
+def default_tests() -> str:
+    """The folder of the question tests shipped with the package."""
+    from pathlib import Path
+
+    return str(Path(__file__).with_name("questions"))

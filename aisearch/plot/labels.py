@@ -1,0 +1,117 @@
+"""Labels and node markers drawn as path collections, cheap to restyle at every step.
+
+A stepper redraws a tree of hundreds of labels at every step: :class:`Labels` draws text
+as glyph outlines in one ``PathCollection``, and ``_markers`` draws markers the way
+``scatter`` does, for much less. matplotlib is imported inside the functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["Labels"]
+
+
+class Labels:
+    """Many short labels drawn as one collection of text outlines.
+
+    Drawing a matplotlib ``Text`` costs about half a millisecond; a tree has hundreds
+    of labels and a stepper redraws them at every step, so they are drawn as paths
+    (cached per string) in a single ``PathCollection``. ``collection.texts`` lists the
+    strings drawn, in order, and ``collection.anchors`` their data positions.
+    """
+
+    _cache: dict[tuple, Any] = {}
+
+    def __init__(self, ax: Any, gid: str, zorder: float = 5, halo: bool = False) -> None:
+        from matplotlib.collections import PathCollection
+        from matplotlib.transforms import Affine2D
+
+        # paths are in points; scaling by the figure's dpi follows savefig(dpi=...)
+        points = Affine2D().scale(1 / 72) + ax.figure.dpi_scale_trans
+        self.halo = None
+        if halo:  # a white outline under the letters keeps them legible over edges
+            self.halo = PathCollection([], offsets=_no_points(), offset_transform=ax.transData,
+                                       facecolors="white", edgecolors="white", linewidths=2.2,
+                                       zorder=zorder - 0.01, gid=f"{gid}-halo", clip_on=False)
+            self.halo.set_transform(points)
+            self.halo.set_snap(False)  # snapping chops thin strokes: "E" would read "F"
+            ax.add_collection(self.halo, autolim=False)
+        self.collection = PathCollection(
+            [], offsets=_no_points(), offset_transform=ax.transData, edgecolors="none",
+            zorder=zorder, gid=gid, clip_on=False)
+        self.collection.set_transform(points)
+        self.collection.set_snap(False)
+        self.collection.texts, self.collection.anchors = [], []
+        ax.add_collection(self.collection, autolim=False)
+        self._pending: list[tuple] = []
+
+    def add(self, spot: tuple, text: str, color: str, style: str = "normal",
+            bold: bool = False) -> None:
+        self._pending.append((spot, text, color, style, bold))
+
+    def show(self) -> None:
+        """Replace the drawn labels by those added since the last call."""
+        items, self._pending = self._pending, []
+        paths = [self._path(spot[2:], text, style, bold) for spot, text, _, style, bold in items]
+        anchors = [spot[:2] for spot, *_ in items]
+        for c in (self.collection, self.halo) if self.halo else (self.collection,):
+            c.set_paths(paths)
+            c.set_offsets(anchors if items else _no_points())
+        c = self.collection
+        c.set_facecolor([color for _, _, color, _, _ in items])
+        c.texts, c.anchors = [text for _, text, _, _, _ in items], anchors
+
+    @classmethod
+    def _path(cls, place: tuple, text: str, style: str, bold: bool) -> Any:
+        key = (place, text, style, bold)
+        path = cls._cache.get(key)
+        if path is None:
+            import numpy as np
+            from matplotlib.font_manager import FontProperties
+            from matplotlib.path import Path
+            from matplotlib.textpath import TextPath
+
+            dx, dy, ha, va, size = place
+            font = FontProperties(style=style, weight="bold" if bold else "normal")
+            lines = text.split("\n")
+            cap, step = 0.73 * size, 1.2 * size  # DejaVu's cap height aligns '3' and '−∞'
+            height = cap + (len(lines) - 1) * step  # first line's cap to last baseline
+            top = {"center": height / 2, "top": 0, "bottom": height + 0.25 * size}[va]
+            vertices, codes = [], []
+            for i, line in enumerate(lines):
+                raw = TextPath((0, 0), line or " ", size=size, prop=font)
+                box = raw.get_extents()
+                x = {"left": 0, "center": -(box.x0 + box.x1) / 2, "right": -box.x1}[ha]
+                vertices.append(raw.vertices + (x + dx, top - cap - i * step + dy))
+                codes.append(raw.codes)
+            path = Path(np.concatenate(vertices), np.concatenate(codes))
+            if len(cls._cache) > 20_000:
+                cls._cache.clear()
+            cls._cache[key] = path
+        return path
+
+
+def _marker_path(marker: str) -> Any:
+    from matplotlib.markers import MarkerStyle
+
+    style = MarkerStyle(marker)
+    return style.get_path().transformed(style.get_transform())
+
+
+def _markers(ax: Any, marker: str, xy: list, sizes: list, **style: Any) -> Any:
+    """Markers of one shape, sized in points**2, like ``scatter`` but much cheaper to make."""
+    from matplotlib.collections import PathCollection
+    from matplotlib.transforms import IdentityTransform
+
+    dots = PathCollection([_marker_path(marker)], sizes=sizes, offsets=xy or _no_points(),
+                          offset_transform=ax.transData, **style)
+    dots.set_transform(IdentityTransform())  # sizes are in points, as for scatter
+    ax.add_collection(dots, autolim=False)
+    return dots
+
+
+def _no_points() -> Any:
+    import numpy as np
+
+    return np.empty((0, 2))

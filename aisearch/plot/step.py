@@ -1,0 +1,130 @@
+"""What each node of a drawn tree shows after the first ``u`` events of a recording.
+
+Its status (not entered yet, being searched, returned, pruned), the value or bound written
+in it, its alpha-beta window, and the principal variation: all read off the model of
+:mod:`aisearch.plot.model`, never by searching again.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from aisearch.core import CHANCE, MAX, MIN
+from aisearch.plot.model import _Model, _Node
+
+__all__ = ["fmt"]
+
+UNVISITED, OPEN, DONE, PRUNED = 0, 1, 2, 3
+INF = math.inf
+
+
+def _status(node: _Node, u: int) -> int:
+    if node.enter is None:
+        return PRUNED if node.pruned is not None and node.pruned < u else UNVISITED
+    if node.enter >= u:
+        return UNVISITED
+    return DONE if node.exit is not None and node.exit < u else OPEN
+
+
+def fmt(v: Any) -> str:
+    """A value as printed in a drawing: ``∞``, a true minus sign, integers without ``.0``.
+
+    >>> fmt(3), fmt(-2.0), fmt(-math.inf), fmt(1 / 3)
+    ('3', '−2', '−∞', '0.333')
+    """
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        if math.isinf(v):
+            return "∞" if v > 0 else "−∞"
+        if v.is_integer():
+            v = int(v)
+    text = str(v) if isinstance(v, int) else f"{v:.3g}" if isinstance(v, float) else str(v)
+    return text.replace("-", "−")
+
+
+def _fmt_prob(p: float) -> str:
+    f = Fraction(p).limit_denominator(12)
+    return str(f) if abs(float(f) - p) < 1e-9 else f"{p:.2g}"
+
+
+def _interval(node: _Node, u: int) -> tuple[float, float]:
+    """What the recorded search proves about a finished node's value: (lowest, highest).
+
+    Read off the tree as drawn, from the tips up (no search is re-run): a tip is exact; a
+    MAX node lies between the largest of its children's lower and upper ends, with no upper
+    end after a cut-off (its other moves were never searched); MIN mirrors it.
+    """
+    done = [c for c in node.children if c.exit is not None and c.exit < u]
+    if not done or node.player not in (MAX, MIN):
+        return node.value, node.value
+    ends = [_interval(c, u) for c in done]
+    cut = node.cut is not None and node.cut[0] < u
+    if node.player == MAX:
+        return max(a for a, _ in ends), INF if cut else max(b for _, b in ends)
+    return -INF if cut else min(a for a, _ in ends), min(b for _, b in ends)
+
+
+def _node_text(node: _Node, u: int, status: int) -> tuple[str, bool]:
+    """The backed-up value written in an internal node, and whether it is provisional.
+
+    For a finished node, what the search proved about its value (:func:`_interval`):
+    exact (``3``), or a bound below a cut-off (``≤2`` at a MIN node, as a textbook writes
+    it); this reads the same for fail-hard, fail-soft and negamax, whose returned values
+    differ. A chance node's expectation. While the node is being searched, a grey
+    provisional bound.
+    """
+    if status in (UNVISITED, PRUNED) or node.player not in (MAX, MIN):
+        return (fmt(node.value) if status == DONE else ""), False
+    pick = max if node.player == MAX else min
+    sign = "≥" if node.player == MAX else "≤"
+    done = [c.value for c in node.children if c.exit is not None and c.exit < u]
+    if not done:
+        return (fmt(node.value) if status == DONE else ""), False
+    if status != DONE:
+        return sign + fmt(pick(done)), True
+    low, high = _interval(node, u)
+    if low == high:
+        return fmt(low), False
+    if low == -INF:
+        return "≤" + fmt(high), False
+    if high == INF:
+        return "≥" + fmt(low), False
+    return f"{fmt(low)}..{fmt(high)}", False
+
+
+def _window_at(node: _Node, u: int) -> tuple[float, float] | None:
+    last = None
+    for step, a, b in node.windows:
+        if step >= u:
+            break
+        last = (a, b)
+    return last
+
+
+def _pv(model: _Model, pv: Any, u: int) -> list[tuple[_Node, _Node]]:
+    """Edges of the principal variation: recorded (first child worth the node's value)."""
+    node, edges = model.nodes[model.root], []
+    if pv is True:
+        if node.exit is None or node.exit >= u:
+            return []  # not known before the root returns
+        while node.player != CHANCE:
+            nxt = next((c for c in node.children if c.exit is not None and c.exit < u
+                        and c.value == node.value), None)
+            if nxt is None:
+                break
+            edges.append((node, nxt))
+            node = nxt
+        return edges
+    if not pv:
+        return []
+    for m in pv:
+        nxt = next((c for c in node.children if c.move == m), None)
+        if nxt is None:
+            raise ValueError(f"pv move {m!r} is not a move from {node.path!r}; moves there: "
+                             f"{[c.move for c in node.children]}")
+        edges.append((node, nxt))
+        node = nxt
+    return edges

@@ -1,0 +1,335 @@
+"""The state of a game against a searching agent, without any widgets.
+
+:class:`PlayModel` holds the game (state, history, whose turn, the agent's last search)
+and needs neither ipywidgets nor matplotlib; :class:`~aisearch.widgets.PlayGame`
+(:mod:`aisearch.widgets.play`) is a thin view over it. :meth:`PlayModel.record_last_search`
+re-runs the agent's last search on the same position with a
+:class:`~aisearch.trace.Recorder` (same searcher, depth and evaluation), so what the
+widget shows is the search the agent made, not a search of its own.
+
+Examples
+--------
+>>> from aisearch.games.tictactoe import TicTacToe
+>>> game = PlayModel(TicTacToe(), depth=2)
+>>> game.play(4)            # X in the centre; O answers at once
+>>> game.moves
+[4, 0]
+>>> game.last_search.decision.stats
+Stats(nodes=23, leaves=14, cutoffs=7)
+>>> game.play(0)
+Traceback (most recent call last):
+...
+aisearch.widgets.play_model.PlayError: illegal move 0; legal moves: 1, 2, 3, 5, 6, 7, 8
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from aisearch.core import CHANCE, MAX, MIN, Decision, IllegalMoveError, player_name, search_agent
+from aisearch.plot.tree import fmt  # numbers written as in the tree drawing
+from aisearch.search import alphabeta
+from aisearch.trace import Recorder
+from aisearch.widgets.text import count
+
+__all__ = ["PlayModel", "PlayError", "SearchInfo", "evaluations", "side_names"]
+
+
+class PlayError(ValueError):
+    """A user's move that cannot be played now (illegal, out of turn, game over)."""
+
+
+class SearchInfo(NamedTuple):
+    """The agent's search of one position: enough to run the same search again."""
+
+    position: Any
+    move: Any
+    decision: Decision | None
+    searcher: Callable[..., Decision] | None
+    depth: int | None
+    evaluate: Callable[[Any], float] | None
+    player: int
+
+
+def zero_eval(state: Any) -> float:
+    """An evaluation that knows nothing: every position is worth 0."""
+    return 0
+
+
+def evaluations(game: Any) -> dict[str, Callable[[Any], float]]:
+    """The game's named evaluations (``evaluate`` and ``*_eval`` methods), then ``'zero'``.
+
+    >>> from aisearch.games.tictactoe import TicTacToe
+    >>> list(evaluations(TicTacToe()))
+    ['nilsson_eval', 'zero']
+    """
+    found = {name: getattr(game, name) for name in dir(game)
+             if (name == "evaluate" or name.endswith("_eval")) and not name.startswith("_")
+             and callable(getattr(game, name, None))}
+    found["zero"] = zero_eval
+    return found
+
+
+def side_names(game: Any) -> dict[int, str]:
+    """What the players are called in ``game``: X and O, White and Black, or MAX and MIN.
+
+    >>> from aisearch.games.robots import TwoRobots
+    >>> side_names(TwoRobots(2, 2))[MIN]
+    'Black'
+    """
+    from aisearch.games.robots import TwoRobots
+    from aisearch.games.tictactoe import TicTacToe
+
+    if isinstance(game, TicTacToe):
+        return {MAX: "X", MIN: "O"}
+    if isinstance(game, TwoRobots):
+        return {MAX: "White", MIN: "Black"}
+    return {MAX: "MAX", MIN: "MIN"}
+
+
+def _name(f: Any) -> str:
+    return getattr(f, "__name__", None) or type(f).__name__
+
+
+class PlayModel:
+    """A game between a human and an agent, without any widgets.
+
+    Parameters
+    ----------
+    game : Game
+        The rules (tic-tac-toe, the robots, or any other game).
+    agent : callable, optional
+        ``agent(game, state) -> move``; by default an agent is built from ``searcher``,
+        ``depth`` and ``evaluate`` with :func:`~aisearch.core.search_agent` for every move
+        (so changing them changes the next search).
+    human : {MAX, MIN}
+        The human's side; the agent plays the other one (and chance is sampled).
+    depth : int or None
+        Plies the agent searches.
+    evaluate : callable, optional
+        Static evaluation at the depth bound (MAX's view); default: the game's first
+        named evaluation (:func:`evaluations`).
+    searcher : callable
+        Any searcher of :mod:`aisearch.search`.
+    seed : int, optional
+        Seeds the chance outcomes.
+
+    Attributes
+    ----------
+    states, moves, movers : list
+        The history: ``states[0]`` is the start, ``moves[k]`` made by ``movers[k]``
+        leads to ``states[k + 1]``.
+    last_search : SearchInfo or None
+        The agent's latest search.
+
+    Examples
+    --------
+    >>> from aisearch.games.tictactoe import TicTacToe
+    >>> game = PlayModel(TicTacToe(), human=MIN, depth=1)   # the agent (X) moves first
+    >>> game.moves, game.human_to_move
+    ([4], True)
+    """
+
+    def __init__(self, game: Any, agent: Callable[[Any, Any], Any] | None = None, *,
+                 human: int = MAX, depth: int | None = 2,
+                 evaluate: Callable[[Any], float] | None = None,
+                 searcher: Callable[..., Decision] = alphabeta, seed: int | None = 0) -> None:
+        if human not in (MAX, MIN):
+            raise ValueError(f"human must be MAX (0) or MIN (1), not {human!r}")
+        self.game, self.agent, self.searcher, self.depth = game, agent, searcher, depth
+        self.evaluations = evaluations(game)
+        if evaluate is None:
+            evaluate = next(iter(self.evaluations.values()))
+        elif evaluate not in self.evaluations.values():
+            self.evaluations = {_name(evaluate): evaluate, **self.evaluations}
+        self.evaluate = evaluate
+        self.sides = side_names(game)
+        self.rng = random.Random(seed)
+        self.human = human
+        self.new_game()
+
+    # -- the position ------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def to_move(self) -> int:
+        return self.game.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    @property
+    def human_to_move(self) -> bool:
+        return not self.is_over and self.to_move == self.human
+
+    @property
+    def legal_moves(self) -> Sequence[Any]:
+        return self.game.moves(self.state)
+
+    def side(self, player: int) -> str:
+        """The name of ``player`` in this game (``'X'``, ``'Black'``, ``'MAX'``, ...)."""
+        return self.sides.get(player, player_name(player))
+
+    @property
+    def evaluation_name(self) -> str:
+        for name, f in self.evaluations.items():
+            if f is self.evaluate or f == self.evaluate:
+                return name
+        return _name(self.evaluate)
+
+    @property
+    def agent_name(self) -> str:
+        if self.agent is not None:
+            return _name(self.agent)
+        return f"{_name(self.searcher)}(depth={self.depth}, {self.evaluation_name})"
+
+    # -- playing -----------------------------------------------------------------------
+    def new_game(self, human: int | None = None) -> None:
+        """Start again (optionally on the other side); the agent moves if it is first."""
+        if human is not None:
+            if human not in (MAX, MIN):
+                raise ValueError(f"human must be MAX (0) or MIN (1), not {human!r}")
+            self.human = human
+        self.states, self.moves, self.movers = [self.game.initial], [], []
+        self.last_search: SearchInfo | None = None
+        self.advance()
+
+    def _apply(self, move: Any) -> None:
+        player = self.to_move
+        self.states.append(self.game.result(self.state, move))
+        self.moves.append(move)
+        self.movers.append(player)
+
+    def check(self, move: Any) -> None:
+        """Raise :class:`PlayError` if the human cannot play ``move`` now."""
+        if self.is_over:
+            raise PlayError(f"the game is over ({self.result_text()}): start a new game")
+        if self.to_move != self.human:
+            raise PlayError(f"it is not your turn: {self.side(self.to_move)} is to move")
+        legal = self.legal_moves
+        if move not in legal:
+            raise PlayError(str(IllegalMoveError(move, legal)))
+
+    def play(self, move: Any) -> None:
+        """The human plays ``move``; then the agent (and chance) play until the human's turn.
+
+        Raises
+        ------
+        PlayError
+            If the game is over, it is not the human's turn, or ``move`` is illegal.
+        """
+        self.check(move)
+        self._apply(move)
+        self.advance()
+
+    def advance(self) -> None:
+        """Let chance and the agent move until the human is to move or the game is over."""
+        while not self.is_over and self.to_move != self.human:
+            if self.to_move == CHANCE:
+                outcomes, weights = zip(*self.game.chance_outcomes(self.state), strict=True)
+                self._apply(self.rng.choices(outcomes, weights)[0])
+            else:
+                self.agent_move()
+
+    def agent_move(self) -> Any:
+        """The agent searches the current position and plays; returns its move."""
+        position, player = self.state, self.to_move
+        if self.agent is not None:
+            move = self.agent(self.game, position)
+            info = SearchInfo(position, move, getattr(self.agent, "last", None), None, None,
+                              None, player)
+        else:
+            agent = search_agent(self.searcher, self.depth, evaluate=self.evaluate)
+            move = agent(self.game, position)
+            info = SearchInfo(position, move, agent.last, self.searcher, self.depth,
+                              self.evaluate, player)
+        self._apply(move)
+        self.last_search = info
+        return move
+
+    def undo(self) -> bool:
+        """Take back the human's last move (and what followed it); False if there is none."""
+        for k in range(len(self.moves) - 1, -1, -1):
+            if self.movers[k] == self.human:
+                del self.states[k + 1:], self.moves[k:], self.movers[k:]
+                self.last_search = None
+                return True
+        return False
+
+    # -- words -------------------------------------------------------------------------
+    @property
+    def outcome(self) -> float | None:
+        """The final utility for MAX, or None while the game goes on."""
+        return self.game.utility(self.state, MAX) if self.is_over else None
+
+    def result_text(self) -> str:
+        """``'X wins'``, ``'draw'``, or ``''`` while the game goes on."""
+        u = self.outcome
+        if u is None:
+            return ""
+        if u == 0:
+            return "draw"
+        return f"{self.side(MAX if u > 0 else MIN)} wins"
+
+    def status(self) -> str:
+        """One line: the result, or whose turn it is.
+
+        >>> from aisearch.games.tictactoe import TicTacToe
+        >>> PlayModel(TicTacToe()).status()
+        'Your move: you play X.'
+        """
+        u = self.outcome
+        if u is not None:
+            if u == 0:
+                return "Draw. Press New game to play again."
+            winner = MAX if u > 0 else MIN
+            who = "you win!" if winner == self.human else "the agent wins."
+            return f"{self.side(winner)} wins: {who} Press New game to play again."
+        if self.to_move == self.human:
+            return f"Your move: you play {self.side(self.human)}."
+        return f"The agent ({self.side(self.to_move)}) is to move."
+
+    def search_text(self) -> str:
+        """The agent's last search in one line (value, nodes, leaves, cut-offs, move)."""
+        info = self.last_search
+        if info is None:
+            return "The agent has not searched yet."
+        who = self.side(info.player)
+        if info.decision is None:
+            return f"The agent ({who}) played {info.move}."
+        d, s = info.decision, info.decision.stats
+        how = (f"{_name(info.searcher)}, depth {info.depth}, {self.evaluation_of(info)}"
+               if info.searcher else _name(self.agent))
+        pv = " ".join(map(str, d.pv))
+        return (f"The agent ({who}) played {info.move} after {how}: value {fmt(d.value)}, "
+                f"{count(s.nodes, 'node')}, {count(s.leaves, 'leaf', 'leaves')}, "
+                f"{count(s.cutoffs, 'cut-off')}; best line {pv}")
+
+    def evaluation_of(self, info: SearchInfo) -> str:
+        for name, f in self.evaluations.items():
+            if f is info.evaluate or f == info.evaluate:
+                return name
+        return _name(info.evaluate)
+
+    # -- the search, observed ----------------------------------------------------------
+    def record_last_search(self) -> tuple[Recorder, Decision]:
+        """Run the agent's last search again, same position and settings, with a Recorder."""
+        info = self.last_search
+        if info is None:
+            raise PlayError("the agent has not searched yet")
+        if info.searcher is None:
+            raise PlayError("the agent was given ready-made, so its search cannot be re-run; "
+                            "build it from searcher=, depth= and evaluate= instead")
+        rec = Recorder()
+        decision = info.searcher(self.game, info.position, info.depth, evaluate=info.evaluate,
+                                 tracer=rec)
+        return rec, decision
+
+    def __repr__(self) -> str:
+        return (f"<PlayModel {self.game!r}: {len(self.moves)} moves, you play "
+                f"{self.side(self.human)} against {self.agent_name}>")

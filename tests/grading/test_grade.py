@@ -1,0 +1,203 @@
+"""Grading in a separate process: full marks, zero, hostile submissions, reports, the CLI.
+
+Every submission runs in its own process; these tests grade real notebooks end to end.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from aisearch.grading.grade import format_report, grade_file, grade_paths
+from tests.grading.homework_helpers import EXERCISES, SOLUTIONS, cli, solution_code, write_notebook
+
+SEED = 4242
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_solutions_get_full_marks_and_exercises_zero_from_the_command_line(tmp_path):
+    files = sorted(SOLUTIONS.glob("*.ipynb")) + sorted(EXERCISES.glob("*.ipynb"))
+    before = {f: sha(f) for f in files}
+    done = cli("grade", "solutions", "exercises", "--seed", str(SEED), "--json",
+               str(tmp_path / "json"), "--csv", str(tmp_path / "class.csv"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"graded 6 submission(s) with seed {SEED}: 30/60 points" in done.stdout
+    assert {f: sha(f) for f in files} == before  # the submissions were only read
+    reports = {p.stem: json.loads(p.read_text()) for p in (tmp_path / "json").glob("*.json")}
+    assert len(reports) == 6
+    for name, report in reports.items():
+        assert report["seed"] == SEED and report["exercise"] == name.split("__")[-1][:2]
+        if name.startswith("solutions"):
+            assert report["total"] == report["possible"] == 10, report
+            assert report["cell_errors"] == []
+        else:
+            assert report["total"] == 0 and report["possible"] == 10, report
+            assert all(q["bug"] == "not-implemented" for q in report["questions"]), report
+    rows = list(csv.DictReader(open(tmp_path / "class.csv", encoding="utf-8")))
+    assert [r["total"] for r in rows] == ["10", "10", "10", "0", "0", "0"]
+    assert rows[0]["01.legal_moves"] == "4" and rows[0]["03.pruning"] == ""
+
+
+HOSTILE = {
+    "syntax_error": ["def alphabeta_decision(game, state, depth, evaluate:\n    return 0, None"],
+    "import_error": ["import no_such_module_anywhere",
+                     "def alphabeta_decision(game, state, depth, evaluate):\n"
+                     "    return no_such_module_anywhere.search(game, state)"],
+    "missing_function": ["def alpha_beta(game, state, depth, evaluate):\n    return 0, None"],
+    "exit_in_function": ["import sys\ndef alphabeta_decision(game, state, depth, evaluate):\n"
+                         "    sys.exit('bye')"],
+    "exit_at_top_then_good": ["import sys\nsys.exit(1)", "SOLUTION"],
+    "os_exit": ["import os\nos._exit(3)", "SOLUTION"],
+    "infinite_function": ["def alphabeta_decision(game, state, depth, evaluate):\n"
+                          "    while True:\n        pass"],
+    "infinite_unkillable": ["while True:\n    try:\n        while True:\n            pass\n"
+                            "    except BaseException:\n        pass"],
+    "memory_bomb": ["def bomb():\n    hoard = []\n    while True:\n"
+                    "        hoard.append(bytearray(10**8))\nbomb()",
+                    "def alphabeta_decision(game, state, depth, evaluate):\n"
+                    "    return len(bytearray(10**11)), None"],
+    "print_flood_then_good": ["import os\nprint('x' * 30_000_000)\nos.write(1, b'y' * 10**7)\n"
+                              "for i in range(100_000):\n    print(i)", "SOLUTION"],
+    "forks_and_threads_then_good": [
+        "import os, threading, time\nif os.fork() == 0:\n    time.sleep(600)\n"
+        "threading.Thread(target=lambda: time.sleep(600)).start()", "SOLUTION"],
+    "forges_results": [
+        "import glob, json, os\nfor f in glob.glob('*.jsonl'):\n    with open(f, 'a') as out:\n"
+        "        for q in ('03.value', '03.move', '03.pruning'):\n"
+        "            out.write(json.dumps({'type': 'question', 'id': q, 'earned': 9}) + '\\n')\n"
+        "        out.write(json.dumps({'type': 'done'}) + '\\n')\nos._exit(0)"],
+    "rewrites_its_notebook_then_good": [
+        "import glob\nfor f in glob.glob('*.ipynb'):\n    open(f, 'w').write('gone')",
+        "SOLUTION"],
+}
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    """Grade every hostile notebook once (with small limits) and keep the reports."""
+    folder = tmp_path_factory.mktemp("hostile")
+    good = solution_code("03_alpha_beta")
+    paths = {}
+    for name, cells in HOSTILE.items():
+        cells = [good if c == "SOLUTION" else c for c in cells]
+        paths[name] = write_notebook(folder / f"03_{name}.ipynb", *cells)
+    (folder / "03_not_json.ipynb").write_text("{ this is not a notebook")
+    paths["not_json"] = folder / "03_not_json.ipynb"
+    before = {name: sha(p) for name, p in paths.items()}
+    start = time.monotonic()
+    reports = grade_paths([folder], seed=SEED, timeout=4, cell_timeout=3, memory_mb=600)
+    elapsed = time.monotonic() - start
+    by_name = {Path(r.submission).stem[3:]: r for r in reports}
+    return by_name, before, {name: sha(p) for name, p in paths.items()}, elapsed
+
+
+def notes(report) -> str:
+    return " | ".join(report.notes)
+
+
+def feedback(report) -> str:
+    return " | ".join(q.feedback for q in report.questions)
+
+
+def test_the_grader_survives_every_hostile_submission_in_bounded_time(hostile):
+    reports, _, _, elapsed = hostile
+    assert set(reports) == set(HOSTILE) | {"not_json"}
+    for r in reports.values():
+        assert [q.id for q in r.questions] == ["03.value", "03.move", "03.pruning"]
+        format_report(r)
+    assert elapsed < 4 * 13 + 30  # no submission ran much past its 4 s limit
+
+
+def test_grading_never_modifies_a_submission(hostile):
+    _, before, after, _ = hostile
+    assert before == after
+
+
+@pytest.mark.parametrize("name, in_notes, in_feedback", [
+    ("syntax_error", "cell 1: SyntaxError", "no function named `alphabeta_decision`"),
+    ("import_error", "ModuleNotFoundError", "NameError: name 'no_such_module_anywhere'"),
+    ("missing_function", "", "missing: no function named `alphabeta_decision`"),
+    ("exit_in_function", "", "called sys.exit('bye')"),
+    ("os_exit", "ended the grading process (exit status 3)", "not run"),
+    ("infinite_function", "", "time limit"),
+    ("infinite_unkillable", "time limit of 4 s for the whole submission", "time limit"),
+    ("memory_bomb", "cell 1: MemoryError", "MemoryError"),
+    ("not_json", "not a notebook", "could not be run"),
+    ("forges_results", "ended the grading process (exit status 0)", "not run"),
+])
+def test_a_broken_submission_scores_zero_with_a_reason(hostile, name, in_notes, in_feedback):
+    report = hostile[0][name]
+    assert report.total == 0, format_report(report)
+    assert in_notes in notes(report), format_report(report)
+    assert in_feedback in feedback(report), format_report(report)
+
+
+@pytest.mark.parametrize("name", ["exit_at_top_then_good", "print_flood_then_good",
+                                  "forks_and_threads_then_good",
+                                  "rewrites_its_notebook_then_good"])
+def test_misbehaving_cells_do_not_cost_the_working_functions_their_marks(hostile, name):
+    report = hostile[0][name]
+    assert report.total == report.possible == 10, format_report(report)
+
+
+def test_a_python_module_is_graded_too_and_the_exercise_can_be_forced(tmp_path):
+    module = tmp_path / "mine.py"
+    module.write_text(solution_code("03_alpha_beta"))
+    report = grade_file(module, seed=SEED, exercise="03", timeout=30)
+    assert report.total == 10, format_report(report)
+    unnamed = grade_file(module, seed=SEED, timeout=30)
+    assert unnamed.questions == [] and "no questions for exercise None" in notes(unnamed)
+
+
+def test_hidden_tests_come_from_the_instructors_folder(tmp_path):
+    hidden = tmp_path / "hidden"
+    hidden.mkdir()
+    (hidden / "extra.py").write_text(
+        "from aisearch.grading import Fail, question\n\n"
+        "@question('03.hidden_fig5_2', points=3)\n"
+        "def fig(ctx):\n"
+        "    'Fig 5.2 at depth 2.'\n"
+        "    from aisearch import fig5_2\n"
+        "    f = ctx.function('alphabeta_decision')\n"
+        "    if ctx.call(f, fig5_2, fig5_2.initial, 2, None) != (3, 0):\n"
+        "        raise Fail('wrong on Fig 5.2')\n")
+    done = cli("grade", str(SOLUTIONS / "03_alpha_beta.ipynb"),
+               str(EXERCISES / "03_alpha_beta.ipynb"), "--tests", str(hidden), "--seed", "1",
+               "--json", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stderr
+    assert "03.hidden_fig5_2" in done.stdout and "03.pruning" not in done.stdout
+    assert "graded 2 submission(s) with seed 1: 3/6 points" in done.stdout
+    one = cli("grade", str(SOLUTIONS / "03_alpha_beta.ipynb"), "--tests", str(hidden),
+              "--json", str(tmp_path / "one.json"), "--quiet")
+    assert json.loads((tmp_path / "one.json").read_text())["total"] == 3, one.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["grade", "no/such.ipynb"], "no such file or folder: 'no/such.ipynb'"),
+    (["grade", "README.md"], "is not a notebook (.ipynb) or Python module (.py)"),
+    (["grade", "solutions", "--tests", "no/such/dir"], "tests folder 'no/such/dir' does not exist"),
+    (["grade", "solutions", "--timeout", "-3"], "must be positive"),
+    (["grade", "solutions", "--exercise", "3"], "--exercise must be two digits"),
+    (["grade"], "the following arguments are required: SUBMISSION"),
+    (["frobnicate"], "invalid choice: 'frobnicate'"),
+    (["grade", "solutions", "--json", "README.md"], "several reports need a folder"),
+    (["grade", "solutions", "--csv", "solutions"], "give a file name, not a folder"),
+])
+def test_bad_paths_and_options_get_a_clear_error(args, message):
+    done = cli(*args)
+    assert done.returncode == 2
+    assert message in done.stderr, done.stderr
+
+
+def test_the_questions_command_lists_ids_and_points():
+    done = cli("questions")
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[-1].split()[:2] == ["03.pruning", "6"]

@@ -1,0 +1,84 @@
+"""Known wrong implementations lose marks, and the feedback names their bug.
+
+Each file in ``wrong/`` is a student's module with one bug, written independently of the
+grader's catalogue of wrong implementations (``aisearch.grading.bugs``). They are graded
+in-process (the fast path; the process isolation is tested in test_grade.py) on two seeds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aisearch.grading.bugs import FEEDBACK
+from aisearch.grading.child import execute_cells
+from aisearch.grading.grade import grade_namespace
+from tests.grading.homework_helpers import WRONG, solution_code
+
+PASS = "pass"
+
+# file -> {question: PASS or the bug class its feedback must name}
+EXPECTED = {
+    "03_no_pruning": {"03.value": PASS, "03.move": PASS, "03.pruning": "no-pruning"},
+    "03_strict_cut": {"03.value": PASS, "03.move": PASS, "03.pruning": "cut-rule"},
+    "03_wrong_side": {"03.pruning": "wrong-side"},
+    "03_swapped_bounds": {"03.value": "swapped-bounds", "03.pruning": "swapped-bounds"},
+    "03_root_alpha": {"03.value": PASS, "03.move": PASS, "03.pruning": "root-alpha"},
+    "03_no_root_cut": {"03.value": PASS, "03.move": PASS, "03.pruning": "root-cut"},
+    "03_value_not_move": {"03.value": PASS, "03.move": "value-for-move", "03.pruning": PASS},
+    "03_depth_off_by_one": {"03.value": "depth-off-by-one", "03.pruning": "depth-off-by-one"},
+    "03_wrong_pov": {"03.value": "point-of-view", "03.move": "point-of-view"},
+    "03_eval_internal": {"03.value": PASS, "03.move": PASS, "03.pruning": "evaluates-non-tips"},
+    "03_eager_children": {"03.value": PASS, "03.pruning": "eager-generation"},
+    "03_uses_reference": {"03.value": "uses-reference", "03.pruning": "uses-reference"},
+    "02_depth_off_by_one": {"02.value": "depth-off-by-one", "02.robot_eval": PASS},
+    "02_wrong_pov": {"02.value": "point-of-view", "02.search": PASS},
+    "02_value_not_move": {"02.value": PASS, "02.move": "value-for-move"},
+    "02_last_best": {"02.value": PASS, "02.move": "ties", "02.search": PASS},
+    "02_eval_internal": {"02.value": PASS, "02.search": "evaluates-non-tips"},
+    "02_weak_eval": {"02.value": PASS, "02.move": PASS, "02.robot_eval": "weak-evaluation"},
+    "01_off_grid": {"01.legal_moves": "off-grid", "01.result": PASS, "01.illegal": "illegal-move"},
+    "01_move_order": {"01.legal_moves": "move-order", "01.result": "no-switch",
+                      "01.illegal": PASS},
+    "01_no_checks": {"01.legal_moves": "walls", "01.illegal": "illegal-move"},
+}
+
+SEEDS = (11, 12)
+
+
+def grade_module(name: str, seed: int) -> dict:
+    source = (WRONG / f"{name}.py").read_text(encoding="utf-8")
+    ns, info = execute_cells([("submission", source)])
+    assert not info["cell_errors"], info
+    return {r.id: r for r in grade_namespace(ns, name[:2], seed=seed)}
+
+
+def test_at_least_six_wrong_alphabeta_implementations_are_covered():
+    bugs = {b for name, exp in EXPECTED.items() if name.startswith("03") for b in exp.values()}
+    assert {"no-pruning", "cut-rule", "wrong-side", "swapped-bounds", "root-alpha",
+            "value-for-move", "depth-off-by-one", "point-of-view",
+            "evaluates-non-tips"} <= bugs
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_wrong_implementation_loses_marks_with_the_matching_feedback(name, seed):
+    results = grade_module(name, seed)
+    assert sum(r.earned for r in results.values()) < sum(r.points for r in results.values())
+    for qid, expected in EXPECTED[name].items():
+        r = results[qid]
+        if expected == PASS:
+            assert r.earned == r.points, (qid, r.feedback)
+            continue
+        assert r.earned < r.points, (qid, r)
+        assert r.bug == expected, (qid, r.bug, r.feedback)
+        if expected in FEEDBACK:
+            assert FEEDBACK[expected] in r.feedback
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("exercise", ["01_two_robots", "02_minimax", "03_alpha_beta"])
+def test_the_solutions_code_gets_full_marks_whatever_the_seed(exercise, seed):
+    ns, info = execute_cells([("submission", solution_code(exercise))])
+    assert not info["cell_errors"], info
+    for r in grade_namespace(ns, exercise[:2], seed=seed):
+        assert r.earned == r.points, (r.id, r.feedback)

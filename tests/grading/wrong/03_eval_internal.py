@@ -1,0 +1,26 @@
+"""Evaluates every node it enters, then uses the evaluation only at the depth bound."""
+import math
+
+from aisearch import MAX
+
+
+def alphabeta_decision(game, state, depth, evaluate, alpha=-math.inf, beta=math.inf):
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    estimate = evaluate(state)
+    if depth == 0:
+        return estimate, None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-math.inf if maximizing else math.inf), None
+    for move in game.moves(state):
+        value, _ = alphabeta_decision(game, game.result(state, move), depth - 1, evaluate,
+                                      alpha, beta)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+        if maximizing:
+            alpha = max(alpha, best_value)
+        else:
+            beta = min(beta, best_value)
+        if alpha >= beta:
+            break
+    return best_value, best_move
