@@ -38,7 +38,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import MAX, MIN, GameBase
+from aisearch.core import MAX, MIN
+from aisearch.games.payoff import WinPayoff
 
 __all__ = ["ConnectFour", "Position"]
 
@@ -151,7 +152,7 @@ def _position(to_move: int, x: int, o: int) -> Position:
     return Position(to_move | over << 1 | won << 2 | cur << _CUR | (x | o) << _MASK)
 
 
-class ConnectFour(GameBase):
+class ConnectFour(WinPayoff):
     """Connect Four: 7 columns, 6 rows, MAX (``x``) first; a move is a column 0..6.
 
     A win is worth ``win`` to the winner and ``-win`` to the loser; a full board without
@@ -171,11 +172,6 @@ class ConnectFour(GameBase):
     """
 
     initial: Position = Position(0)
-
-    def __init__(self, win: float = math.inf) -> None:
-        if isinstance(win, bool) or not isinstance(win, (int, float)) or not win > 0:
-            raise ValueError(f"win must be a positive number (the payoff of a win), not {win!r}")
-        self.win = win
 
     def to_move(self, s: Position) -> int:
         """MAX or MIN, whoever drops the next disc.
@@ -377,13 +373,3 @@ class ConnectFour(GameBase):
         if _has_four(x if to_move == MAX else o):
             raise ValueError("impossible board: a player moved after the other had won")
         return _position(to_move, x, o)
-
-    def __repr__(self) -> str:
-        win = "" if self.win == math.inf else f"win={self.win!r}"
-        return f"{type(self).__name__}({win})"
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.win == self.win  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((type(self), self.win))

@@ -31,7 +31,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import MAX, MIN, GameBase
+from aisearch.core import MAX, MIN
+from aisearch.games.payoff import WinPayoff
 
 __all__ = ["Board", "TicTacToe"]
 
@@ -142,7 +143,7 @@ def _not_a_board(s: Any) -> ValueError:
                       "TicTacToe.parse(...) or TicTacToe.result(...)")
 
 
-class TicTacToe(GameBase):
+class TicTacToe(WinPayoff):
     """Tic-tac-toe: X (MAX) moves first; moves are the empty cells ``0..8`` ascending.
 
     Cells are numbered row by row: ``0 1 2 / 3 4 5 / 6 7 8``. A terminal board is
@@ -171,11 +172,6 @@ class TicTacToe(GameBase):
     """
 
     initial: Board = _BOARDS[0]
-
-    def __init__(self, win: float = math.inf) -> None:
-        if isinstance(win, bool) or not isinstance(win, (int, float)) or not win > 0:
-            raise ValueError(f"win must be a positive number (the payoff of a win), not {win!r}")
-        self.win = win
 
     def to_move(self, s: Board) -> int:
         """MAX (X) when both have as many marks, else MIN (O).
@@ -365,13 +361,3 @@ class TicTacToe(GameBase):
             canon = "/".join(rows).lower().replace("-", ".").replace("_", ".")
             raise ValueError(f"impossible board {canon!r}: {why}")
         return _BOARDS[x | o << 9]
-
-    def __repr__(self) -> str:
-        win = "" if self.win == math.inf else f"win={self.win!r}"
-        return f"{type(self).__name__}({win})"
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.win == self.win  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((type(self), self.win))

@@ -14,6 +14,10 @@ node whose alpha >= the beta of a MIN ancestor (a beta cut-off).
 
 All four return :class:`~aisearch.core.Decision` with the value from MAX's point of view,
 and with ``prune_on_equal=True`` they evaluate exactly the same tips.
+
+Each is written out in full, leaf rule and counting included, so that ``show_source``
+shows a student the whole algorithm next to its pseudocode, and so that the hot path makes
+no extra calls; the repetition between them is deliberate.
 """
 
 from __future__ import annotations

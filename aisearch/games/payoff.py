@@ -1,0 +1,43 @@
+"""Games whose only parameter is the payoff of a win.
+
+A depth-limited search puts finished games and static evaluations into the same max and min,
+so a win must outrank every evaluation: Nilsson's e(p) is +inf for a win. Games with unbounded
+textbook evaluations (tic-tac-toe's e(p), Connect Four's window counts) therefore score a win
+``+inf`` by default; ``win=1`` scores +1/0/-1 (as OpenSpiel and AIMA do).
+"""
+
+from __future__ import annotations
+
+import math
+
+from aisearch.core import GameBase
+
+__all__ = ["WinPayoff"]
+
+
+class WinPayoff(GameBase):
+    """Base class: the rules are fixed, the payoff of a win is ``win`` (``+inf`` by default).
+
+    >>> from aisearch.games import TicTacToe
+    >>> TicTacToe(), TicTacToe(win=1), TicTacToe(win=1) == TicTacToe(win=1)
+    (TicTacToe(), TicTacToe(win=1), True)
+    >>> TicTacToe(win=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: win must be a positive number (the payoff of a win), not 0
+    """
+
+    def __init__(self, win: float = math.inf) -> None:
+        if isinstance(win, bool) or not isinstance(win, (int, float)) or not win > 0:
+            raise ValueError(f"win must be a positive number (the payoff of a win), not {win!r}")
+        self.win = win
+
+    def __repr__(self) -> str:
+        win = "" if self.win == math.inf else f"win={self.win!r}"
+        return f"{type(self).__name__}({win})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.win == self.win  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.win))
