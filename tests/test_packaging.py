@@ -80,3 +80,14 @@ def test_games_never_import_search():
             else:
                 continue
             assert not any(n.startswith("aisearch.search") for n in names), path.name
+
+
+def test_python_m_aisearch_reports_version_lessons_and_a_healthy_environment():
+    out = subprocess.run([sys.executable, "-m", "aisearch"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    import aisearch
+
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.startswith(f"aisearch {aisearch.__version__} at ")
+    assert f"lessons: {ROOT / 'notebooks'} (" in out.stdout
+    assert "jupyterlab_widgets" in out.stdout and "environment OK" in out.stdout
