@@ -10,7 +10,6 @@ the committed outputs.
 from __future__ import annotations
 
 import argparse
-import html
 import inspect
 import subprocess
 import sys
@@ -23,7 +22,12 @@ __all__ = ["Source", "show_source", "check", "execute"]
 
 
 class Source:
-    """A function's source, shown as code in a notebook (``text/plain`` is the code itself)."""
+    """A function's source, shown as code in a notebook.
+
+    It renders as a fenced Python block in Markdown, which JupyterLab highlights itself; the
+    saved output is the source text, the same whatever Pygments version is installed (nbval
+    compares saved outputs, and HTML from a highlighter changes between its releases).
+    """
 
     def __init__(self, obj: Any) -> None:
         self.name = getattr(obj, "__qualname__", repr(obj))
@@ -32,16 +36,8 @@ class Source:
     def __repr__(self) -> str:
         return self.code.rstrip("\n")
 
-    def _repr_html_(self) -> str:
-        try:
-            from pygments import highlight
-            from pygments.formatters import HtmlFormatter
-            from pygments.lexers import PythonLexer
-
-            formatter = HtmlFormatter(noclasses=True, style="default")
-            return highlight(self.code, PythonLexer(), formatter)
-        except ImportError:  # pygments comes with JupyterLab; plain <pre> otherwise
-            return f"<pre>{html.escape(self.code)}</pre>"
+    def _repr_markdown_(self) -> str:
+        return "```python\n" + self.code.rstrip("\n") + "\n```"
 
 
 def show_source(obj: Any) -> Source:
