@@ -42,7 +42,8 @@ def report() -> tuple[list[str], list[str]]:
     if notebooks.is_dir():
         lessons = sorted(p.name for p in notebooks.glob("*.ipynb"))
         lines.append(f"lessons: {notebooks} ({len(lessons)} notebooks)")
-        lines.append("open them with: python -m jupyterlab " + str(notebooks))
+        lines.append(f"open them with: cd {root} && python -m jupyterlab "
+                     "--LabApp.default_url=/lab/tree/notebooks")
     else:
         lines.append("lessons: not found next to the package (installed without the course?)")
     for name in PACKAGES:

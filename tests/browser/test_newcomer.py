@@ -14,6 +14,7 @@ import re
 import secrets
 import shlex
 import sys
+import urllib.error
 import urllib.request
 
 import pytest
@@ -58,7 +59,12 @@ def test_readme_command_is_found():
     assert to_argv(command)[1:3] == ["-m", "jupyterlab"]
 
 
-def test_open_the_course_serves_notebooks(tmp_path, artifacts):
+def test_open_the_course_opens_the_lessons_and_can_reach_the_exercises(tmp_path, artifacts):
+    """The course command serves the course folder and opens the browser on notebooks/.
+
+    The server's root is the course folder, not notebooks/, so that a lesson's link to
+    ``../exercises/NN_*.ipynb`` opens the exercise.
+    """
     command = open_course_command((REPO / "README.md").read_text(encoding="utf-8"))
     port, token = free_port(), secrets.token_hex(24)
     argv = to_argv(command) + lab_flags(port, token, tmp_path)
@@ -68,16 +74,32 @@ def test_open_the_course_serves_notebooks(tmp_path, artifacts):
     try:
         (runtime,) = (tmp_path / "runtime").glob(f"jpserver-{server.proc.pid}.json")
         root = json.loads(runtime.read_text())["root_dir"]
-        listing = server.api("GET", "api/contents/")
-        with urllib.request.urlopen(server.url("lab"), timeout=30) as response:
+        lessons = server.api("GET", "api/contents/notebooks")
+        exercises = server.api("GET", "api/contents/exercises")
+        opener = urllib.request.build_opener(NoRedirect)
+        try:
+            opener.open(server.url(""), timeout=30)
+            landing = None
+        except urllib.error.HTTPError as redirect:
+            landing = redirect.headers.get("Location", "")
+        with urllib.request.urlopen(server.url("lab/tree/notebooks"), timeout=30) as response:
             page = response.read().decode()
     finally:
         left = server.stop()
     assert not left, f"processes survived the server: {left}"
 
-    assert root == str(NOTEBOOKS), f"{command!r} serves {root}, not notebooks/"
-    names = {item["name"] for item in listing["content"]}
-    on_disk = {p.name for p in NOTEBOOKS.glob("*.ipynb")}
-    assert {n for n in names if n.endswith(".ipynb")} == on_disk
-    assert "pyproject.toml" not in names and "README.md" not in names
+    assert root == str(REPO), f"{command!r} serves {root}, not the course folder"
+    assert landing is not None and "/lab/tree/notebooks" in landing, landing
+    names = {item["name"] for item in lessons["content"]}
+    assert {n for n in names if n.endswith(".ipynb")} == {p.name for p in NOTEBOOKS.glob("*.ipynb")}
+    linked = {item["name"] for item in exercises["content"]}
+    for lesson in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"):
+        assert lesson.name in linked, f"{lesson.name} links to ../exercises/{lesson.name}"
     assert "JupyterLab" in page
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Report a redirect as an HTTPError instead of following it."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: D102
+        return None
