@@ -20,7 +20,7 @@ import math
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
 
 __all__ = [
     "MAX",
@@ -191,6 +191,15 @@ class GameRecord:
 
 Agent = Callable[[Any, Any], Any]
 
+if TYPE_CHECKING:
+
+    class _SearchAgent(Protocol):
+        """What :func:`search_agent` returns: an :data:`Agent` with its latest decision."""
+
+        last: Decision | None
+
+        def __call__(self, game: Game, state: Any, /) -> Any: ...
+
 
 def play(
     game: Game,
@@ -227,6 +236,7 @@ def play(
     if isinstance(rng, int) or rng is None:
         rng = random.Random(rng)
     s = game.initial if state is None else state
+    moves: list[Any]
     states, moves = [s], []
     while not game.is_terminal(s):
         if max_moves is not None and len(moves) >= max_moves:
@@ -267,7 +277,7 @@ def random_agent(seed: int | None = None) -> Agent:
 
 def search_agent(
     search: Callable[..., Decision], depth: int | None = None, **options: Any
-) -> Agent:
+) -> _SearchAgent:
     """Turn a searcher into an agent that plays its decision's move.
 
     The agent keeps its latest :class:`Decision` in ``agent.last`` (for widgets).
@@ -287,7 +297,7 @@ def search_agent(
 
     agent.last = None  # type: ignore[attr-defined]
     agent.__name__ = f"{getattr(search, '__name__', 'search')}(depth={depth})"
-    return agent
+    return cast("_SearchAgent", agent)  # the function, with the attribute set above
 
 
 def is_number(x: Any) -> bool:

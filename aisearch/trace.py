@@ -301,8 +301,7 @@ def tree_graph(events: Iterable[Event]):
     g = nx.DiGraph()
     order = 0
     for e in events:
-        kind = type(e)
-        if kind is Enter:
+        if isinstance(e, Enter):
             g.add_node(
                 e.path, player=e.player, depth=e.depth, alpha=e.alpha, beta=e.beta,
                 alpha_now=e.alpha, beta_now=e.beta, state=e.state, order=order,
@@ -311,17 +310,17 @@ def tree_graph(events: Iterable[Event]):
             order += 1
             if e.path:
                 g.add_edge(e.path[:-1], e.path, move=e.path[-1])
-        elif kind is Leaf:
+        elif isinstance(e, Leaf):
             g.nodes[e.path].update(leaf=True, terminal=e.terminal, value=e.value)
-        elif kind is Backup:
+        elif isinstance(e, Backup):
             g.nodes[e.path].update(alpha_now=e.alpha, beta_now=e.beta, best=e.best)
-        elif kind is Cut:
+        elif isinstance(e, Cut):
             g.nodes[e.path]["cut"] = e.kind
             for m in e.skipped:
                 child = e.path + (m,)
                 g.add_node(child, pruned=True, leaf=False, player=None, order=None)
                 g.add_edge(e.path, child, move=m)
-        elif kind in (Exit, Chance):
+        elif isinstance(e, (Exit, Chance)):
             g.nodes[e.path]["value"] = e.value
     return g
 

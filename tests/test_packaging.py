@@ -1,4 +1,5 @@
-"""The project installs as documented: environment.yml and pyproject.toml agree, ruff is clean."""
+"""The project installs as documented: environment.yml and pyproject.toml agree, ruff and mypy
+are clean."""
 
 import re
 import shutil
@@ -55,6 +56,14 @@ def test_ruff_is_clean():
     if ruff is None:
         pytest.fail("ruff is not installed: pip install -e '.[test]'")
     out = subprocess.run([ruff, "check", "."], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_mypy_is_clean():
+    out = subprocess.run([sys.executable, "-m", "mypy", "aisearch"], cwd=ROOT,
+                         capture_output=True, text=True)
+    if "No module named mypy" in out.stderr:
+        pytest.fail("mypy is not installed: pip install -e '.[test]'")
     assert out.returncode == 0, out.stdout + out.stderr
 
 

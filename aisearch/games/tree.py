@@ -176,6 +176,8 @@ class TreeGame(GameBase):
 
     def _tip_key(self, path: tuple) -> tuple:
         """Sort key putting tips in left-to-right (move) order."""
+        key: list[int]
+        node: tuple
         key, node = [], ()
         for m in path:
             key.append(self._moves[node].index(m))
@@ -226,6 +228,8 @@ class TreeGame(GameBase):
 
     def states(self) -> list[tuple]:
         """Every node of the tree, in preorder."""
+        out: list[tuple]
+        stack: list[tuple]
         out, stack = [], [()]
         while stack:
             s = stack.pop()

@@ -117,6 +117,7 @@ def _window_places(model: _Model, pos: dict, geo: _Geometry) -> dict:
     placed before; when none is free, the least crowded one is taken.
     """
     size = _window_size(geo.fs)
+    offsets: list[tuple[float, float, str, str]]
     if geo.down:
         w, h, slot = 3.0 * size, 2.3 * size, 0
         offsets = [(3, 0, "left", "center"), (3, 1 + h / 2, "left", "center"),
@@ -130,6 +131,7 @@ def _window_places(model: _Model, pos: dict, geo: _Geometry) -> dict:
     by_level: dict[int, list] = {}
     for p in model.nodes:
         by_level.setdefault(model.level[p], []).append(p)
+    taken: list[tuple[float, float, float, float]]
     places, taken = {}, []
     for level in sorted(by_level):
         row = sorted(by_level[level], key=lambda p: at[p][0] if geo.down else -at[p][1])
@@ -164,6 +166,7 @@ def _window_places(model: _Model, pos: dict, geo: _Geometry) -> dict:
                     best = (score, box, (dx, dy, ha, va))
                 if score == 0:
                     break
+            assert best is not None  # offsets is not empty
             taken.append(best[1])
             places[p] = best[2]
     return places

@@ -7,7 +7,16 @@ as glyph outlines in one ``PathCollection``, and ``_markers`` draws markers the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+if TYPE_CHECKING:
+    from matplotlib.collections import PathCollection
+
+    class _LabelCollection(PathCollection):
+        """The collection drawn, with the strings it shows and their data positions."""
+
+        texts: list[str]
+        anchors: list[tuple]
 
 __all__ = ["Labels"]
 
@@ -37,16 +46,17 @@ class Labels:
             self.halo.set_transform(points)
             self.halo.set_snap(False)  # snapping chops thin strokes: "E" would read "F"
             ax.add_collection(self.halo, autolim=False)
-        self.collection = PathCollection(
+        self.collection = cast("_LabelCollection", PathCollection(
             [], offsets=_no_points(), offset_transform=ax.transData, edgecolors="none",
-            zorder=zorder, gid=gid, clip_on=False)
+            zorder=zorder, gid=gid, clip_on=False))
         self.collection.set_transform(points)
         self.collection.set_snap(False)
         self.collection.texts, self.collection.anchors = [], []
         ax.add_collection(self.collection, autolim=False)
         self._pending: list[tuple] = []
 
-    def add(self, spot: tuple, text: str, color: str, style: str = "normal",
+    def add(self, spot: tuple, text: str, color: str,
+            style: Literal["normal", "italic", "oblique"] = "normal",
             bold: bool = False) -> None:
         self._pending.append((spot, text, color, style, bold))
 
@@ -63,7 +73,8 @@ class Labels:
         c.texts, c.anchors = [text for _, text, _, _, _ in items], anchors
 
     @classmethod
-    def _path(cls, place: tuple, text: str, style: str, bold: bool) -> Any:
+    def _path(cls, place: tuple, text: str, style: Literal["normal", "italic", "oblique"],
+              bold: bool) -> Any:
         key = (place, text, style, bold)
         path = cls._cache.get(key)
         if path is None:

@@ -64,7 +64,8 @@ class _Model:
 
 
 def _from_events(events: Sequence, game: Any) -> _Model:
-    nodes: dict[tuple, _Node] = {}
+    nodes: dict[Hashable, _Node] = {}
+    node: _Node | None
     root = None
     for i, e in enumerate(events):
         path = getattr(e, "path", None)
@@ -147,6 +148,7 @@ def _expand(stub: _Node, game: Any, nodes: dict, budget: int) -> int:
             continue
         if node.depth_left == 0:
             continue
+        assert isinstance(node.path, tuple)  # stubs come from recorded events: paths of moves
         for m in game.moves(node.state):
             s = game.result(node.state, m)
             d = None if node.depth_left is None else node.depth_left - 1
@@ -168,6 +170,7 @@ def _from_graph(g: Any) -> _Model:
         raise ValueError(f"the graph is not a tree: {len(roots)} nodes without a parent, "
                          f"{g.number_of_nodes()} nodes and {g.number_of_edges()} edges")
     root = roots[0]
+    node: _Node | None
     nodes = {n: _Node(n, None, None) for n in g.nodes}  # tree_graph's order: visit order
     for p in g.nodes:
         for c in g.successors(p):
@@ -197,6 +200,7 @@ def _from_graph(g: Any) -> _Model:
         if "alpha_now" in d:
             node.windows.append((0, d["alpha_now"], d["beta_now"]))
     for node in map(nodes.get, preorder):  # players missing (hand-made graphs): alternate
+        assert node is not None  # preorder holds every node, checked above
         if node.player is None and node.pruned is None:
             node.player = MAX if node.parent is None or node.parent.player != MAX else MIN
     _complete_pruned(nodes, None)
@@ -207,6 +211,7 @@ def _model(source: Any, game: Any, ax: Any) -> _Model:
     """Build (or reuse, for the same source drawn again on the same axes) the model."""
     from aisearch.games.tree import TreeGame
 
+    key: tuple[Any, int | None]
     if isinstance(source, Recorder):
         key = (source.events, len(source.events))
     elif isinstance(source, (list, tuple)):

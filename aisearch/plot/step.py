@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from aisearch.core import CHANCE, MAX, MIN
 from aisearch.plot.model import _Model, _Node
@@ -59,7 +59,8 @@ def _interval(node: _Node, u: int) -> tuple[float, float]:
     """
     done = [c for c in node.children if c.exit is not None and c.exit < u]
     if not done or node.player not in (MAX, MIN):
-        return node.value, node.value
+        # a finished node has its value (its Exit event's, or the graph's)
+        return cast("tuple[float, float]", (node.value, node.value))
     ends = [_interval(c, u) for c in done]
     cut = node.cut is not None and node.cut[0] < u
     if node.player == MAX:
@@ -80,7 +81,9 @@ def _node_text(node: _Node, u: int, status: int) -> tuple[str, bool]:
         return (fmt(node.value) if status == DONE else ""), False
     pick = max if node.player == MAX else min
     sign = "≥" if node.player == MAX else "≤"
-    done = [c.value for c in node.children if c.exit is not None and c.exit < u]
+    # the values of the finished children, which all have one
+    done = cast("list[float]", [c.value for c in node.children
+                                if c.exit is not None and c.exit < u])
     if not done:
         return (fmt(node.value) if status == DONE else ""), False
     if status != DONE:

@@ -127,6 +127,7 @@ def tree(
                              f"events), not {upto!r}")
     u = model.steps if upto is None else upto
     if current is None and upto:
+        assert model.events is not None  # upto was checked above: a graph has no events
         current = model.events[upto - 1].path
     elif current is not None and current not in model.nodes:
         raise ValueError(f"current={current!r} is not a node of the tree")

@@ -22,7 +22,7 @@ no extra calls; the repetition between them is deliberate.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aisearch.core import CHANCE, MAX, Decision, Game
 from aisearch.search.common import (
@@ -35,6 +35,9 @@ from aisearch.search.common import (
     per_node,
 )
 from aisearch.trace import Backup, Cut, Enter, Exit, Leaf
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab"]
 
@@ -89,10 +92,10 @@ def alphabeta(
         if order:
             ms = tuple(order(s, ms))
         line: tuple = ()
-        rest: tuple = ()
+        rest: Sequence = ()
         player = to_move(s)
         if player == MAX:  # alpha: the largest value found so far; never decreases
-            for i, m in enumerate(ms):
+            for m in ms:
                 v = ab(result(s, m), path + (m,) if trace else path, d - 1, alpha, beta)
                 if v > alpha:
                     alpha, line = v, (m,) + child_pv
@@ -100,15 +103,15 @@ def alphabeta(
                     line = (m,) + child_pv
                 if trace:
                     trace(Backup(path, m, v, alpha, alpha, beta))
-                if alpha > beta or (prune_on_equal and alpha == beta):  # beta cut-off
-                    value, rest = beta, ms[i + 1:]
+                if alpha >= beta and (prune_on_equal or alpha > beta):  # beta cut-off
+                    value, rest = beta, ms[ms.index(m) + 1:]
                     break
             else:
                 value = alpha
         elif player == CHANCE:
             raise chance_error("alphabeta", s)
         else:  # beta: the smallest value found so far; never increases
-            for i, m in enumerate(ms):
+            for m in ms:
                 v = ab(result(s, m), path + (m,) if trace else path, d - 1, alpha, beta)
                 if v < beta:
                     beta, line = v, (m,) + child_pv
@@ -116,8 +119,8 @@ def alphabeta(
                     line = (m,) + child_pv
                 if trace:
                     trace(Backup(path, m, v, beta, alpha, beta))
-                if beta < alpha or (prune_on_equal and beta == alpha):  # alpha cut-off
-                    value, rest = alpha, ms[i + 1:]
+                if beta <= alpha and (prune_on_equal or beta < alpha):  # alpha cut-off
+                    value, rest = alpha, ms[ms.index(m) + 1:]
                     break
             else:
                 value = beta
@@ -330,7 +333,8 @@ def pearl_ab(
     nodes = leaves = cutoffs = 0
     child_pv: tuple = ()
 
-    def cut(path: tuple, successors: tuple, k: int, alpha: float, beta: float, kind: str) -> None:
+    def cut(path: tuple, successors: Sequence, k: int, alpha: float, beta: float,
+            kind: str) -> None:
         nonlocal cutoffs
         if k < len(successors):
             cutoffs += 1

@@ -195,6 +195,8 @@ class PlayModel:
             if human not in (MAX, MIN):
                 raise ValueError(f"human must be MAX (0) or MIN (1), not {human!r}")
             self.human = human
+        self.moves: list[Any]
+        self.movers: list[int]
         self.states, self.moves, self.movers = [self.game.initial], [], []
         self.last_search: SearchInfo | None = None
         self.advance()

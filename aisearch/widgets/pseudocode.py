@@ -59,6 +59,7 @@ class Pseudocode:
     keys: Mapping[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
+        keys: dict[str, int]
         lines, keys = [], {}
         for number, raw in enumerate(self.source.strip("\n").splitlines(), start=1):
             found = _MARKS.search(raw)

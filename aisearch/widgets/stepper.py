@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import io
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from aisearch.core import player_name
 from aisearch.plot.tree import fmt  # numbers written as in the tree drawing
@@ -21,6 +21,7 @@ from aisearch.widgets.text import count, fmt_path, state_html
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 # StepperModel, PathRow, infer_algorithm, fmt_path and count live in stepper_model and
 # text; they are re-exported here, where they were first defined and are still imported.
@@ -78,10 +79,10 @@ class AxesPNG:
         if self.ax is None:
             import matplotlib.pyplot as plt
 
-            plt.close(ax.figure)
+            plt.close(cast("Figure", ax.figure))  # draw(None) makes a pyplot figure
             self.ax = ax
         buffer = io.BytesIO()
-        ax.figure.savefig(buffer, format="png", dpi=self.dpi)
+        cast("Figure", ax.figure).savefig(buffer, format="png", dpi=self.dpi)
         return buffer.getvalue()
 
 

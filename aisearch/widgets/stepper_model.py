@@ -159,6 +159,7 @@ class StepperModel:
         self.pseudocode: Pseudocode | None = pseudocode_for(self.algorithm)
         self.windowed = self.algorithm in WINDOWED or any(type(e) is Cut for e in events)
         # counts after events[:i], for every i (prefix sums: goto is O(1) for counts)
+        self._counts: list[tuple[int, ...]]
         tally, self._counts = [0, 0, 0], [(0, 0, 0)]
         slot = {Enter: 0, Leaf: 1, Cut: 2}
         for e in events:
