@@ -8,10 +8,10 @@ right.
 The board uses the usual 7 x (6 + 1) layout: cell (column c, row r from the bottom) is
 bit ``7 * c + r``, and the always-empty sentinel row 6 keeps lines from wrapping between
 columns, so "has four in a row" is four shift-and-ands. A state is a :class:`Position`,
-an ``int`` packing: bit 0 the player to move (1 = MIN), bit 1 "the game is over",
-bit 2 "the last move won", bits 3-51 the discs of the player to move, bits 52-100 all
-discs. The flags are set once, by ``result``, so the other calls are one or two
-operations.
+the tuple ``(mask, mover, to_move, over, closed)``: all discs and the discs of the player
+to move as bitboards, MAX or MIN, "the game is over", and the full columns as bits 0-6
+(255 after four in a row). ``result`` works them out once, testing only the lines through
+the new disc, so the other calls read one field.
 
 Examples
 --------
@@ -26,10 +26,10 @@ ConnectFour.parse('......./......./......./......./...ooo./...xxx.')
 
 Notes
 -----
-Measured per call (CPython 3.11, timeit, best of 5, a 10-disc position): ``to_move``
-70 ns, ``moves`` 80 ns, ``result`` 810 ns (about 420 ns of it the four-in-a-row test,
-done once here and kept in the state's flags), ``is_terminal`` 75 ns, ``utility`` 90 ns,
-``evaluate`` 2.8 us, ``mirror`` 0.6 us. Lesson 04 (move ordering, iterative deepening and
+Measured per call (CPython 3.11, timeit, best of 7, a 10-disc position): ``to_move``
+40 ns, ``moves`` 40 ns, ``result`` 450 ns (about 90 ns of it the four-in-a-row test and
+90 ns making the new tuple a Position), ``is_terminal`` 40 ns, ``utility`` 75 ns,
+``evaluate`` 2.7 us, ``mirror`` 0.55 us. Lesson 04 (move ordering, iterative deepening and
 transposition tables on Connect Four).
 """
 
@@ -48,41 +48,86 @@ _H1 = HEIGHT + 1
 _FULL = (1 << (WIDTH * _H1)) - 1  # 49 bits, sentinel row included
 _COLUMN = tuple(((1 << HEIGHT) - 1) << (_H1 * c) for c in range(WIDTH))
 _BOARD = sum(_COLUMN)  # the 42 playable cells
-_TOP = sum(1 << (_H1 * c + HEIGHT - 1) for c in range(WIDTH))
-_DROP = tuple((1 << (_H1 * c), _COLUMN[c]) for c in range(WIDTH))  # (bottom cell, column)
-_CUR, _MASK = 3, 52  # where the two bitboards start in a Position
-_KEY = 2 | _TOP << _MASK  # "game over" flag and the top cell of each column
-_MOVES = {sum(1 << (_MASK + _H1 * c + HEIGHT - 1) for c in range(WIDTH) if full >> c & 1):
-          tuple(c for c in range(WIDTH) if not full >> c & 1) for full in range(1 << WIDTH)}
-_MOVES.update({key | 2: () for key in _MOVES})
 _CENTRE = _COLUMN[WIDTH // 2]
-# Column c of both bitboards, and how far column c moves to reach column 6 - c.
-_COLUMNS = tuple((col << _CUR) | (col << _MASK) for col in _COLUMN)
-_COLUMNS_3 = _COLUMNS[3]
-_MIRROR = tuple((_COLUMNS[c], _H1 * (WIDTH - 1 - 2 * c)) for c in range(WIDTH // 2))
+_ALL = (1 << WIDTH) - 1  # ``closed`` when every column is full
+_WON = 1 << WIDTH | _ALL  # ``closed`` after four in a row
+_TOP = sum(1 << (_H1 * c + HEIGHT - 1) for c in range(WIDTH))
+_CLOSED = {sum(1 << (_H1 * c + HEIGHT - 1) for c in range(WIDTH) if closed >> c & 1): closed
+           for closed in range(_ALL + 1)}  # ``closed`` by the discs in the top row
+_OPEN = tuple(tuple(c for c in range(WIDTH) if not closed >> c & 1) if closed <= _ALL else ()
+              for closed in range(_WON + 1))  # moves() by ``closed``
+_REVERSED = tuple(sum(1 << (WIDTH - 1 - c) for c in range(WIDTH) if closed >> c & 1)
+                  | closed & ~_ALL for closed in range(_WON + 1))  # ``closed``, mirrored
+# mirror() flips both bitboards at once, all discs 49 bits (7 whole columns) above the
+# mover's, by swapping columns 0-2 with 4-6 and then 0 with 2 and 4 with 6.
+_BOTH = WIDTH * _H1
+_SWAP_28 = sum(col | col << _BOTH for col in _COLUMN[:3])
+_SWAP_14 = sum(_COLUMN[c] | _COLUMN[c] << _BOTH for c in (0, 4))
+_TWICE_28, _TWICE_14 = 1 | 1 << 28, 1 | 1 << 14
 _LANE = 80  # MIN's copy of the board sits 80 bits up: shifts of <= 24 never mix the two
 _DIRECTIONS = tuple((d, 2 * d, 160 * k) for k, d in enumerate((1, 7, 6, 8)))
 _FLIP = sum(_BOARD << (_LANE + 160 * k) for k in range(4))  # MIN's lanes, all 4 directions
 _CENTRE_BONUS = 3
 
 
-def _lines_through(cell: int) -> tuple[tuple[int, frozenset], ...]:
-    """For each direction, the line of up to 7 cells through ``cell`` (3 either side) and
-    every subset of it that holds four in a row: only a line through the disc just dropped
-    can complete a four, and a set lookup tests a line at once."""
+def _subsets(bits: int) -> list[int]:
+    """Every subset of the set bits of ``bits``."""
+    out, sub = [bits], bits
+    while sub:
+        sub = (sub - 1) & bits
+        out.append(sub)
+    return out
+
+
+def _fours_through(cell: int, directions: tuple) -> tuple[int, frozenset]:
+    """The cells that make four in a row with ``cell`` along ``directions`` (``cell`` left
+    out), and every subset of them that holds such a four.
+
+    Only lines through the disc just dropped can complete a four, and one set lookup tests
+    all the lines along ``directions`` at once. A direction is ``(d_row, d_column,
+    starts)``: its windows of four begin ``start`` steps from ``cell``, -3 to 0; the new
+    disc is the top of its column, so up has one window, the three cells below it."""
     row, col = cell % _H1, cell // _H1
-    lines = []
-    for dr, dc in ((1, 0), (0, 1), (1, 1), (1, -1)):  # up, across, diagonal / and diagonal \
-        cells = [(col + dc * k) * _H1 + row + dr * k for k in range(-3, 4)
-                 if 0 <= row + dr * k < HEIGHT and 0 <= col + dc * k < WIDTH]
-        fours = frozenset(
-            sum(1 << c for j, c in enumerate(cells) if p >> j & 1)
-            for p in range(1 << len(cells)) if p & p >> 1 & p >> 2 & p >> 3)
-        lines.append((sum(1 << c for c in cells), fours))
-    return tuple(lines)
+    windows = []
+    for dr, dc, starts in directions:
+        for start in starts:
+            cells = [(row + dr * k, col + dc * k) for k in range(start, start + 4) if k]
+            if all(0 <= r < HEIGHT and 0 <= c < WIDTH for r, c in cells):
+                windows.append(sum(1 << (_H1 * c + r) for r, c in cells))
+    around = 0
+    for w in windows:
+        around |= w
+    return around, frozenset(w | more for w in windows for more in _subsets(around & ~w))
 
 
-_LINES = {1 << cell: _lines_through(cell) for cell in range(WIDTH * _H1) if cell % _H1 < HEIGHT}
+_STARTS = range(-3, 1)
+_UP_ACROSS = ((1, 0, (-3,)), (0, 1, _STARTS))
+_DIAGONALS = ((1, 1, _STARTS), (1, -1, _STARTS))
+
+
+def _drops(c: int) -> dict[int, tuple]:
+    """What a disc dropped in column ``c`` does, by the discs already in the column: the
+    new disc, the two line tests of :func:`_fours_through`, and the bit of ``c`` in
+    ``closed`` if the disc fills the column (else 0). A full column has no entry."""
+    out = {}
+    for r in range(HEIGHT):
+        cell = _H1 * c + r
+        out[_COLUMN[c] & ((1 << cell) - 1)] = (
+            1 << cell, *_fours_through(cell, _UP_ACROSS), *_fours_through(cell, _DIAGONALS),
+            1 << c if r == HEIGHT - 1 else 0)
+    return out
+
+
+_DROP = tuple((_COLUMN[c], _drops(c)) for c in range(WIDTH))
+
+
+def _reflect(b: int) -> int:
+    """Columns 0..6 of ``b`` (both boards, 49 bits apart) as columns 6..0."""
+    # Two delta swaps: columns 0-2 with 4-6 (28 bits apart), then 0 with 2 and 4 with 6.
+    t = (b >> 28 ^ b) & _SWAP_28
+    b ^= t * _TWICE_28  # t | t << 28
+    t = (b >> 14 ^ b) & _SWAP_14
+    return b ^ t * _TWICE_14
 
 
 def _has_four(b: int) -> bool:
@@ -93,15 +138,21 @@ def _has_four(b: int) -> bool:
     return False
 
 
-class Position(int):
-    """A Connect Four position (see the module notes for the bit layout).
+class Position(tuple):
+    """A Connect Four position: the tuple ``(mask, mover, to_move, over, closed)``.
 
-    Build positions with :meth:`ConnectFour.parse` or :meth:`ConnectFour.result`;
-    ``str`` shows the six rows top to bottom separated by ``/``.
+    ``mask`` holds every disc and ``mover`` the discs of the player to move, as bitboards
+    (bit ``7 * column + row``); ``to_move`` is MAX (0) or MIN (1); ``over`` is True once
+    the game has ended; bit ``c`` of ``closed`` is set when column ``c`` is full, and
+    ``closed`` is 255 after four in a row. ``result`` works these out once, so the other
+    calls read one field. Build positions with :meth:`ConnectFour.parse` or
+    :meth:`ConnectFour.result`; ``str`` shows the six rows top to bottom separated by ``/``.
 
     >>> p = ConnectFour.parse('......./......./......./......./...o.../...x...')
     >>> p.x == 1 << 21, p.o == 1 << 22
     (True, True)
+    >>> p == (1 << 21 | 1 << 22, 1 << 21, MAX, False, 0)
+    True
     """
 
     __slots__ = ()
@@ -109,18 +160,24 @@ class Position(int):
     @property
     def x(self) -> int:
         """MAX's discs as a bitboard (bit ``7 * column + row``)."""
-        cur = (self >> _CUR) & _FULL
-        return cur ^ (self >> _MASK) if self & 1 else cur
+        return self[0] ^ self[1] if self[2] else self[1]
 
     @property
     def o(self) -> int:
         """MIN's discs as a bitboard (bit ``7 * column + row``)."""
-        return (self >> _MASK) ^ self.x
+        return self[1] if self[2] else self[0] ^ self[1]
 
     def cell(self, column: int, row: int) -> str:
         """``'x'``, ``'o'`` or ``'.'`` at ``column`` and ``row`` (row 0 at the bottom)."""
         bit = 1 << (_H1 * column + row)
         return "x" if self.x & bit else "o" if self.o & bit else "."
+
+    def __int__(self) -> int:
+        """The position as one int: bit 0 the player to move, bit 1 "the game is over", bit
+        2 "the last move won", bits 3-51 the mover's discs, bits 52-100 all discs.
+        Positions compare as these ints do."""
+        mask, mover, to_move, over, closed = self
+        return to_move | over << 1 | (closed == _WON) << 2 | mover << 3 | mask << 52
 
     def __str__(self) -> str:
         return "/".join("".join(self.cell(c, r) for c in range(WIDTH))
@@ -145,11 +202,11 @@ class Position(int):
 
 
 def _position(to_move: int, x: int, o: int) -> Position:
-    """Pack a position from MAX's and MIN's bitboards."""
+    """Build a position from MAX's and MIN's bitboards."""
     won = _has_four(o if to_move == MAX else x)  # only the player who just moved can have won
-    over = won or x | o == _BOARD
-    cur = x if to_move == MAX else o
-    return Position(to_move | over << 1 | won << 2 | cur << _CUR | (x | o) << _MASK)
+    mask = x | o
+    closed = _WON if won else _CLOSED[mask & _TOP]
+    return Position((mask, x if to_move == MAX else o, to_move, closed >= _ALL, closed))
 
 
 class ConnectFour(WinPayoff):
@@ -171,7 +228,7 @@ class ConnectFour(WinPayoff):
     True
     """
 
-    initial: Position = Position(0)
+    initial: Position = Position((0, 0, MAX, False, 0))
 
     def to_move(self, s: Position) -> int:
         """MAX or MIN, whoever drops the next disc.
@@ -179,7 +236,7 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour().to_move(ConnectFour.initial) == MAX
         True
         """
-        return s & 1
+        return s[2]
 
     def moves(self, s: Position) -> tuple[int, ...]:
         """The columns that are not full, left to right; ``()`` once the game is over.
@@ -188,7 +245,7 @@ class ConnectFour(WinPayoff):
         ...                                       'x....../o......'))
         (1, 2, 3, 4, 5, 6)
         """
-        return _MOVES[s & _KEY]
+        return _OPEN[s[4]]
 
     def result(self, s: Position, m: int) -> Position:
         """The position after the player to move drops a disc in column ``m``.
@@ -196,24 +253,25 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour().result(ConnectFour.initial, 0)
         ConnectFour.parse('......./......./......./......./......./x......')
         """
+        mask, mover, to_move, over, closed = s
         try:
-            bottom, column = _DROP[m]
-        except (IndexError, TypeError):
+            column, drops = _DROP[m]
+            stone, a, fours_a, b, fours_b, fills = drops[mask & column]  # KeyError: full
+        except (IndexError, TypeError, KeyError):
             raise self._error(s, m) from None
-        mask = s >> _MASK
-        stone = (mask + bottom) & column  # 0 when the column is full
-        if not stone or s & 2 or m < 0:
+        if over or m < 0:
             raise self._error(s, m)
-        mover = ((s >> _CUR) & _FULL) | stone
-        mask |= stone
-        # Four in a row through the new disc: up, across, and the two diagonals.
-        (a, fa), (b, fb), (c, fc), (d, fd) = _LINES[stone]
-        won = (mover & a) in fa or (mover & b) in fb or (mover & c) in fc or (mover & d) in fd
-        flags = (s & 1 ^ 1) | (6 if won else 2 if mask == _BOARD else 0)
-        return Position(flags | (mover ^ mask) << _CUR | mask << _MASK)
+        # The new disc is not in mask, and mover's discs are in it: + and - are | and ^.
+        # Four in a row through the new disc: up and across, then the two diagonals.
+        if (mover & a) in fours_a or (mover & b) in fours_b:
+            return Position((mask + stone, mask - mover, 1 - to_move, True, _WON))
+        if fills:
+            closed |= fills
+            return Position((mask + stone, mask - mover, 1 - to_move, closed == _ALL, closed))
+        return Position((mask + stone, mask - mover, 1 - to_move, False, closed))
 
     def _error(self, s: Any, m: Any) -> Exception:
-        if s & 2:
+        if s[3]:
             return self.illegal(s, m, "the game is over")
         if not isinstance(m, int) or isinstance(m, bool):
             return self.illegal(s, m, f"a move is a column number 0..6, not a {type(m).__name__}")
@@ -227,7 +285,7 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour().is_terminal(ConnectFour.initial)
         False
         """
-        return s & 2 != 0
+        return s[3]
 
     def utility(self, s: Position, player: int = MAX) -> float:
         """``win`` if ``player`` made four in a row, ``-win`` if the opponent did, 0 if full.
@@ -236,9 +294,9 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour().utility(s, MIN), ConnectFour(win=1).utility(s, MAX)
         (inf, -1)
         """
-        if s & 4:
-            u = self.win if s & 1 else -self.win  # the mover won: MAX if MIN is to move
-        elif s & 2:
+        if s[4] == _WON:
+            u = self.win if s[2] else -self.win  # the mover won: MAX if MIN is to move
+        elif s[3]:
             u = 0
         else:
             raise ValueError(f"utility is defined at terminal positions only, not {s!r}")
@@ -255,9 +313,9 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour.winner(ConnectFour.initial) is None
         True
         """
-        if not s & 4:
+        if s[4] != _WON:
             return None
-        return MAX if s & 1 else MIN
+        return MAX if s[2] else MIN
 
     @staticmethod
     def evaluate(s: Position) -> float:
@@ -275,12 +333,12 @@ class ConnectFour(WinPayoff):
         >>> e(ConnectFour.parse('......./......./......./......./......./x......'))
         3
         """
-        if s & 2:
-            if s & 4:
-                return math.inf if s & 1 else -math.inf
+        mask, mover, to_move, over, closed = s
+        if over:
+            if closed == _WON:
+                return math.inf if to_move else -math.inf
             return 0
-        cur, mask = (s >> _CUR) & _FULL, s >> _MASK
-        x = cur ^ mask if s & 1 else cur
+        x = mask ^ mover if to_move else mover
         o = mask ^ x
         # Both players at once: MAX in bits 0-48, MIN 80 bits up (see _LANE).
         both = x | o << _LANE
@@ -311,20 +369,24 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour.mirror(ConnectFour.parse('......./......./......./......./......./x......'))
         ConnectFour.parse('......./......./......./......./......./......x')
         """
-        flip = s & (7 | _COLUMNS_3)  # the flags and the centre column stay
-        for left, shift in _MIRROR:
-            flip |= (s & left) << shift | (s >> shift) & left
-        return Position(flip)
+        mask, mover, to_move, over, closed = s
+        b = _reflect(mover | mask << _BOTH)
+        return Position((b >> _BOTH, b & _FULL, to_move, over, _REVERSED[closed]))
 
     @staticmethod
     def canonical(s: Position) -> Position:
-        """The smaller (as an integer) of the position and its mirror image.
+        """The smaller of the position and its mirror image: ``min(s, mirror(s))``.
 
         >>> g = ConnectFour()
         >>> ConnectFour.canonical(g.result(g.initial, 6)) == g.result(g.initial, 0)
         True
         """
-        return min(s, ConnectFour.mirror(s))
+        mask, mover, to_move, over, closed = s
+        b = mover | mask << _BOTH  # orders as s does: by mask, then mover
+        flipped = _reflect(b)
+        if b <= flipped:
+            return s
+        return Position((flipped >> _BOTH, flipped & _FULL, to_move, over, _REVERSED[closed]))
 
     @staticmethod
     def parse(text: str) -> Position:
