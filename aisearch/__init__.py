@@ -5,21 +5,8 @@
 3
 """
 
-from aisearch.core import (
-    CHANCE,
-    MAX,
-    MIN,
-    Decision,
-    Game,
-    GameBase,
-    GameRecord,
-    IllegalMoveError,
-    Stats,
-    play,
-    player_name,
-    random_agent,
-    search_agent,
-)
+from aisearch.agents import GameRecord, anytime_agent, play, random_agent, search_agent
+from aisearch.core import CHANCE, MAX, MIN, Game, GameBase, IllegalMoveError, player_name, side_name
 from aisearch.games import (
     Chance,
     ConnectFour,
@@ -33,17 +20,29 @@ from aisearch.games import (
     fig5_2,
     uniform_tree,
 )
-from aisearch.search import SEARCHERS, alphabeta, alphabeta_failsoft, minimax, negamax, pearl_ab
+from aisearch.results import Decision, Stats
+from aisearch.search import (
+    SEARCHERS,
+    Budget,
+    alphabeta,
+    alphabeta_failsoft,
+    describe,
+    iterative_deepening,
+    minimax,
+    negamax,
+    pearl_ab,
+)
 from aisearch.solve import retrograde
-from aisearch.trace import Counter, CountingGame, Recorder, tree_graph
+from aisearch.trace import CountingGame, Recorder, Replay, Tally, tree_graph
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "MAX", "MIN", "CHANCE", "Game", "GameBase", "Decision", "Stats", "GameRecord",
-    "IllegalMoveError", "play", "player_name", "random_agent", "search_agent",
-    "TreeGame", "Max", "Min", "Chance", "uniform_tree", "fig5_2",
+    "IllegalMoveError", "play", "player_name", "side_name", "random_agent", "search_agent",
+    "anytime_agent", "TreeGame", "Max", "Min", "Chance", "uniform_tree", "fig5_2",
     "TicTacToe", "SymmetryReduced", "ConnectFour", "Nim", "TwoRobots", "retrograde",
-    "minimax", "alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab", "SEARCHERS",
-    "Counter", "Recorder", "CountingGame", "tree_graph",
+    "minimax", "alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab", "iterative_deepening",
+    "Budget", "SEARCHERS", "describe", "Tally", "Recorder", "Replay", "CountingGame",
+    "tree_graph",
 ]

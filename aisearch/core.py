@@ -1,4 +1,4 @@
-"""The game protocol, players, search results and game play.
+"""The game protocol, players, the searchers' knobs, and how a game presents itself.
 
 A game holds rules and no mutable state; a state is an immutable, hashable value.
 Players are numbers: ``MAX = 0`` moves first in two-player games, ``MIN = 1``, and
@@ -17,10 +17,10 @@ True
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+
+from aisearch.results import Decision, Stats
 
 __all__ = [
     "MAX",
@@ -29,14 +29,15 @@ __all__ = [
     "player_name",
     "Game",
     "GameBase",
+    "GameWrapper",
+    "unwrap",
+    "side_name",
+    "noisy_moves",
     "IllegalMoveError",
+    "Evaluate",
+    "Order",
     "Stats",
     "Decision",
-    "GameRecord",
-    "Agent",
-    "play",
-    "random_agent",
-    "search_agent",
 ]
 
 MAX = 0
@@ -45,6 +46,7 @@ CHANCE = -1
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 def player_name(player: int) -> str:
@@ -65,6 +67,21 @@ class Game(Protocol[S, M]):
     :class:`IllegalMoveError` for an illegal ``m``; ``utility(s, player)`` is the
     payoff of a terminal state from ``player``'s point of view; at ``CHANCE`` states
     ``chance_outcomes(s)`` lists ``(outcome, probability)`` pairs summing to 1.
+
+    Optional members, read where they exist:
+
+    ``win``
+        The payoff of a win (a number > 0, ``inf`` allowed). A terminal utility of
+        ``+win`` or ``-win`` is a won or lost game, which searchers score by its distance
+        from the root (:mod:`aisearch.search.common`, "fastest wins"). Games without it
+        have no wins, only payoffs (explicit trees); ``±inf`` always counts as a win.
+    ``noisy_moves(s)``
+        The moves of ``s`` that make the position unquiet (captures, promotions), in
+        the order of ``moves(s)``; quiescence search follows only these (lesson 05).
+    ``canonical(s)``
+        One representative of the states symmetric to ``s`` (rotations, mirrors).
+    ``sides``, ``move_grid``, ``move_label(s, m)``, ``highlight(s)``, ``parse(text)``
+        How the game presents itself: see :class:`GameBase`.
     """
 
     initial: S
@@ -82,6 +99,26 @@ class Game(Protocol[S, M]):
     def chance_outcomes(self, s: S) -> Sequence[tuple[M, float]]: ...
 
 
+class Evaluate(Protocol[S_contra]):
+    """A static evaluation: ``evaluate(state) -> float`` from MAX's point of view.
+
+    Positive favours MAX. Values are real numbers; ``±inf`` means a proven win or loss.
+    """
+
+    def __call__(self, state: S_contra, /) -> float: ...
+
+
+class Order(Protocol):
+    """Move ordering: ``order(state, moves) -> moves``, the same moves in another order.
+
+    An ordering object may also have ``cutoff(state, move, depth)``, which alpha-beta
+    searchers call when ``move`` caused a cut-off at ``state`` with ``depth`` plies left
+    (killer moves and the history heuristic learn from it, lesson 04).
+    """
+
+    def __call__(self, state: Any, moves: Sequence[Any], /) -> Sequence[Any]: ...
+
+
 class IllegalMoveError(ValueError):
     """A move that is not legal in the given state.
 
@@ -94,7 +131,7 @@ class IllegalMoveError(ValueError):
     """
 
     def __init__(self, move: Any, legal: Sequence[Any], state: Any = None, why: str = "") -> None:
-        self.move, self.legal, self.state = move, tuple(legal), state
+        self.move, self.legal, self.state, self.why = move, tuple(legal), state, why
         listed = ", ".join(map(str, self.legal)) if self.legal else "none (the game is over)"
         where = f" in state {state!r}" if state is not None else ""
         reason = f" ({why})" if why else ""
@@ -102,20 +139,53 @@ class IllegalMoveError(ValueError):
 
 
 class GameBase:
-    """Convenience base class with the protocol's defaults.
+    """Convenience base class with the protocol's defaults and the presentation a game declares.
 
-    Subclasses define ``initial``, ``to_move``, ``moves``, ``result`` and
-    ``utility``; ``is_terminal`` defaults to "no legal moves", and
-    ``chance_outcomes`` to an error (games without chance never call it).
+    Subclasses define ``initial``, ``to_move``, ``moves``, ``result`` and ``utility``;
+    ``is_terminal`` defaults to "no legal moves", ``chance_outcomes`` to an error (games
+    without chance never call it) and ``noisy_moves`` to none. A game with chance states
+    sets ``has_chance = True`` (searchers that cannot search them then check every node;
+    a game that does not derive from this class is checked always).
+
+    Presentation, declared per game class and read by the plots and widgets (the board
+    pictures themselves are painters in :mod:`aisearch.plot.painters`):
+
+    ``sides``
+        What the players are called, e.g. ``{MAX: "X", MIN: "O"}``.
+    ``move_grid``
+        Where each move's button goes in the play widget: rows of moves, ``None`` for a
+        gap (tic-tac-toe's 3 x 3 cells, Connect Four's row of columns, the robots'
+        compass); ``None`` gives one button per legal move.
+    ``buttons_are_board``
+        True when the grid of buttons *is* the board (tic-tac-toe): the play widget then
+        shows no separate picture.
+    ``move_label(s, m)``, ``highlight(s)``
+        The text on a move's button, and the moves to colour (a winning line).
     """
 
     players = 2
+    has_chance: bool = False  # True where some state is a CHANCE state
+    sides: ClassVar[Mapping[int, str]] = {MAX: "MAX", MIN: "MIN"}
+    move_grid: ClassVar[tuple[tuple[Any, ...], ...] | None] = None
+    buttons_are_board: ClassVar[bool] = False
 
     def is_terminal(self, s: Any) -> bool:
         return not self.moves(s)  # type: ignore[attr-defined]
 
     def chance_outcomes(self, s: Any) -> Sequence[tuple[Any, float]]:
         raise ValueError(f"{type(self).__name__} has no chance states; {s!r} is not one")
+
+    def noisy_moves(self, s: Any) -> Sequence[Any]:
+        """The moves that make ``s`` unquiet (none by default)."""
+        return ()
+
+    def move_label(self, s: Any, m: Any) -> str:
+        """The text on move ``m``'s button in the play widget (the move itself by default)."""
+        return str(m)
+
+    def highlight(self, s: Any) -> Sequence[Any]:
+        """Moves (cells) to colour in the play widget, e.g. a winning line; none by default."""
+        return ()
 
     def illegal(self, s: Any, m: Any, why: str = "") -> IllegalMoveError:
         """Build the error for move ``m`` in state ``s`` (listing the legal moves)."""
@@ -125,179 +195,54 @@ class GameBase:
         return f"{type(self).__name__}()"
 
 
-@dataclass(frozen=True, slots=True)
-class Stats:
-    """What a search did.
+class GameWrapper:
+    """Base class of games that wrap another game and pass its rules through.
 
-    Attributes
-    ----------
-    nodes : int
-        States visited, the root included.
-    leaves : int
-        Static evaluations plus terminal utilities.
-    cutoffs : int
-        Times a node stopped searching its remaining moves.
+    ``game`` is the wrapped game; :func:`unwrap` follows the chain to the rules, which is
+    what pictures and side names are declared for (symmetry reduction, counting and
+    budgets change what a search sees, not what the game looks like).
     """
 
-    nodes: int = 0
-    leaves: int = 0
-    cutoffs: int = 0
+    game: Any
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name == "game":  # private names are never passed through
+            raise AttributeError(name)
+        return getattr(self.game, name)
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The outcome of a search.
+def unwrap(game: Any) -> Any:
+    """The game under any wrappers (:class:`GameWrapper`).
 
-    Attributes
-    ----------
-    value : float
-        Backed-up value of the root, always from MAX's point of view.
-    move : object or None
-        The first best move in move order (``None`` at a terminal root or depth 0).
-    pv : tuple
-        The principal variation: the moves of best play from the root.
-    stats : Stats
-        Nodes, leaves and cut-offs of this search.
+    >>> from aisearch.games import SymmetryReduced, TicTacToe
+    >>> unwrap(SymmetryReduced(TicTacToe()))
+    TicTacToe()
     """
-
-    value: float
-    move: Any
-    pv: tuple = ()
-    stats: Stats = field(default_factory=Stats)
+    while isinstance(game, GameWrapper):
+        game = game.game
+    return game
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """A played game: the states (initial first), the moves between them and the result.
+def side_name(game: Any, player: int) -> str:
+    """What ``player`` is called in ``game`` (its declared ``sides``), else ``'MAX'``, ...
 
-    ``outcome`` is the final utility for MAX; ``winner`` is ``MAX``, ``MIN`` or
-    ``None`` for a draw (or a game stopped by ``max_moves``, then ``finished`` is False).
+    >>> from aisearch.games import TicTacToe
+    >>> side_name(TicTacToe(), MIN), side_name(object(), MIN)
+    ('O', 'MIN')
     """
-
-    states: tuple
-    moves: tuple
-    outcome: float | None
-    finished: bool = True
-
-    @property
-    def winner(self) -> int | None:
-        if not self.finished or self.outcome is None or self.outcome == 0:
-            return None
-        return MAX if self.outcome > 0 else MIN
-
-    def __len__(self) -> int:
-        return len(self.moves)
+    sides = getattr(unwrap(game), "sides", None) or {}
+    return sides.get(player) or player_name(player)
 
 
-Agent = Callable[[Any, Any], Any]
+def noisy_moves(game: Any, s: Any) -> Sequence[Any]:
+    """``game.noisy_moves(s)`` where the game declares it, else no moves.
 
-if TYPE_CHECKING:
-
-    class _SearchAgent(Protocol):
-        """What :func:`search_agent` returns: an :data:`Agent` with its latest decision."""
-
-        last: Decision | None
-
-        def __call__(self, game: Game, state: Any, /) -> Any: ...
-
-
-def play(
-    game: Game,
-    agents: Sequence[Agent] | Mapping[int, Agent],
-    *,
-    state: Any = None,
-    max_moves: int | None = None,
-    rng: random.Random | int | None = None,
-) -> GameRecord:
-    """Play a game between agents and return its record.
-
-    Parameters
-    ----------
-    game : Game
-        The rules.
-    agents : sequence or mapping
-        ``agents[player]`` is called as ``agent(game, state)`` and returns a move.
-    state : optional
-        Start here instead of ``game.initial``.
-    max_moves : int, optional
-        Stop unfinished after this many moves (for games that can cycle).
-    rng : random.Random or int, optional
-        Samples the chance outcomes (seeded for reproducible games).
-
-    Examples
-    --------
-    >>> from aisearch.games import TreeGame
-    >>> from aisearch.search import alphabeta
-    >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> record = play(game, [search_agent(alphabeta), search_agent(alphabeta)])
-    >>> record.moves, record.outcome
-    ((0, 0), 3)
+    >>> from aisearch.games import TicTacToe
+    >>> noisy_moves(TicTacToe(), TicTacToe.initial)
+    ()
     """
-    if isinstance(rng, int) or rng is None:
-        rng = random.Random(rng)
-    s = game.initial if state is None else state
-    moves: list[Any]
-    states, moves = [s], []
-    while not game.is_terminal(s):
-        if max_moves is not None and len(moves) >= max_moves:
-            return GameRecord(tuple(states), tuple(moves), None, finished=False)
-        player = game.to_move(s)
-        if player == CHANCE:
-            outcomes, weights = zip(*game.chance_outcomes(s), strict=True)
-            m = rng.choices(outcomes, weights)[0]
-        else:
-            try:
-                agent = agents[player]
-            except (IndexError, KeyError):
-                raise ValueError(f"no agent for {player_name(player)} (player {player})") from None
-            m = agent(game, s)
-        s = game.result(s, m)
-        states.append(s)
-        moves.append(m)
-    return GameRecord(tuple(states), tuple(moves), game.utility(s, MAX))
-
-
-def random_agent(seed: int | None = None) -> Agent:
-    """An agent that picks a uniformly random legal move, reproducibly for a seed.
-
-    >>> from aisearch.games import TreeGame
-    >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> agent = random_agent(seed=1)
-    >>> agent(game, game.initial) in game.moves(game.initial)
-    True
-    """
-    rng = random.Random(seed)
-
-    def agent(game: Game, state: Any) -> Any:
-        return rng.choice(list(game.moves(state)))
-
-    agent.__name__ = f"random_agent(seed={seed})"
-    return agent
-
-
-def search_agent(
-    search: Callable[..., Decision], depth: int | None = None, **options: Any
-) -> _SearchAgent:
-    """Turn a searcher into an agent that plays its decision's move.
-
-    The agent keeps its latest :class:`Decision` in ``agent.last`` (for widgets).
-
-    >>> from aisearch.games import TreeGame
-    >>> from aisearch.search import minimax
-    >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> agent = search_agent(minimax)
-    >>> agent(game, game.initial), agent.last.value
-    (0, 3)
-    """
-
-    def agent(game: Game, state: Any) -> Any:
-        decision = search(game, state, depth, **options)
-        agent.last = decision  # type: ignore[attr-defined]
-        return decision.move
-
-    agent.last = None  # type: ignore[attr-defined]
-    agent.__name__ = f"{getattr(search, '__name__', 'search')}(depth={depth})"
-    return cast("_SearchAgent", agent)  # the function, with the attribute set above
+    method = getattr(game, "noisy_moves", None)
+    return method(s) if callable(method) else ()
 
 
 def is_number(x: Any) -> bool:

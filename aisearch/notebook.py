@@ -18,7 +18,44 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Source", "show_source", "check", "execute"]
+__all__ = ["Source", "show_source", "plain_source", "check", "execute"]
+
+BOOKKEEPING = "# bookkeeping"
+"""The comment that marks a line of a searcher as counting or reporting only."""
+
+
+def plain_source(code: str) -> str:
+    """``code`` without the lines that only count and report what a search does.
+
+    Left out: every ``if trace:`` statement with its block, and every line ending in
+    ``# bookkeeping``. What remains is the algorithm, and it runs: the tests execute it and
+    compare it with the searcher it was taken from.
+
+    >>> print(plain_source('''def f(s):
+    ...     n = 0  # bookkeeping
+    ...     if trace:
+    ...         trace.leaf(s)
+    ...     return s'''))
+    def f(s):
+        return s
+    """
+    out: list[str] = []
+    skip_deeper: int | None = None
+    for line in code.splitlines():
+        text = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if skip_deeper is not None:
+            if not text or indent > skip_deeper:
+                continue
+            skip_deeper = None
+        if text.startswith("if trace:"):
+            if text == "if trace:":
+                skip_deeper = indent
+            continue
+        if text.endswith(BOOKKEEPING):
+            continue
+        out.append(line)
+    return "\n".join(out) + ("\n" if code.endswith("\n") else "")
 
 
 class Source:
@@ -27,11 +64,13 @@ class Source:
     It renders as a fenced Python block in Markdown, which JupyterLab highlights itself; the
     saved output is the source text, the same whatever Pygments version is installed (nbval
     compares saved outputs, and HTML from a highlighter changes between its releases).
+    By default the lines that only count and report are left out (:func:`plain_source`).
     """
 
-    def __init__(self, obj: Any) -> None:
+    def __init__(self, obj: Any, instrumented: bool = False) -> None:
         self.name = getattr(obj, "__qualname__", repr(obj))
-        self.code = inspect.getsource(obj)
+        code = inspect.getsource(obj)
+        self.code = code if instrumented else plain_source(code)
 
     def __repr__(self) -> str:
         return self.code.rstrip("\n")
@@ -40,14 +79,17 @@ class Source:
         return "```python\n" + self.code.rstrip("\n") + "\n```"
 
 
-def show_source(obj: Any) -> Source:
+def show_source(obj: Any, *, instrumented: bool = False) -> Source:
     """The source of a function or class of the package, for reading next to the textbook.
 
+    A searcher is shown without the lines that only count nodes and report events to a
+    tracer (``instrumented=True`` shows them too): what is left is what runs.
+
     >>> print(show_source(show_source))  # doctest: +ELLIPSIS
-    def show_source(obj: Any) -> Source:
+    def show_source(obj: Any, *, instrumented: bool = False) -> Source:
     ...
     """
-    return Source(obj)
+    return Source(obj, instrumented)
 
 
 def check(mine: Callable[..., Any], reference: Callable[..., Any], cases: Iterable[tuple],

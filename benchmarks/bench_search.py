@@ -14,7 +14,10 @@ Prints one table and the ratios the course aims for, measured in this one run:
   nodes (checked: OpenSpiel's nodes are counted once by a wrapper, outside the timed runs).
   OpenSpiel is optional: ``pip install -e ".[bench]"``;
 - a hand-tuned bitboard negamax written for tic-tac-toe only, the pure-Python ceiling;
-- the cost of tracing: none, ``Counter`` (target <= 15 % overhead), ``Recorder``.
+- the cost of tracing: none, ``Tally`` (target <= 15 % overhead), ``Recorder``;
+- the cost of preferring the fastest win (``fastest_wins=True``, the default): the OpenSpiel
+  rows search with ``fastest_wins=False``, the textbook rule OpenSpiel follows, so that both
+  visit the same nodes; a row with the default shows what ordering wins by distance costs.
 
 The machines are shared: every measurement runs once per round, all of them interleaved, so
 that a busy spell hits them alike; a sample repeats a fast search until it has taken 0.2 s.
@@ -33,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from aisearch import Counter, Recorder, alphabeta, alphabeta_failsoft, minimax  # noqa: E402
+from aisearch import Recorder, Tally, alphabeta, alphabeta_failsoft, minimax  # noqa: E402
 from aisearch.games.connect4 import ConnectFour  # noqa: E402
 from aisearch.games.tictactoe import TicTacToe  # noqa: E402
 
@@ -147,19 +150,22 @@ def main() -> None:
     def search(name, searcher, game, state, depth=None, **kw):
         return Job(name, lambda: searcher(game, state, depth, **kw))
 
-    ab = search("alphabeta, tic-tac-toe solve", alphabeta, ttt, ttt.initial)
-    counted = search("alphabeta + Counter, tic-tac-toe solve", alphabeta, ttt, ttt.initial,
-                     tracer=Counter())
+    plain = {"fastest_wins": False}  # the textbook rule, as OpenSpiel searches
+    ab = search("alphabeta, tic-tac-toe solve", alphabeta, ttt, ttt.initial, **plain)
+    fastest = search("alphabeta, fastest wins, tic-tac-toe solve", alphabeta, ttt, ttt.initial)
+    counted = search("alphabeta + Tally, tic-tac-toe solve", alphabeta, ttt, ttt.initial,
+                     tracer=Tally(), **plain)
     recorded = search("alphabeta + Recorder, tic-tac-toe solve", alphabeta, ttt, ttt.initial,
-                      tracer=Recorder())
+                      tracer=Recorder(), **plain)
     ceiling = Job("hand-tuned bitboard negamax, tic-tac-toe solve", bitboard_negamax,
                   bitboard_negamax()[1])
     zero = search("alphabeta, connect four depth 9, eval 0", alphabeta, c4, c4.initial, 9,
-                  evaluate=lambda s: 0.0)
+                  evaluate=lambda s: 0.0, **plain)
     jobs = [
         search("minimax, tic-tac-toe solve", minimax, ttt, ttt.initial),
-        ab,
-        search("alphabeta_failsoft, tic-tac-toe solve", alphabeta_failsoft, ttt, ttt.initial),
+        ab, fastest,
+        search("alphabeta_failsoft, tic-tac-toe solve", alphabeta_failsoft, ttt, ttt.initial,
+               **plain),
         counted, recorded, ceiling,
     ]
     for depth in (6, 8):

@@ -2,7 +2,9 @@
 
 Random playouts, and at every state on the way: moves are empty iff terminal; result leaves
 its input unchanged and equal states hash equal; utilities are zero-sum; chance outcomes sum to
-1; illegal moves raise IllegalMoveError naming the legal ones; the game object is not mutated.
+1; noisy moves (quiescence) are some of the legal moves, in their order; a declared move grid
+holds every legal move; illegal moves raise IllegalMoveError naming the legal ones; the game
+object is not mutated.
 """
 
 import copy
@@ -12,6 +14,7 @@ import random
 import pytest
 
 from aisearch import CHANCE, MAX, MIN, Chance, IllegalMoveError, Min, TreeGame, fig5_2
+from aisearch.core import noisy_moves, side_name, unwrap
 from aisearch.games import uniform_tree
 
 
@@ -28,6 +31,7 @@ def games():
             [Chance([(0.25, [1, 2]), (0.75, [Min([3, -1]), 4])]), Min([Min([5, 6]), 7])]
         ),
         "uniform tree": uniform_tree(3, 4, seed=2),
+        "tree with noisy moves": TreeGame([[3, [5, 1]], [2, 7]], noisy=[(0, 1), (1, 1), (0, 1, 0)]),
         "tic-tac-toe": TicTacToe(),
         "tic-tac-toe, symmetry reduced": SymmetryReduced(TicTacToe()),
         "connect four": ConnectFour(),
@@ -59,6 +63,7 @@ def test_random_playouts_obey_the_protocol(name):
             moves = game.moves(s)
             assert (len(moves) == 0) == game.is_terminal(s)
             if game.is_terminal(s):
+                assert not noisy_moves(game, s)
                 u = game.utility(s, MAX)
                 assert isinstance(u, (int, float)) and not math.isnan(u)
                 assert game.utility(s, MIN) == -u
@@ -68,6 +73,11 @@ def test_random_playouts_obey_the_protocol(name):
             player = game.to_move(s)
             assert player in (MAX, MIN, CHANCE)
             assert len(set(moves)) == len(moves), "moves are distinct"
+            noisy = list(noisy_moves(game, s))
+            assert noisy == [m for m in moves if m in noisy], "noisy moves: legal, in order"
+            grid = getattr(unwrap(game), "move_grid", None)
+            if grid is not None and player != CHANCE:
+                assert set(moves) <= {m for row in grid for m in row}, "the grid holds every move"
             if player == CHANCE:
                 outcomes = game.chance_outcomes(s)
                 assert math.isclose(sum(p for _, p in outcomes), 1.0)
@@ -92,3 +102,24 @@ def test_illegal_moves_raise_and_list_the_legal_ones(name):
     legal = game.moves(s)
     assert tuple(error.value.legal) == tuple(legal)
     assert str(legal[0]) in str(error.value)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_game_names_its_sides_and_declares_whether_it_has_chance(name):
+    game = GAMES[name]
+    names = {side_name(game, MAX), side_name(game, MIN)}
+    assert len(names) == 2 and all(isinstance(n, str) and n for n in names)
+    chance = any(game.to_move(s) == CHANCE for s in reachable(game, 2000))
+    assert not chance or getattr(game, "has_chance", True), "a game with chance declares it"
+
+
+def reachable(game, limit):
+    seen, frontier = {game.initial}, [game.initial]
+    while frontier and len(seen) < limit:
+        s = frontier.pop()
+        for m in game.moves(s):
+            t = game.result(s, m)
+            if t not in seen:
+                seen.add(t)
+                frontier.append(t)
+    return seen

@@ -187,18 +187,9 @@ class Position(tuple):
         return f"ConnectFour.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        size = 40
-        w, h = WIDTH * size, HEIGHT * size
-        fill = {"x": "#d62728", "o": "#f2c500", ".": "white"}
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-                 f'viewBox="0 0 {w} {h}">', f'<rect width="{w}" height="{h}" fill="#1f4e9c"/>']
-        for c in range(WIDTH):
-            for r in range(HEIGHT):
-                cx, cy = size * c + size // 2, size * (HEIGHT - 1 - r) + size // 2
-                parts.append(f'<circle cx="{cx}" cy="{cy}" r="16" fill="{fill[self.cell(c, r)]}"'
-                             ' stroke="#123" stroke-width="1"/>')
-        parts.append("</svg>")
-        return "".join(parts)
+        from aisearch.plot.painters import svg
+
+        return svg(ConnectFour(), self)
 
 
 def _position(to_move: int, x: int, o: int) -> Position:
@@ -229,6 +220,8 @@ class ConnectFour(WinPayoff):
     """
 
     initial: Position = Position((0, 0, MAX, False, 0))
+    sides = {MAX: "Red", MIN: "Yellow"}
+    move_grid = (tuple(range(WIDTH)),)
 
     def to_move(self, s: Position) -> int:
         """MAX or MIN, whoever drops the next disc.

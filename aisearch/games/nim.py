@@ -112,6 +112,8 @@ class Nim(GameBase):
     (True, 1, -1)
     """
 
+    win = 1  # the payoff of a win: searchers score quicker wins higher
+
     def __init__(self, heaps: Sequence[int]) -> None:
         self.heaps = _check_heaps(heaps)
         self.initial = NimState(self.heaps, MAX)

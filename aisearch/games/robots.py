@@ -137,6 +137,10 @@ class TwoRobots(GameBase):
     1
     """
 
+    win = 1  # the payoff of a win: searchers score quicker captures (and escapes) higher
+    sides = {MAX: "White", MIN: "Black"}
+    move_grid = ((None, "N", None), ("W", None, "E"), (None, "S", None))
+
     def __init__(
         self,
         rows: int,
@@ -342,7 +346,8 @@ class TwoRobots(GameBase):
                 if s.to_move == MIN:
                     return RobotsState(cell, s.white, MAX, ply)
                 return RobotsState(s.black, cell, MIN, ply)
-        why = "not one of N, S, E, W" if m not in ("N", "S", "E", "W") else "wall or edge"
+        why = ("not one of N, S, E, W" if m not in ("N", "S", "E", "W")
+               else "a wall or the edge of the grid")
         raise self.illegal(s, m, why)
 
     def utility(self, s: RobotsState, player: int = MAX) -> int:
@@ -430,6 +435,19 @@ class TwoRobots(GameBase):
         )
 
     # -- pictures --------------------------------------------------------------------
+    def caption(self, s: RobotsState) -> str:
+        """A position in words: who is to move (or who won), and the ply with a ply limit.
+
+        >>> game = TwoRobots(1, 2)
+        >>> game.caption(game.initial), game.caption(game.result(game.initial, 'E'))
+        ('Black to move', 'White wins')
+        """
+        if self.is_terminal(s):
+            caption = ("White" if self.utility(s, MAX) > 0 else "Black") + " wins"
+        else:
+            caption = ("Black" if s.to_move == MIN else "White") + " to move"
+        return caption + ("" if s.ply is None else f" (ply {s.ply})")
+
     def picture(self, s: RobotsState | None = None, size: int = 40) -> RobotsPicture:
         """Draw a state (default: the initial one); shows as SVG in a notebook.
 
@@ -437,52 +455,11 @@ class TwoRobots(GameBase):
         >>> svg.startswith('<svg') and '>B</text>' in svg
         True
         """
+        from aisearch.plot.painters import svg
+
         s = self.initial if s is None else s
-        if self.is_terminal(s):
-            caption = ("White" if self.utility(s, MAX) > 0 else "Black") + " wins"
-        else:
-            caption = ("Black" if s.to_move == MIN else "White") + " to move"
-        if s.ply is not None:
-            caption += f" (ply {s.ply})"
-        return RobotsPicture(_svg(self, s, caption, size), self.diagram(s) + "\n" + caption)
+        text = self.diagram(s) + "\n" + self.caption(s)
+        return RobotsPicture(svg(self, s, size=size), text)
 
     def _repr_svg_(self) -> str:
         return self.picture()._repr_svg_()
-
-
-def _svg(game: TwoRobots, s: RobotsState, caption: str, size: int) -> str:
-    """Hand-written, deterministic SVG: cells, dark walls, two labelled discs, a caption."""
-    width, height = game.cols * size + 2, game.rows * size + 24
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
-    )
-    out = [head, f"<title>{caption}</title>"]
-    for r in range(game.rows):
-        for c in range(game.cols):
-            fill = "#3c3c3c" if (r, c) in game.walls else "#f4f1e8"
-            out.append(
-                f'<rect x="{c * size + 1}" y="{r * size + 1}" width="{size}" height="{size}" '
-                f'fill="{fill}" stroke="#999999"/>'
-            )
-    shift = size // 6 if s.black == s.white else 0  # side by side after a capture
-    radius = size * 3 // 8 - (size // 8 if shift else 0)
-    for (r, c), label, fill, ink, dx in (
-        (s.black, "B", "#111111", "#ffffff", -shift),
-        (s.white, "W", "#ffffff", "#111111", shift),
-    ):
-        x, y = c * size + 1 + size // 2 + dx, r * size + 1 + size // 2
-        out.append(
-            f'<circle cx="{x}" cy="{y}" r="{radius}" fill="{fill}" stroke="#111111" '
-            f'stroke-width="2"/>'
-        )
-        out.append(
-            f'<text x="{x}" y="{y}" fill="{ink}" font-size="{radius}" text-anchor="middle" '
-            f'dominant-baseline="central">{label}</text>'
-        )
-    out.append(
-        f'<text x="{width // 2}" y="{height - 7}" font-size="13" text-anchor="middle">'
-        f"{caption}</text>"
-    )
-    out.append("</svg>")
-    return "\n".join(out)

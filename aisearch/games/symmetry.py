@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import MAX, GameBase, IllegalMoveError
+from aisearch.core import MAX, GameWrapper, IllegalMoveError
 
 __all__ = ["SymmetryReduced"]
 
 
-class SymmetryReduced(GameBase):
+class SymmetryReduced(GameWrapper):
     """A game whose moves skip successors symmetric to an earlier one (Nilsson, Fig 12.3).
 
     ``moves(s)`` keeps, of each class of successors with the same ``game.canonical``,
@@ -101,10 +101,9 @@ class SymmetryReduced(GameBase):
         """The wrapped game's ``utility``."""
         return self.game.utility(s, player)
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):  # private and special names are never passed through
-            raise AttributeError(name)
-        return getattr(self.game, name)
+    def illegal(self, s: Any, m: Any, why: str = "") -> IllegalMoveError:
+        """The error for move ``m`` in ``s``, listing the moves this wrapper allows."""
+        return IllegalMoveError(m, self.moves(s), s, why)
 
     def __repr__(self) -> str:
         return f"SymmetryReduced({self.game!r})"

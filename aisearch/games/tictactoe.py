@@ -50,8 +50,6 @@ _CELL_MAPS = ((0, 1, 2, 3, 4, 5, 6, 7, 8), (2, 5, 8, 1, 4, 7, 0, 3, 6), (8, 7, 6
 _PERM = tuple(tuple(sum(1 << p[i] for i in range(9) if m >> i & 1) for m in range(512))
               for p in _CELL_MAPS)  # _PERM[k][mask]: the mask moved by symmetry k
 _EMPTY_CHARS = ".-_"
-_SVG_HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" '
-             'viewBox="0 0 120 120">')
 
 
 class Board(int):
@@ -86,21 +84,9 @@ class Board(int):
         return f"TicTacToe.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        x, o = self & 511, self >> 9
-        parts = [_SVG_HEAD, '<rect width="120" height="120" fill="white"/>',
-                 '<g stroke="black" stroke-width="2">']
-        parts += [f'<line x1="{k}" y1="4" x2="{k}" y2="116"/>' for k in (40, 80)]
-        parts += [f'<line x1="4" y1="{k}" x2="116" y2="{k}"/>' for k in (40, 80)]
-        parts.append('</g><g fill="none" stroke-width="5" stroke-linecap="round">')
-        for i in range(9):
-            cx, cy = 20 + 40 * (i % 3), 20 + 40 * (i // 3)
-            if x >> i & 1:
-                parts.append(f'<path d="M{cx - 11} {cy - 11}L{cx + 11} {cy + 11}M{cx + 11} '
-                             f'{cy - 11}L{cx - 11} {cy + 11}" stroke="#c0392b"/>')
-            elif o >> i & 1:
-                parts.append(f'<circle cx="{cx}" cy="{cy}" r="12" stroke="#2c6fbb"/>')
-        parts.append("</g></svg>")
-        return "".join(parts)
+        from aisearch.plot.painters import svg
+
+        return svg(TicTacToe(), self)
 
 
 def _build() -> tuple[dict, dict, dict, dict, dict, dict]:
@@ -172,6 +158,28 @@ class TicTacToe(WinPayoff):
     """
 
     initial: Board = _BOARDS[0]
+    sides = {MAX: "X", MIN: "O"}
+    move_grid = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
+    buttons_are_board = True
+
+    def move_label(self, s: Board, m: int) -> str:
+        """The mark on cell ``m`` (``'X'``, ``'O'`` or a space), for the play widget's buttons.
+
+        >>> TicTacToe().move_label(TicTacToe.parse('x../.../...'), 0)
+        'X'
+        """
+        return "X" if s >> m & 1 else "O" if s >> (m + 9) & 1 else " "
+
+    def highlight(self, s: Board) -> tuple[int, ...]:
+        """The cells of a completed line, if any (to colour in the play widget).
+
+        >>> TicTacToe().highlight(TicTacToe.parse('xxx/oo./...'))
+        (0, 1, 2)
+        """
+        for line in LINES:
+            if all(s >> i & 1 for i in line) or all(s >> (i + 9) & 1 for i in line):
+                return line
+        return ()
 
     def to_move(self, s: Board) -> int:
         """MAX (X) when both have as many marks, else MIN (O).

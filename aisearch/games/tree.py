@@ -78,6 +78,13 @@ class TreeGame(GameBase):
         numbers, ``float('inf')`` allowed, NaN and bools not.
     first : {MAX, MIN}
         Player at the root when it is not an explicit node.
+    win : float, optional
+        The payoff of a win, if the tips are won and lost games (then searchers prefer
+        the quickest win, :mod:`aisearch.search.common`); by default a tree has no wins,
+        only payoffs, except ``±inf`` tips.
+    noisy : iterable of paths, optional
+        Nodes reached by a *noisy* move (a capture, say): ``noisy_moves(s)`` lists the
+        moves of ``s`` leading to them, which quiescence search follows (lesson 05).
 
     Raises
     ------
@@ -86,6 +93,9 @@ class TreeGame(GameBase):
 
     Examples
     --------
+    >>> game = TreeGame([[3, 12], [2, 4]], noisy=[(1, 0)])
+    >>> game.noisy_moves((1,)), game.noisy_moves(())
+    ((0,), ())
     >>> game = TreeGame([Min([Min([1, 2]), 5]), 4])
     >>> [game.to_move(s) for s in [(), (0,), (0, 0)]]
     [0, 1, 1]
@@ -95,10 +105,14 @@ class TreeGame(GameBase):
     ValueError: bad tree at path (0, 1): an internal node needs at least one child
     """
 
-    def __init__(self, tree: Any, first: int = MAX) -> None:
+    def __init__(self, tree: Any, first: int = MAX, *, win: float | None = None,
+                 noisy: Any = ()) -> None:
         if first not in (MAX, MIN):
             raise ValueError(f"first must be MAX (0) or MIN (1), not {first!r}")
-        self.tree, self.first = tree, first
+        if win is not None and (not is_number(win) or not win > 0):
+            raise ValueError(f"win must be a positive number (the payoff of a win) or None, "
+                             f"not {win!r}")
+        self.tree, self.first, self.win = tree, first, win
         self.initial: tuple = ()
         self._player: dict[tuple, int] = {}
         self._moves: dict[tuple, tuple] = {}
@@ -106,6 +120,10 @@ class TreeGame(GameBase):
         self._chance: dict[tuple, tuple] = {}
         self._tips: list[tuple] = []
         self._build(tree, (), first)
+        self._noisy: frozenset[tuple] = frozenset(tuple(p) for p in noisy)
+        for p in self._noisy:
+            if p not in self._moves or not p:
+                raise ValueError(f"noisy path {p!r} is not a node below the root of this tree")
 
     def _build(self, node: Any, path: tuple, player: int) -> None:
         # Iterative, so deep trees do not hit the recursion limit.
@@ -148,6 +166,7 @@ class TreeGame(GameBase):
             for m, child in reversed(items):
                 stack.append((child, path + (m,), next_player))
         self._tips.sort(key=self._tip_key)
+        self.has_chance = bool(self._chance)
 
     def _outcomes(self, items: list, path: tuple) -> list:
         out = []
@@ -208,6 +227,10 @@ class TreeGame(GameBase):
         except KeyError:
             raise ValueError(f"utility of a non-tip node {s!r}") from None
         return v if player == MAX else -v
+
+    def noisy_moves(self, s: tuple) -> tuple:
+        """The moves of ``s`` that lead to nodes declared noisy, in move order."""
+        return tuple(m for m in self.moves(s) if s + (m,) in self._noisy)
 
     def chance_outcomes(self, s: tuple) -> tuple:
         try:

@@ -5,8 +5,16 @@
 - ``python -m aisearch.grading grade PATH ...`` runs each submission in its own process
   with time and memory limits and prints per-question points and feedback
   (:mod:`aisearch.grading.grade`).
-- Question tests are plain Python files using :func:`question` (see ``docs/homework.md``);
-  the shipped ones are in ``aisearch/grading/questions/``.
+- Question tests are plain Python files using :func:`question` (see ``docs/homework.md``).
+  The shipped ones are laid out by exercise: ``aisearch/grading/exercises/exNN_name/``
+  holds exercise NN's ``questions.py``, ``checks.py`` and ``bugs.py`` (its known wrong
+  implementations, one named function per bug), found by
+  :func:`aisearch.grading.exercises.discover`.
+- Machinery shared by the exercises: :mod:`~aisearch.grading.cases` (random inputs),
+  :mod:`~aisearch.grading.observe` (running a searcher on a recording game),
+  :mod:`~aisearch.grading.compare` (what differs from the reference),
+  :mod:`~aisearch.grading.recognise` (naming a bug by its behaviour) and
+  :mod:`~aisearch.grading.search_checks` (grading a searcher, and the bugs any can show).
 - :func:`self_check` runs an exercise's questions inside a student's notebook.
 
 Examples

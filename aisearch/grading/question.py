@@ -45,6 +45,8 @@ import traceback
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 __all__ = [
@@ -327,46 +329,88 @@ def run_question(
 
 
 def load_questions(folders: list[str] | tuple[str, ...]) -> list[Question]:
-    """Import every ``*.py`` file (not starting with ``_``) of the folders; collect questions.
+    """Collect the questions of the tests folders, sorted by exercise.
 
-    Raises ``ValueError`` for a missing folder, a file that fails to import (the
-    instructor's error, named with its file) or two questions with the same id.
+    A folder of question files contributes every ``*.py`` file in it whose name does not
+    start with ``_``, imported from its path. The shipped folder (:func:`default_tests`)
+    contributes the ``questions`` module of every exercise package found by
+    :func:`aisearch.grading.exercises.discover`, imported by name.
+
+    Parameters
+    ----------
+    folders : list of str
+        Tests folders, in order.
+
+    Returns
+    -------
+    list of Question
+        Sorted by exercise, then in the order they were declared.
+
+    Raises
+    ------
+    ValueError
+        For a missing folder, a file that fails to import (the instructor's error, named
+        with its file) or two questions with the same id.
+
+    Examples
+    --------
+    >>> [q.id for q in load_questions([default_tests()])][:3]
+    ['01.legal_moves', '01.result', '01.illegal']
     """
-    import hashlib
-    import importlib.util
-    from pathlib import Path
-
     found: dict[str, Question] = {}
     for folder in folders:
         root = Path(folder)
         if not root.is_dir():
             raise ValueError(f"tests folder {str(folder)!r} does not exist or is not a folder")
-        for path in sorted(root.glob("*.py")):
-            if path.name.startswith("_"):
-                continue
-            key = hashlib.sha1(str(path.resolve()).encode() + path.read_bytes()).hexdigest()
-            name = f"aisearch_questions_{path.stem}_{key[:12]}"  # reloaded when the file changes
-            module = sys.modules.get(name)
-            if module is None:
-                spec = importlib.util.spec_from_file_location(name, path)
-                assert spec is not None and spec.loader is not None
-                module = importlib.util.module_from_spec(spec)
-                try:
-                    spec.loader.exec_module(module)
-                except Exception as e:
-                    raise ValueError(f"cannot load question tests {path}: "
-                                     f"{type(e).__name__}: {e}") from e
-                sys.modules[name] = module
+        if root.resolve() == Path(default_tests()).resolve():
+            modules = _shipped_modules()
+        else:
+            modules = [(str(path), _load_file(path)) for path in sorted(root.glob("*.py"))
+                       if not path.name.startswith("_")]
+        for where, module in modules:
             for obj in vars(module).values():
                 if isinstance(obj, Question):
                     if obj.id in found and found[obj.id] is not obj:
-                        raise ValueError(f"two questions have the id {obj.id!r} (in {path})")
+                        raise ValueError(f"two questions have the id {obj.id!r} (in {where})")
                     found[obj.id] = obj
     return sorted(found.values(), key=lambda q: (q.exercise, q.order))
 
 
-def default_tests() -> str:
-    """The folder of the question tests shipped with the package."""
-    from pathlib import Path
+def _shipped_modules() -> list[tuple[str, ModuleType]]:
+    from aisearch.grading.exercises import discover
 
-    return str(Path(__file__).with_name("questions"))
+    return [(f"{e.package}.questions", e.module("questions")) for e in discover()]
+
+
+def _load_file(path: Path) -> ModuleType:
+    """Import a question file from its path (again when its content changed)."""
+    import hashlib
+    import importlib.util
+
+    key = hashlib.sha1(str(path.resolve()).encode() + path.read_bytes()).hexdigest()
+    name = f"aisearch_questions_{path.stem}_{key[:12]}"
+    module = sys.modules.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+        except Exception as e:
+            raise ValueError(f"cannot load question tests {path}: "
+                             f"{type(e).__name__}: {e}") from e
+        sys.modules[name] = module
+    return module
+
+
+def default_tests() -> str:
+    """The folder of the shipped questions: one package per exercise.
+
+    Examples
+    --------
+    >>> Path(default_tests()).name
+    'exercises'
+    """
+    from aisearch.grading.exercises import FOLDER
+
+    return str(FOLDER)

@@ -13,12 +13,20 @@ Examples
 'AIMA Fig 5.2'
 """
 
-from aisearch.plot.boards import board_png, draw_connect4, draw_robots, draw_tictactoe
+from aisearch.plot.boards import (
+    board_png,
+    draw_board,
+    draw_connect4,
+    draw_robots,
+    draw_tictactoe,
+    thumbnail,
+)
 from aisearch.plot.layout import layout
 from aisearch.plot.maps import start_map, start_outcomes, start_text
 from aisearch.plot.tree import tree
 
 __all__ = [
-    "tree", "layout", "draw_tictactoe", "draw_robots", "draw_connect4", "board_png",
+    "tree", "layout", "draw_board", "draw_tictactoe", "draw_robots", "draw_connect4",
+    "board_png", "thumbnail",
     "start_map", "start_outcomes", "start_text",
 ]

@@ -144,9 +144,9 @@ def _window_places(model: _Model, pos: dict, geo: _Geometry) -> dict:
                     and abs(at[q][slot] - at[p][slot]) < w + geo.d + 20]
             segments = []
             for q in [p, *near]:
-                ends = [c.path for c in model.nodes[q].children]
+                ends = [c.key for c in model.nodes[q].children]
                 if model.nodes[q].parent is not None:
-                    ends.append(model.nodes[q].parent.path)
+                    ends.append(model.nodes[q].parent.key)
                 segments += [(*at[q], *at[e]) for e in ends]
             boxes = [(at[q][0] - geo.d / 2, at[q][1] - geo.d / 2, at[q][0] + geo.d / 2,
                       at[q][1] + geo.d / 2) for q in near]
@@ -179,7 +179,8 @@ def _move_spot(node: _Node, pos: dict, geo: _Geometry) -> tuple[tuple, str]:
     it is pushed off the line along the edge's normal, so steep and shallow edges alike
     keep their label clear.
     """
-    (x0, y0), (x1, y1) = pos[node.parent.path], pos[node.path]
+    assert node.parent is not None  # only edges get move labels
+    (x0, y0), (x1, y1) = pos[node.parent.key], pos[node.key]
     dx, dy = (x1 - x0) * geo.sx, (y1 - y0) * geo.sy  # in points
     length = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / length, dx / length
@@ -187,6 +188,8 @@ def _move_spot(node: _Node, pos: dict, geo: _Geometry) -> tuple[tuple, str]:
     if back < -1e-9 or (abs(back) <= 1e-9 and (nx if geo.down else ny) < 0):
         nx, ny = -nx, -ny
     text = str(node.move)
+    if node.researched:
+        text += " again"  # a re-search: the same move searched once more
     if node.prob is not None:
         text += f" ({_fmt_prob(node.prob)})"
     size = 0.85 * geo.fs

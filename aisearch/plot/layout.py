@@ -54,6 +54,12 @@ def _children_of(tree: Any) -> Callable[[Hashable], Iterable[Hashable]]:
     )
 
 
+def _every(tree: Any) -> list[Hashable]:
+    if isinstance(tree, Mapping):
+        return list(dict.fromkeys([*tree, *(c for cs in tree.values() for c in cs)]))
+    return list(tree.nodes)
+
+
 def _tidy(tree: Any, root: Hashable) -> tuple[dict[Hashable, float], dict[Hashable, int], int]:
     """Slot (leaf order) and depth of every node reachable from ``root``, and the leaf count.
 
@@ -95,8 +101,19 @@ def _tidy(tree: Any, root: Hashable) -> tuple[dict[Hashable, float], dict[Hashab
     return slot, depth, leaf
 
 
+def _roots(tree: Any) -> list[Hashable]:
+    """The nodes without a parent, in order."""
+    if isinstance(tree, Mapping):
+        below = {c for cs in tree.values() for c in cs}
+        return [n for n in tree if n not in below]
+    if callable(getattr(tree, "in_degree", None)):
+        return [n for n in tree.nodes if tree.in_degree(n) == 0]
+    _children_of(tree)  # raises the error naming what a tree may be
+    return []
+
+
 def layout(
-    tree: Any, root: Hashable = (), *, orient: str = "auto"
+    tree: Any, root: Hashable | None = None, *, orient: str = "auto"
 ) -> dict[Hashable, tuple[float, float]]:
     """Positions ``{node: (x, y)}`` of a tidy layered drawing of a tree.
 
@@ -106,8 +123,9 @@ def layout(
         ``{node: [child, ...]}`` (children in move order; leaves may be missing or map to
         ``[]``), or a directed graph whose successors are listed in move order, such as
         :func:`aisearch.trace.tree_graph` builds.
-    root : hashable
-        The root node; ``()`` for trees keyed by paths of moves.
+    root : hashable, optional
+        The root node; by default the node without a parent (several such nodes, as in
+        a recording of several searches, are laid out side by side as one forest).
     orient : {'auto', 'down', 'right'}
         ``'down'`` puts the root on top: ``x`` is the leaf slot and ``y = -depth``.
         ``'right'`` puts it at the left: ``x = depth`` and ``y = -slot`` (first move on
@@ -134,6 +152,18 @@ def layout(
     (2, -2)
     """
     choose_orient(0, orient)  # reject a bad orient before any work
+    if root is None:
+        roots = _roots(tree)
+        if len(roots) != 1:
+            if not roots:
+                raise ValueError("the tree has no root (every node has a parent): pass root=")
+            top = object()
+            forest = {top: roots, **{n: list(_children_of(tree)(n)) for n in _every(tree)}}
+            pos = layout(forest, top, orient=orient)
+            del pos[top]
+            right = choose_orient(sum(1 for n in pos if not forest.get(n)), orient) == "right"
+            return {n: (x - 1, y) if right else (x, y + 1) for n, (x, y) in pos.items()}
+        root = roots[0]
     slot, depth, leaves = _tidy(tree, root)
     if choose_orient(leaves, orient) == "down":
         return {n: (slot[n], -depth[n]) for n in depth}

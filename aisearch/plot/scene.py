@@ -61,7 +61,7 @@ class _Scene:
         nodes = model.nodes
         self.thumbs = _thumbnails(ax, model, pos, geo, game) if boards else {}
         self.edges = [(n.parent, n) for n in nodes.values() if n.parent is not None]
-        self.edge_lines = LineCollection([(pos[a.path], pos[b.path]) for a, b in self.edges],
+        self.edge_lines = LineCollection([(pos[a.key], pos[b.key]) for a, b in self.edges],
                                          zorder=1, gid="edges")
         ax.add_collection(self.edge_lines, autolim=False)
         self.pv_lines = LineCollection([], colors=COLORS["ink"], linewidths=3.4, zorder=1.5,
@@ -83,7 +83,7 @@ class _Scene:
                 groups.setdefault(MARKERS.get(node.player, "h"), []).append(node)
         self.groups = []
         for marker, members in groups.items():
-            dots = _markers(ax, marker, [self.pos[n.path] for n in members],
+            dots = _markers(ax, marker, [self.pos[n.key] for n in members],
                             [(self.geo.size(n) * _SCALE[marker]) ** 2 for n in members],
                             linewidths=1.2, zorder=3, gid=f"nodes-{_KIND[marker]}")
             self.groups.append((dots, members))
@@ -124,12 +124,12 @@ class _Scene:
                DONE: COLORS["ink"]}
         style = {UNVISITED: (COLORS["faint"], 1.0), PRUNED: (COLORS["pruned"], 1.0),
                  OPEN: (COLORS["edge"], 1.3), DONE: (COLORS["edge"], 1.3)}
-        looks = [style[status[b.path]] for _, b in self.edges]
+        looks = [style[status[b.key]] for _, b in self.edges]
         self.edge_lines.set_color([c for c, _ in looks])
         self.edge_lines.set_linewidth([w for _, w in looks])
-        self.pv_lines.set_segments([(self.pos[a.path], self.pos[b.path]) for a, b in pv_edges])
+        self.pv_lines.set_segments([(self.pos[a.key], self.pos[b.key]) for a, b in pv_edges])
         for dots, members in self.groups:
-            faces = [_look(n, status[n.path]) for n in members]
+            faces = [_look(n, status[n.key]) for n in members]
             dots.set_facecolor([f for f, _ in faces])
             dots.set_edgecolor([e for _, e in faces])
         node = model.nodes.get(current) if current is not None else None
@@ -226,7 +226,7 @@ def _cut_marks(ax: Any, model: _Model, pos: dict, geo: _Geometry) -> list:
         ys: list[float] = []
         x0, y0 = pos[p]
         for c in skipped:
-            x1, y1 = pos[c.path]
+            x1, y1 = pos[c.key]
             dx, dy = (x1 - x0) * geo.sx, (y1 - y0) * geo.sy  # in points
             length = math.hypot(dx, dy) or 1.0
             ux, uy = dx / length, dy / length

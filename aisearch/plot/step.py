@@ -108,23 +108,28 @@ def _window_at(node: _Node, u: int) -> tuple[float, float] | None:
 
 
 def _pv(model: _Model, pv: Any, u: int) -> list[tuple[_Node, _Node]]:
-    """Edges of the principal variation: recorded (first child worth the node's value)."""
-    node, edges = model.nodes[model.root], []
+    """Edges of the principal variation: recorded (first child worth the node's value), from
+    the root of every search drawn; or the moves given, from the last root."""
+    edges: list[tuple[_Node, _Node]] = []
     if pv is True:
-        if node.exit is None or node.exit >= u:
-            return []  # not known before the root returns
-        while node.player != CHANCE:
-            nxt = next((c for c in node.children if c.exit is not None and c.exit < u
-                        and c.value == node.value), None)
-            if nxt is None:
-                break
-            edges.append((node, nxt))
-            node = nxt
+        for root in model.roots:
+            node = model.nodes[root]
+            if node.exit is None or node.exit >= u:
+                continue  # not known before the root returns
+            while node.player != CHANCE:
+                nxt = next((c for c in node.children if c.exit is not None and c.exit < u
+                            and c.value == node.value), None)
+                if nxt is None:
+                    break
+                edges.append((node, nxt))
+                node = nxt
         return edges
     if not pv:
         return []
+    node = model.nodes[model.root]
     for m in pv:
-        nxt = next((c for c in node.children if c.move == m), None)
+        nxt = next((c for c in reversed(node.children) if c.move == m and c.key in model.nodes),
+                   None)
         if nxt is None:
             raise ValueError(f"pv move {m!r} is not a move from {node.path!r}; moves there: "
                              f"{[c.move for c in node.children]}")

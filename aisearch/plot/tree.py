@@ -45,15 +45,18 @@ def tree(
     source: Any, *, ax: Any = None, upto: int | None = None, current: Any = None,
     values: bool = True, window: bool = False, pv: bool | Sequence = True, moves: bool = True,
     boards: bool = False, orient: str = "auto", title: str | None = None,
-    figsize: tuple[float, float] | None = None, game: Any = None,
+    figsize: tuple[float, float] | None = None, game: Any = None, search: int | None = None,
 ) -> Any:
     """Draw a game tree, or a recorded search as it stood after ``upto`` events.
 
     Parameters
     ----------
     source : TreeGame, Recorder, list of events or networkx.DiGraph
-        An explicit tree (drawn whole, with minimax values), a recorded search, or the
-        graph :func:`aisearch.trace.tree_graph` built from one.
+        An explicit tree (drawn whole, with minimax values), a recording, or the graph
+        :func:`aisearch.trace.tree_graph` built from one. A recording of several searches
+        (iterative deepening, or two searches into one recorder) is drawn as their trees
+        side by side; a node searched again (a re-search) is drawn beside its first visit,
+        its move marked "again".
     ax : matplotlib Axes, optional
         Draw here (cleared first; reuse one Axes to step through a search quickly).
         By default a new figure sized for the tree.
@@ -61,8 +64,9 @@ def tree(
         Draw the search after ``events[:upto]``: nodes not entered yet are faint, values
         appear when a node returns, pruned nodes turn grey at their cut-off. The layout is
         the whole recording's, so nodes never move between steps.
-    current : path, optional
-        Node outlined in orange; by default the node of event ``upto - 1``.
+    current : path or VisitKey, optional
+        Node outlined in orange (a path means its latest visit); by default the node of
+        event ``upto - 1``.
     values : bool
         Backed-up values inside the nodes (tip values are always written under the tips).
         A node that was cut off shows the textbook's bound (``≤2``); a node still being
@@ -75,8 +79,9 @@ def tree(
     moves : bool
         Label edges with their moves (chance edges also with their probabilities).
     boards : bool
-        Draw nodes as board thumbnails (tic-tac-toe, robots with ``game=``, connect 4),
-        framed square for MAX and round for MIN, values beside.
+        Draw nodes as board thumbnails, by the searched game's painter
+        (:mod:`aisearch.plot.painters`), framed square for MAX and round for MIN, values
+        beside.
     orient : {'auto', 'down', 'right'}
         Root on top (``'down'``) or at the left (``'right'``); ``'auto'`` draws down for
         up to 32 tips.
@@ -85,8 +90,10 @@ def tree(
     figsize : (float, float), optional
         Size of the new figure (ignored with ``ax``).
     game : Game, optional
-        The searched game: draws pruned subtrees whole (greyed) instead of as stubs, and
-        the robots' grid for ``boards=True``.
+        The searched game: draws pruned subtrees whole (greyed) instead of as stubs. (The
+        boards are painted for the game the recording names in its ``Start`` event.)
+    search : int, optional
+        Draw only this search of a recording of several (0 the first, -1 the last).
 
     Returns
     -------
@@ -108,7 +115,7 @@ def tree(
     ['3', '3', '2', '2']
     >>> rec = Recorder()
     >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
-    >>> ax = tree(rec, ax=ax, upto=6, window=True)
+    >>> ax = tree(rec, ax=ax, upto=7, window=True)
     >>> labels = {c.get_gid(): c for c in ax.collections}
     >>> labels["values"].texts, labels["windows"].texts
     (['≤3'], ['α=−∞\\nβ=∞', 'α=−∞\\nβ=3'])
@@ -118,7 +125,7 @@ def tree(
     Nilsson section 12.3 (Figs 12.3-12.9); lessons ``02_minimax`` and ``03_alpha_beta``.
     """
     choose_orient(0, orient)
-    model = _model(source, game, ax)
+    model = _model(source, game, ax, search)
     if upto is not None:
         if model.events is None:
             raise ValueError("upto needs a recording (a Recorder or its events), not a graph")
@@ -127,10 +134,11 @@ def tree(
                              f"events), not {upto!r}")
     u = model.steps if upto is None else upto
     if current is None and upto:
-        assert model.events is not None  # upto was checked above: a graph has no events
-        current = model.events[upto - 1].path
-    elif current is not None and current not in model.nodes:
-        raise ValueError(f"current={current!r} is not a node of the tree")
+        assert model.replay is not None  # upto was checked above: a graph has no events
+        owner = model.replay.owner[upto - 1]
+        current = owner.key if owner is not None and owner.key in model.nodes else None
+    elif current is not None:
+        current = model.resolve(current, u)
     pv_edges = _pv(model, pv, u)
     direction = choose_orient(model.leaves, orient)
     if ax is None:
@@ -141,13 +149,15 @@ def tree(
         fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01,
                             top=1 - (0.4 if title else 0.05) / size[1])
     fig = ax.figure
-    key = (model, direction, values, window, moves, boards, game, title,
+    painted = game if game is not None else model.game
+    key = (model, direction, values, window, moves, boards, painted, title,
            tuple(fig.get_size_inches()), tuple(ax.get_position().bounds))
     scene = getattr(ax, "_aisearch_tree_scene", None)
     if scene is None or scene[0] != key or scene[1].edge_lines.axes is not ax:
         if ax.collections or ax.lines or ax.texts or ax.artists or ax.patches or ax.images:
             ax.clear()  # (a caller may have cleared it already)
-        scene = (key, _Scene(ax, model, direction, values, window, moves, boards, game, title))
+        scene = (key, _Scene(ax, model, direction, values, window, moves, boards, painted,
+                             title))
         ax._aisearch_tree_scene = scene
         ax._aisearch_tree_model = (*model.key, model)
     scene[1].update(u, current, pv_edges)

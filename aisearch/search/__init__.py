@@ -1,14 +1,45 @@
-"""Instrumented searchers: plain functions that return a :class:`~aisearch.core.Decision`.
+"""Instrumented searchers: plain functions that return a :class:`~aisearch.results.Decision`.
 
-Every searcher has the signature
-``f(game, state, depth=None, *, evaluate=None, order=None, prune_on_equal=True, tracer=None)``;
-the conventions are documented in :mod:`aisearch.search.common`.
+Every searcher has the signature ``f(game, state, depth=None, *, evaluate=None,
+order=None, prune_on_equal=True, fastest_wins=True, tracer=None, ...)``; the conventions
+are documented once in :mod:`aisearch.search.common`. Each declares itself in its own module
+(:func:`~aisearch.search.registry.searcher`); :data:`SEARCHERS` and every other registry
+are read from those declarations. Anytime searchers (generators of decisions) are
+described in :mod:`aisearch.search.anytime`.
 """
 
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
 from aisearch.search.alphabeta import alphabeta, alphabeta_failsoft, negamax, pearl_ab
+from aisearch.search.anytime import Budget, OutOfBudget
+from aisearch.search.deepening import iterative_deepening
 from aisearch.search.minimax import minimax
+from aisearch.search.registry import REGISTRY, Pseudocode, SearcherInfo, describe, searcher
 
-__all__ = ["minimax", "alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab", "SEARCHERS"]
+__all__ = [
+    "minimax", "alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab", "iterative_deepening",
+    "Budget", "OutOfBudget", "SEARCHERS", "REGISTRY", "describe", "searcher", "Pseudocode",
+    "SearcherInfo",
+]
 
-SEARCHERS = {f.__name__: f for f in (minimax, alphabeta, alphabeta_failsoft, negamax, pearl_ab)}
-"""The searchers by name (used by widgets and the grader)."""
+
+class _Searchers(Mapping[str, Callable[..., Any]]):
+    """The searchers by name: a live view of :data:`REGISTRY` (a searcher declared by a
+    module imported later appears too)."""
+
+    def __getitem__(self, name: str) -> Callable[..., Any]:
+        return REGISTRY[name].function
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(REGISTRY)
+
+    def __len__(self) -> int:
+        return len(REGISTRY)
+
+    def __repr__(self) -> str:
+        return f"SEARCHERS({', '.join(REGISTRY)})"
+
+
+SEARCHERS = _Searchers()
+"""The searchers by name (used by widgets and the grader), derived from :data:`REGISTRY`."""

@@ -12,42 +12,94 @@ of its successors so far, the *beta* of a MIN node the smallest. Search stops be
 MIN node whose beta <= the alpha of a MAX ancestor (an alpha cut-off) and below a MAX
 node whose alpha >= the beta of a MIN ancestor (a beta cut-off).
 
-All four return :class:`~aisearch.core.Decision` with the value from MAX's point of view,
-and with ``prune_on_equal=True`` they evaluate exactly the same tips.
-
-Each is written out in full, leaf rule and counting included, so that ``show_source``
-shows a student the whole algorithm next to its pseudocode, and so that the hot path makes
-no extra calls; the repetition between them is deliberate.
+All four return :class:`~aisearch.results.Decision` with the value from MAX's point of
+view, and with ``prune_on_equal=True`` they evaluate exactly the same tips. Each core is
+the recursive function inside, returning ``(value, principal variation)``; the lines
+marked ``# bookkeeping`` and the ``if trace:`` lines only count and report, and
+:func:`aisearch.notebook.show_source` leaves them out.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from aisearch.core import CHANCE, MAX, Decision, Game
-from aisearch.search.common import (
-    UNBOUNDED,
-    chance_error,
-    check_args,
-    deep_recursion,
-    finish,
-    no_evaluate,
-    per_node,
-)
-from aisearch.trace import Backup, Cut, Enter, Exit, Leaf
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
+from aisearch.core import MAX, Evaluate, Game, Order
+from aisearch.results import Decision
+from aisearch.search.common import INF, Run
+from aisearch.search.registry import searcher
+from aisearch.trace.events import TracerLike
 
 __all__ = ["alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab"]
 
-INF = float("inf")
-SHOWN = UNBOUNDED // 2  # depths above this are shown as None (unbounded) in events
+_ALPHABETA = """
+function ALPHABETA(n, depth, α, β)          fail-hard       @enter
+  if n is terminal: return UTILITY(n)                       @terminal
+  if depth = 0: return EVAL(n)                              @eval
+  if n is a MAX node:
+    for each successor c of n:
+      α ← max(α, ALPHABETA(c, depth − 1, α, β))             @backup_max
+      if α ≥ β: return β         (β cut-off: MIN above will not come here)   @cut_beta
+    return α                                                @exit_max
+  else (n is a MIN node):
+    for each successor c of n:
+      β ← min(β, ALPHABETA(c, depth − 1, α, β))             @backup_min
+      if β ≤ α: return α         (α cut-off: MAX above will not come here)   @cut_alpha
+    return β                                                @exit_min
+"""
+
+_FAILSOFT = """
+function ALPHABETA(n, depth, α, β)          fail-soft       @enter
+  if n is terminal: return UTILITY(n)                       @terminal
+  if depth = 0: return EVAL(n)                              @eval
+  if n is a MAX node:
+    best ← −∞
+    for each successor c of n:
+      best ← max(best, ALPHABETA(c, depth − 1, α, β))       @backup_max
+      α ← max(α, best)
+      if α ≥ β: return best      (β cut-off)                @cut_beta
+    return best                                             @exit_max
+  else (n is a MIN node):
+    best ← +∞
+    for each successor c of n:
+      best ← min(best, ALPHABETA(c, depth − 1, α, β))       @backup_min
+      β ← min(β, best)
+      if β ≤ α: return best      (α cut-off)                @cut_alpha
+    return best                                             @exit_min
+"""
+
+_NEGAMAX = """
+function NEGAMAX(n, depth, α, β)    values from the view of the player to move   @enter
+  if n is terminal: return sign(n) · UTILITY(n)             @terminal
+  if depth = 0: return sign(n) · EVAL(n)                    @eval
+  best ← −∞
+  for each successor c of n:
+    v ← −NEGAMAX(c, depth − 1, −β, −α)
+    best ← max(best, v);  α ← max(α, best)                  @backup
+    if α ≥ β: return best        (cut-off)                  @cut
+  return best                                               @exit
+sign(n) = +1 at MAX nodes, −1 at MIN nodes; the widget shows every value from MAX's view.
+"""
+
+_PEARL = """
+AB(n; α, β)                          Pearl (1984), fail-hard  @enter
+1.  if n is at the depth bound (or terminal), return f(n);   @leaf
+    otherwise let n1..nb be the successors of n, k ← 1;
+    if n is MAX go to 2, else go to 2'.
+2.  α ← max(α, AB(nk; α, β))                                 @backup_max
+3.  if α ≥ β return β, else continue                         @cut_beta
+4.  if k = b return α, else k ← k + 1 and go to 2            @exit_max
+2'. β ← min(β, AB(nk; α, β))                                 @backup_min
+3'. if β ≤ α return α, else continue                         @cut_alpha
+4'. if k = b return β, else k ← k + 1 and go to 2'           @exit_min
+Top call: AB(s; −∞, +∞).
+"""
 
 
+@searcher(title="alpha-beta, fail-hard", pseudocode=_ALPHABETA, windowed=True)
 def alphabeta(
-    game: Game, state: Any, depth: int | None = None, *, evaluate: Any = None, order: Any = None,
-    prune_on_equal: bool = True, tracer: Any = None,
+    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
+    order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
+    tracer: TracerLike | None = None,
 ) -> Decision:
     """Alpha-beta search, fail-hard: the minimax decision without searching what cannot matter.
 
@@ -63,84 +115,58 @@ def alphabeta(
 
     Notes
     -----
-    Nilsson section 12.3; lesson ``03_alpha_beta``. Fail-hard: the value returned lies in
-    [alpha, beta]; at the root, whose window is (-inf, +inf), it is the minimax value.
+    Nilsson section 12.3; lesson ``03_alpha_beta``. Fail-hard: an inner node returns a
+    value in [alpha, beta] (a tip returns its own value, which may lie outside); at the
+    root, whose window is (-inf, +inf), it is the minimax value.
     """
-    limit = check_args(game, state, depth, evaluate, order, prune_on_equal, tracer)
-    to_move, moves, result = game.to_move, game.moves, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    evaluate = evaluate or no_evaluate
-    trace = per_node(tracer)
-    nodes = leaves = cutoffs = 0
-    child_pv: tuple = ()
+    run = Run(alphabeta, game, state, depth, evaluate=evaluate, order=order,
+              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    trace = run.trace  # bookkeeping
 
-    def ab(s: Any, path: tuple, d: int, alpha: float, beta: float) -> float:
-        nonlocal nodes, leaves, cutoffs, child_pv
-        nodes += 1
-        terminal = is_terminal(s)
-        if trace:
-            trace(Enter(path, to_move(s), None if d > SHOWN else d, alpha, beta, s))
-        if terminal or d == 0:
-            leaves += 1
-            v = utility(s, MAX) if terminal else evaluate(s)
-            if trace:
-                trace(Leaf(path, v, terminal))
-                trace(Exit(path, v))
-            child_pv = ()
-            return v
-        ms = moves(s)
-        if order:
-            ms = tuple(order(s, ms))
-        line: tuple = ()
-        rest: Sequence = ()
-        player = to_move(s)
-        if player == MAX:  # alpha: the largest value found so far; never decreases
+    def ab(s, d, alpha, beta):
+        if is_terminal(s):
+            return utility(s, d), ()
+        if d == 0:
+            return evaluation(s, d), ()
+        ms, line = moves(s), None
+        if to_move(s) == MAX:
             for m in ms:
-                v = ab(result(s, m), path + (m,) if trace else path, d - 1, alpha, beta)
+                v, pv = ab(result(s, m), d - 1, alpha, beta)
                 if v > alpha:
-                    alpha, line = v, (m,) + child_pv
-                elif not line:
-                    line = (m,) + child_pv
+                    alpha, line = v, (m,) + pv
+                elif line is None:
+                    line = (m,) + pv
                 if trace:
-                    trace(Backup(path, m, v, alpha, alpha, beta))
-                if alpha >= beta and (prune_on_equal or alpha > beta):  # beta cut-off
-                    value, rest = beta, ms[ms.index(m) + 1:]
-                    break
-            else:
-                value = alpha
-        elif player == CHANCE:
-            raise chance_error("alphabeta", s)
-        else:  # beta: the smallest value found so far; never increases
-            for m in ms:
-                v = ab(result(s, m), path + (m,) if trace else path, d - 1, alpha, beta)
-                if v < beta:
-                    beta, line = v, (m,) + child_pv
-                elif not line:
-                    line = (m,) + child_pv
-                if trace:
-                    trace(Backup(path, m, v, beta, alpha, beta))
-                if beta <= alpha and (prune_on_equal or beta < alpha):  # alpha cut-off
-                    value, rest = alpha, ms[ms.index(m) + 1:]
-                    break
-            else:
-                value = beta
-        if rest:
-            cutoffs += 1
+                    trace.backup(m, v, alpha, alpha, beta)
+                if alpha >= beta and (prune_on_equal or alpha > beta):  # a β cut-off
+                    cutoff(s, ms, m, d)
+                    return beta, line
+            return alpha, line
+        for m in ms:
+            v, pv = ab(result(s, m), d - 1, alpha, beta)
+            if v < beta:
+                beta, line = v, (m,) + pv
+            elif line is None:
+                line = (m,) + pv
             if trace:
-                trace(Cut(path, tuple(rest), alpha, beta, "beta" if player == MAX else "alpha"))
-        if trace:
-            trace(Exit(path, value))
-        child_pv = line
-        return value
+                trace.backup(m, v, beta, alpha, beta)
+            if beta <= alpha and (prune_on_equal or beta < alpha):  # an α cut-off
+                cutoff(s, ms, m, d)
+                return alpha, line
+        return beta, line
 
-    with deep_recursion():
-        v = ab(state, (), limit, -INF, INF)
-    return finish(v, child_pv[0] if child_pv else None, child_pv, nodes, leaves, cutoffs, tracer)
+    ab = run.traced(ab)  # bookkeeping
+    v, pv = run.search(ab, -INF, INF)
+    return run.finish(v, pv)
 
 
+@searcher(title="alpha-beta, fail-soft", pseudocode=_FAILSOFT, windowed=True)
 def alphabeta_failsoft(
-    game: Game, state: Any, depth: int | None = None, *, evaluate: Any = None, order: Any = None,
-    prune_on_equal: bool = True, tracer: Any = None,
+    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
+    order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
+    tracer: TracerLike | None = None,
 ) -> Decision:
     """Alpha-beta search, fail-soft (aima-python's ``alpha_beta_search``).
 
@@ -155,69 +181,45 @@ def alphabeta_failsoft(
     >>> d.value, d.move, d.stats.leaves
     (3, 0, 7)
     """
-    limit = check_args(game, state, depth, evaluate, order, prune_on_equal, tracer)
-    to_move, moves, result = game.to_move, game.moves, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    evaluate = evaluate or no_evaluate
-    trace = per_node(tracer)
-    nodes = leaves = cutoffs = 0
-    child_pv: tuple = ()
+    run = Run(alphabeta_failsoft, game, state, depth, evaluate=evaluate, order=order,
+              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    trace = run.trace  # bookkeeping
 
-    def ab(s: Any, path: tuple, d: int, alpha: float, beta: float) -> float:
-        nonlocal nodes, leaves, cutoffs, child_pv
-        nodes += 1
-        player = to_move(s)
-        if trace:
-            trace(Enter(path, player, None if d > SHOWN else d, alpha, beta, s))
-        terminal = is_terminal(s)
-        if terminal or d == 0:
-            leaves += 1
-            v = utility(s, MAX) if terminal else evaluate(s)
-            if trace:
-                trace(Leaf(path, v, terminal))
-                trace(Exit(path, v))
-            child_pv = ()
-            return v
-        if player == CHANCE:
-            raise chance_error("alphabeta_failsoft", s)
-        ms = moves(s)
-        if order:
-            ms = tuple(order(s, ms))
-        maximizing = player == MAX
-        best, line, kind = (-INF if maximizing else INF), (), ""
-        for i, m in enumerate(ms):
-            v = ab(result(s, m), path + (m,) if trace else path, d - 1, alpha, beta)
-            if not line or (v > best if maximizing else v < best):
-                best, line = v, (m,) + child_pv
+    def ab(s, d, alpha, beta):
+        if is_terminal(s):
+            return utility(s, d), ()
+        if d == 0:
+            return evaluation(s, d), ()
+        ms, line = moves(s), None
+        maximizing = to_move(s) == MAX
+        best = -INF if maximizing else INF
+        for m in ms:
+            v, pv = ab(result(s, m), d - 1, alpha, beta)
+            if (v > best if maximizing else v < best) or line is None:
+                best, line = v, (m,) + pv
             if maximizing:
                 alpha = max(alpha, best)
-                if alpha > beta or (prune_on_equal and alpha == beta):
-                    kind = "beta"
             else:
                 beta = min(beta, best)
-                if beta < alpha or (prune_on_equal and beta == alpha):
-                    kind = "alpha"
             if trace:
-                trace(Backup(path, m, v, best, alpha, beta))
-            if kind:
-                if i + 1 < len(ms):
-                    cutoffs += 1
-                    if trace:
-                        trace(Cut(path, tuple(ms[i + 1:]), alpha, beta, kind))
+                trace.backup(m, v, best, alpha, beta)
+            if alpha >= beta and (prune_on_equal or alpha > beta):  # β cut at MAX, α cut at MIN
+                cutoff(s, ms, m, d)
                 break
-        if trace:
-            trace(Exit(path, best))
-        child_pv = line
-        return best
+        return best, line
 
-    with deep_recursion():
-        v = ab(state, (), limit, -INF, INF)
-    return finish(v, child_pv[0] if child_pv else None, child_pv, nodes, leaves, cutoffs, tracer)
+    ab = run.traced(ab)  # bookkeeping
+    v, pv = run.search(ab, -INF, INF)
+    return run.finish(v, pv)
 
 
+@searcher(title="alpha-beta, negamax form", pseudocode=_NEGAMAX, windowed=True)
 def negamax(
-    game: Game, state: Any, depth: int | None = None, *, evaluate: Any = None, order: Any = None,
-    prune_on_equal: bool = True, tracer: Any = None,
+    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
+    order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
+    tracer: TracerLike | None = None,
 ) -> Decision:
     """Alpha-beta in negamax form (fail-soft): ``max(a, b) = -min(-a, -b)``.
 
@@ -233,76 +235,51 @@ def negamax(
     >>> d.value, d.move, d.stats.leaves
     (3, 0, 7)
     """
-    limit = check_args(game, state, depth, evaluate, order, prune_on_equal, tracer)
-    to_move, moves, result = game.to_move, game.moves, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    evaluate = evaluate or no_evaluate
-    trace = per_node(tracer)
-    nodes = leaves = cutoffs = 0
-    child_pv: tuple = ()
+    run = Run(negamax, game, state, depth, mover_view=True, evaluate=evaluate, order=order,
+              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    trace = run.trace  # bookkeeping
 
-    def nm(s: Any, path: tuple, d: int, alpha: float, beta: float, player: int) -> float:
-        nonlocal nodes, leaves, cutoffs, child_pv
-        nodes += 1
+    def nm(s, d, alpha, beta, player):
         sign = 1 if player == MAX else -1
-        if trace:  # events speak MAX's language: the window (a, b) of MIN is (-b, -a)
-            window = (alpha, beta) if sign == 1 else (-beta, -alpha)
-            trace(Enter(path, player, None if d > SHOWN else d, *window, s))
-        terminal = is_terminal(s)
-        if terminal or d == 0:
-            leaves += 1
-            v = utility(s, MAX) if terminal else evaluate(s)
-            if trace:
-                trace(Leaf(path, v, terminal))
-                trace(Exit(path, v))
-            child_pv = ()
-            return sign * v
-        if player == CHANCE:
-            raise chance_error("negamax", s)
-        ms = moves(s)
-        if order:
-            ms = tuple(order(s, ms))
-        best, line = -INF, ()
-        for i, m in enumerate(ms):
+        if is_terminal(s):
+            return sign * utility(s, d), ()
+        if d == 0:
+            return sign * evaluation(s, d), ()
+        ms, line = moves(s), None
+        best = -INF
+        for m in ms:
             child = result(s, m)
             mover = to_move(child)
-            cpath = path + (m,) if trace else path
             if mover == player:  # the same player moves again: no negation
-                v = nm(child, cpath, d - 1, alpha, beta, mover)
+                v, pv = nm(child, d - 1, alpha, beta, mover)
             else:
-                v = -nm(child, cpath, d - 1, -beta, -alpha, mover)
-            if v > best or not line:
-                best, line = v, (m,) + child_pv
-            if best > alpha:
-                alpha = best
+                v, pv = nm(child, d - 1, -beta, -alpha, mover)
+                v = -v
+            if v > best or line is None:
+                best, line = v, (m,) + pv
+            alpha = max(alpha, best)
             if trace:
-                low, high = (alpha, beta) if sign == 1 else (-beta, -alpha)
-                trace(Backup(path, m, sign * v, sign * best, low, high))
-            if alpha > beta or (prune_on_equal and alpha == beta):
-                if i + 1 < len(ms):
-                    cutoffs += 1
-                    if trace:
-                        kind = "beta" if sign == 1 else "alpha"
-                        trace(Cut(path, tuple(ms[i + 1:]), low, high, kind))
+                trace.backup(m, v, best, alpha, beta, player)
+            if alpha >= beta and (prune_on_equal or alpha > beta):
+                cutoff(s, ms, m, d)
                 break
-        if trace:
-            trace(Exit(path, sign * best))
-        child_pv = line
-        return best
+        return best, line
 
-    with deep_recursion():
-        root_player = game.to_move(state)
-        v = nm(state, (), limit, -INF, INF, root_player)
-    value = -v if root_player != MAX else v
-    move = child_pv[0] if child_pv else None
-    return finish(value, move, child_pv, nodes, leaves, cutoffs, tracer)
+    nm = run.traced(nm)  # bookkeeping
+    root = to_move(state)
+    v, pv = run.search(nm, -INF, INF, root)
+    return run.finish(v if root == MAX else -v, pv)
 
 
+@searcher(title="Pearl's AB(n; α, β)", pseudocode=_PEARL, windowed=True)
 def pearl_ab(
-    game: Game, state: Any, depth: int | None = None, *, evaluate: Any = None, order: Any = None,
-    prune_on_equal: bool = True, tracer: Any = None,
+    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
+    order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
+    tracer: TracerLike | None = None,
 ) -> Decision:
-    """Pearl's AB(n; alpha, beta), step for step (fail-hard).
+    """Pearl's AB(n; alpha, beta), step for step (fail-hard inside the tree).
 
     ::
 
@@ -317,6 +294,8 @@ def pearl_ab(
         Top call: AB(s; -inf, +inf).
 
     With ``prune_on_equal=False`` steps 3 and 3' test ``alpha > beta`` and ``beta < alpha``.
+    Step 1 returns a tip's own value, which may lie outside (alpha, beta); steps 3-4 and
+    3'-4' return a value inside it.
 
     Examples
     --------
@@ -325,84 +304,43 @@ def pearl_ab(
     >>> d.value, d.move, d.stats.leaves
     (3, 0, 7)
     """
-    limit = check_args(game, state, depth, evaluate, order, prune_on_equal, tracer)
-    to_move, moves, result = game.to_move, game.moves, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    evaluate = evaluate or no_evaluate
-    trace = per_node(tracer)
-    nodes = leaves = cutoffs = 0
-    child_pv: tuple = ()
+    run = Run(pearl_ab, game, state, depth, evaluate=evaluate, order=order,
+              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    trace = run.trace  # bookkeeping
 
-    def cut(path: tuple, successors: Sequence, k: int, alpha: float, beta: float,
-            kind: str) -> None:
-        nonlocal cutoffs
-        if k < len(successors):
-            cutoffs += 1
-            if trace:
-                trace(Cut(path, tuple(successors[k:]), alpha, beta, kind))
-
-    def AB(n: Any, path: tuple, d: int, alpha: float, beta: float) -> float:  # noqa: N802
-        nonlocal nodes, leaves, child_pv
-        nodes += 1
-        player = to_move(n)
-        if trace:
-            trace(Enter(path, player, None if d > SHOWN else d, alpha, beta, n))
+    def AB(n, d, alpha, beta):  # noqa: N802
         # 1. at the depth bound (or the end of the game): the static value
-        terminal = is_terminal(n)
-        if terminal or d == 0:
-            leaves += 1
-            v = utility(n, MAX) if terminal else evaluate(n)
-            if trace:
-                trace(Leaf(path, v, terminal))
-                trace(Exit(path, v))
-            child_pv = ()
-            return v
-        if player == CHANCE:
-            raise chance_error("pearl_ab", n)
-        successors = moves(n)
-        if order:
-            successors = tuple(order(n, successors))
-        line: tuple = ()
-        k = 0
-        if player == MAX:
-            while True:
-                m = successors[k]
-                k += 1
-                v = AB(result(n, m), path + (m,) if trace else path, d - 1, alpha, beta)  # 2.
-                if v > alpha or not line:
-                    line = (m,) + child_pv
+        if is_terminal(n):
+            return utility(n, d), ()
+        if d == 0:
+            return evaluation(n, d), ()
+        successors, line = moves(n), None
+        if to_move(n) == MAX:
+            for nk in successors:  # k = 1, 2, ..., b
+                v, pv = AB(result(n, nk), d - 1, alpha, beta)  # 2.
+                if v > alpha or line is None:
+                    line = (nk,) + pv
                 alpha = max(alpha, v)
                 if trace:
-                    trace(Backup(path, m, v, alpha, alpha, beta))
-                if alpha > beta or (prune_on_equal and alpha == beta):  # 3.
-                    cut(path, successors, k, alpha, beta, "beta")
-                    value = beta
-                    break
-                if k == len(successors):  # 4.
-                    value = alpha
-                    break
-        else:
-            while True:
-                m = successors[k]
-                k += 1
-                v = AB(result(n, m), path + (m,) if trace else path, d - 1, alpha, beta)  # 2'.
-                if v < beta or not line:
-                    line = (m,) + child_pv
-                beta = min(beta, v)
-                if trace:
-                    trace(Backup(path, m, v, beta, alpha, beta))
-                if beta < alpha or (prune_on_equal and beta == alpha):  # 3'.
-                    cut(path, successors, k, alpha, beta, "alpha")
-                    value = alpha
-                    break
-                if k == len(successors):  # 4'.
-                    value = beta
-                    break
-        if trace:
-            trace(Exit(path, value))
-        child_pv = line
-        return value
+                    trace.backup(nk, v, alpha, alpha, beta)
+                if alpha >= beta and (prune_on_equal or alpha > beta):  # 3.
+                    cutoff(n, successors, nk, d)
+                    return beta, line
+            return alpha, line  # 4. (k = b)
+        for nk in successors:
+            v, pv = AB(result(n, nk), d - 1, alpha, beta)  # 2'.
+            if v < beta or line is None:
+                line = (nk,) + pv
+            beta = min(beta, v)
+            if trace:
+                trace.backup(nk, v, beta, alpha, beta)
+            if beta <= alpha and (prune_on_equal or beta < alpha):  # 3'.
+                cutoff(n, successors, nk, d)
+                return alpha, line
+        return beta, line  # 4'. (k = b).
 
-    with deep_recursion():
-        v = AB(state, (), limit, -INF, INF)
-    return finish(v, child_pv[0] if child_pv else None, child_pv, nodes, leaves, cutoffs, tracer)
+    AB = run.traced(AB)  # noqa: N806  # bookkeeping
+    v, pv = run.search(AB, -INF, INF)
+    return run.finish(v, pv)

@@ -1,57 +1,83 @@
-"""What every searcher shares: argument checks, the leaf rule, and the finish step.
+"""What every searcher shares, documented once: conventions, checks, the leaf rule, fastest
+wins, tracing and the finish step. A searcher builds one :class:`Run` and writes only its
+algorithm.
 
-Conventions, documented once (DESIGN.md section 4):
-
+Conventions (DESIGN.md section 4)
+---------------------------------
 - ``depth`` counts plies (single moves); ``None`` searches to terminal states.
 - At a terminal state the value is ``game.utility(s, MAX)``; at the depth bound it is
-  ``evaluate(s)``, from MAX's point of view (positive favours MAX).
-- ``order(state, moves)`` may return the moves in another order (searched first to last).
+  ``evaluate(s)``, from MAX's point of view (positive favours MAX). Both must be real
+  numbers; ``±inf`` means a proven win or loss. Anything else is an error naming the
+  function, the state and the value.
+- ``order(state, moves)`` returns the same moves in another order (searched first to
+  last); anything else is an error naming the moves dropped, added or repeated. An
+  ordering object with a ``cutoff(state, move, depth)`` method is told of every cut-off.
 - Ties at a node go to the first best move in (ordered) move order.
 - ``prune_on_equal=True`` cuts when ``alpha >= beta`` (aima-python, OpenSpiel, MIT 6.034);
   ``False`` only when ``alpha > beta`` (Berkeley CS188's graded convention).
+
+Fastest wins, slowest losses (``fastest_wins=True``, the default)
+-----------------------------------------------------------------
+All wins are not equal: a search that scores every won game alike plays the first winning
+line in move order, however long, and may never cash in a win (in tic-tac-toe, alpha-beta
+to depth 3-9 plays a move other than an immediate win in 392 of the 2,358 positions
+where one exists). So, as chess programs score "mate in k", a won game ``k`` plies from
+the root is worth more than one ``k + 1`` plies away, and a lost game the other way
+round: MAX wins as fast as it can and, when it must lose, loses as late as it can.
+
+A *win* is a terminal utility equal to ``+win`` (the game's declared ``win`` payoff, e.g.
+``TicTacToe().win``) or ``+inf``; a *loss* is ``-win`` or ``-inf``; an evaluation of
+``±inf`` at the depth bound is a win or loss at that ply. Inside the search such a value
+at ply ``k`` is scored ``±(2**1000 - k * 2**960)``: above every finite payoff and
+evaluation, and distinct for every ply. Values leave the search as the game's payoffs:
+``Decision.value`` and every traced event show ``+win`` (``inf`` for tic-tac-toe) for a
+win at any distance, and the principal variation shows how far it is. Explicit trees
+declare no ``win``, so textbook trees keep their exact values and searches. Pass
+``fastest_wins=False`` for the textbook rule (all wins alike), as the graded exercises do.
+Under chance (expectiminimax) wins count as their payoff: an average has no distance.
 """
 
 from __future__ import annotations
 
+import math
+import numbers
+import operator
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from aisearch.core import Decision, Stats
+from aisearch.core import CHANCE, MAX, Game
+from aisearch.results import Decision, Stats
+from aisearch.trace.events import Backup, Cut, Enter, Exit, Expectation, Finish, Leaf, Start
 
-__all__ = [
-    "UNBOUNDED", "check_args", "finish", "per_node", "no_evaluate", "deep_recursion",
-    "chance_error",
-]
+__all__ = ["Run", "Tracing", "UNBOUNDED", "INF", "WIN", "deep_recursion", "win_value",
+           "is_win_value"]
 
+INF = math.inf
 UNBOUNDED = 1 << 30  # internal stand-in for depth=None; events report it as None
+SHOWN = UNBOUNDED // 2  # depths above this are shown as None (unbounded) in events
+WIN = 2.0 ** 1000  # a win k plies from the root scores WIN - k * PLY inside a search
+PLY = 2.0 ** 960
+WON = 2.0 ** 999  # a value beyond ±WON is a win or a loss
 
-Order = Callable[[Any, Sequence[Any]], Sequence[Any]]
+
+def win_value(ply: int) -> float:
+    """The score inside a search of a win ``ply`` plies from the root (a loss: its negative).
+
+    >>> win_value(1) > win_value(3) > 10 ** 300
+    True
+    """
+    return WIN - ply * PLY
 
 
-def check_args(
-    game: Any, state: Any, depth: int | None, evaluate: Any, order: Any, prune_on_equal: Any,
-    tracer: Any,
-) -> int:
-    """Validate a searcher's arguments; return the internal depth."""
-    for name in ("to_move", "moves", "result", "is_terminal", "utility"):
-        if not callable(getattr(game, name, None)):
-            raise TypeError(f"game {game!r} has no method {name}(); see aisearch.core.Game")
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-        raise ValueError(
-            f"depth must be a non-negative int (plies) or None (to the end), not {depth!r}"
-        )
-    for name, f in (("evaluate", evaluate), ("order", order), ("tracer", tracer)):
-        if f is not None and not callable(f):
-            raise TypeError(f"{name} must be callable or None, not {f!r}")
-    if not isinstance(prune_on_equal, bool):
-        raise TypeError(f"prune_on_equal must be True or False, not {prune_on_equal!r}")
-    try:
-        hash(state)
-    except TypeError:
-        raise TypeError(f"states must be hashable; got {type(state).__name__}") from None
-    return UNBOUNDED if depth is None else depth
+def is_win_value(v: float) -> bool:
+    """True for a search score that stands for a won or lost game (see :func:`win_value`)."""
+    return not -WON < v < WON
+
+
+def _name(f: Any) -> str:
+    return getattr(f, "__name__", None) or type(f).__name__
 
 
 def no_evaluate(state: Any) -> float:
@@ -61,32 +87,8 @@ def no_evaluate(state: Any) -> float:
     )
 
 
-def chance_error(name: str, state: Any) -> ValueError:
-    return ValueError(
-        f"{name} cannot search chance nodes (found one at state {state!r}); use minimax, "
-        "which backs up expectations at chance nodes (expectiminimax)"
-    )
-
-
-def finish(value: float, move: Any, pv: tuple, nodes: int, leaves: int, cutoffs: int,
-           tracer: Any) -> Decision:
-    """Build the Decision and hand it to the tracer's ``finish`` if it has one."""
-    decision = Decision(value, move, pv, Stats(nodes, leaves, cutoffs))
-    done = getattr(tracer, "finish", None)
-    if done is not None:
-        done(decision)
-    return decision
-
-
-def per_node(tracer: Any) -> Any:
-    """The tracer to call at every node, or None (no tracer, or one that only wants totals)."""
-    if tracer is None or not getattr(tracer, "per_node", True):
-        return None
-    return tracer
-
-
 @contextmanager
-def deep_recursion(limit: int = 20_000):
+def deep_recursion(limit: int = 20_000) -> Iterator[None]:
     """Allow deep searches, and turn runaway recursion into a clear error."""
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, limit))
@@ -100,3 +102,367 @@ def deep_recursion(limit: int = 20_000):
     finally:
         sys.setrecursionlimit(old)
 
+
+def per_node(tracer: Any) -> Any:
+    """The tracer to call at every node, or None (no tracer, or one that only wants totals)."""
+    if tracer is None or not getattr(tracer, "per_node", True):
+        return None
+    return tracer
+
+
+def check_args(game: Any, state: Any, depth: Any, options: dict[str, Any]) -> int:
+    """Validate a searcher's arguments; return the internal depth."""
+    for name in ("to_move", "moves", "result", "is_terminal", "utility"):
+        if not callable(getattr(game, name, None)):
+            raise TypeError(f"game {game!r} has no method {name}(); see aisearch.core.Game")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+        raise ValueError(
+            f"depth must be a non-negative int (plies) or None (to the end), not {depth!r}"
+        )
+    for name in ("evaluate", "order", "tracer"):
+        f = options.get(name)
+        if f is not None and not callable(f):
+            raise TypeError(f"{name} must be callable or None, not {f!r}")
+    for name in ("prune_on_equal", "fastest_wins"):
+        if name in options and not isinstance(options[name], bool):
+            raise TypeError(f"{name} must be True or False, not {options[name]!r}")
+    try:
+        hash(state)
+    except TypeError:
+        raise TypeError(f"states must be hashable; got {type(state).__name__}") from None
+    return UNBOUNDED if depth is None else depth
+
+
+class Run:
+    """One search in progress: the checks, the counts, the leaf rule and the tracing.
+
+    A searcher makes one with its own function (for its name and description) and its
+    arguments, takes the bound methods it needs (``utility``, ``evaluation``, ``moves``,
+    ``result``, ``cutoff``) and runs its recursive core with :meth:`search`.
+
+    Parameters
+    ----------
+    searcher : callable
+        The searcher (declared with :func:`aisearch.search.registry.searcher`).
+    game, state, depth
+        As the searcher got them.
+    mover_view : bool
+        True for negamax forms, whose values and windows are from the view of the player to
+        move: events are converted to MAX's view.
+    **options
+        ``evaluate``, ``order``, ``prune_on_equal``, ``fastest_wins``, ``tracer`` and any
+        option of the searcher's own (recorded in the Start event).
+    """
+
+    def __init__(self, searcher: Callable[..., Any], game: Game, state: Any, depth: int | None,
+                 *, mover_view: bool = False, **options: Any) -> None:
+        self.top = check_args(game, state, depth, options)
+        self.name = searcher.__name__
+        self.info = getattr(searcher, "info", None)
+        self.game, self.state, self.mover_view = game, state, mover_view
+        self.more: dict[str, int] = {}  # further counts a searcher keeps (table_hits, ...)
+        evaluate = options.get("evaluate")
+        self._evaluate_name = _name(evaluate) if evaluate else "evaluate"
+        self.order = options.get("order")
+        self._learn = getattr(self.order, "cutoff", None)
+        self.cut = operator.ge if options.get("prune_on_equal", True) else operator.gt
+        payoff = getattr(game, "win", None)
+        if isinstance(payoff, bool) or not isinstance(payoff, (int, float)) or not payoff > 0:
+            payoff = INF
+        self.payoff: float = payoff
+        fastest = options.get("fastest_wins", True)
+        self.decode: Callable[[Any], Any] = self._decode if fastest else _same
+        self.tracer = options.get("tracer")
+        emit = per_node(self.tracer)
+        self.trace = Tracing(emit, self) if emit else None
+        self.result = self.trace.result if self.trace else game.result
+        self._counters: list[Callable[[], int]] = []  # how many leaves each leaf rule took
+        self.utility = self._leaf_rule(game.utility, True, fastest)
+        self.evaluation = self._leaf_rule(evaluate or no_evaluate, False, fastest)
+        leaves = list(self._counters)
+        chance_ok = bool(self.info and self.info.chance)
+        self.moves = self._make_moves(game, not chance_ok and getattr(game, "has_chance", True))
+        self._leaf_counters = leaves
+        self.cutoff = self._make_cutoff()
+        if self.trace:
+            shown = {k: v for k, v in options.items() if k != "tracer"}
+            emit(Start(self.name, game, state, depth, shown))
+
+    @property
+    def leaves(self) -> int:
+        """Leaves so far: terminal utilities and evaluations taken."""
+        return sum(count() for count in self._leaf_counters)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes so far: the leaves and the inner nodes (whose moves were asked for)."""
+        return sum(count() for count in self._counters)
+
+    @property
+    def cutoffs(self) -> int:
+        """Cut-offs so far: nodes that stopped with moves left unsearched."""
+        return self._cutoffs()
+
+    # -- the leaf rule -------------------------------------------------------------------
+    def _leaf_rule(self, source: Callable[..., Any], terminal: bool,
+                   fastest: bool) -> Callable[[Any, int], Any]:
+        """``f(s, d)``: the value of a leaf ``d`` plies above the depth bound, as the search
+        scores it: the terminal utility (``terminal``) or the static evaluation, checked,
+        counted, traced, and a win or loss scored by its distance from the root."""
+        top, trace = self.top, self.trace
+        name = "utility" if terminal else self._evaluate_name
+        payoff = self.payoff
+        # A win is ±inf, or at a terminal state ±payoff: outside the range the fast path takes.
+        finite_wins = fastest and terminal and payoff != INF
+        lo, hi = (-payoff, payoff) if finite_wins else (-WON, WON)
+        wins = {payoff: 1, -payoff: -1, INF: 1, -INF: -1} if fastest and terminal else {}
+        count = 0
+
+        def unusual(v: Any, s: Any, d: int) -> Any:
+            """Not an int or float strictly inside (lo, hi): check it; a win or a loss is
+            scored by its distance from the root."""
+            raw = self._checked(v, name, s)
+            if trace:
+                trace.leaf(raw, terminal)
+            if fastest and (raw == INF or raw == -INF or finite_wins and abs(raw) == payoff):
+                return (WIN - (top - d) * PLY) * (1 if raw > 0 else -1)
+            return raw
+
+        def utility(s: Any, d: int) -> Any:
+            nonlocal count
+            count += 1
+            v = source(s, MAX)
+            t = v.__class__
+            if t is float or t is int:
+                if lo < v < hi:
+                    if trace:
+                        trace.leaf(v, True)
+                    return v
+                if v in wins:  # a won or lost game: scored by its distance from the root
+                    if trace:
+                        trace.leaf(v, True)
+                    return (WIN - (top - d) * PLY) * wins[v]
+            return unusual(v, s, d)
+
+        def evaluation(s: Any, d: int) -> Any:
+            nonlocal count
+            count += 1
+            v = source(s)
+            t = v.__class__
+            if (t is float or t is int) and lo < v < hi:
+                if trace:
+                    trace.leaf(v, False)
+                return v
+            return unusual(v, s, d)
+
+        def quiet_evaluation(s: Any, d: int) -> Any:  # no tracer: the hot path of most searches
+            nonlocal count
+            count += 1
+            v = source(s)
+            t = v.__class__
+            if (t is float or t is int) and lo < v < hi:
+                return v
+            return unusual(v, s, d)
+
+        leaf = utility if terminal else evaluation if trace else quiet_evaluation
+        self._counters.append(lambda: count)
+        return leaf
+
+    def _checked(self, v: Any, source: str, s: Any) -> Any:
+        what = ("values must be real numbers (ints or floats; ±inf for a proven win or loss), "
+                "within ±2**999 when finite")
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise TypeError(f"{source} returned {v!r} (a {type(v).__name__}) for state {s!r}: "
+                            f"{what}")
+        try:
+            f = float(v)
+        except OverflowError:
+            raise ValueError(f"{source} returned {v!r} for state {s!r}: {what}") from None
+        if f != f:
+            raise ValueError(f"{source} returned NaN for state {s!r}: {what}")
+        if -INF < f < INF and not -WON < f < WON:
+            raise ValueError(f"{source} returned {v!r} for state {s!r}: {what}")
+        return v
+
+    def expected(self, total: float, s: Any, d: int) -> float:
+        """A chance node's expectation (wins counted as their payoff), scored for the search."""
+        if total != total:
+            raise ValueError(f"the expectation at chance state {s!r} is undefined (it mixes "
+                             "+inf and -inf outcomes): use finite payoffs under chance")
+        if self.decode is _same or -INF < total < INF:
+            return total
+        return (WIN - (self.top - d) * PLY) * (1 if total > 0 else -1)
+
+    def _decode(self, v: Any) -> Any:
+        if -WON < v < WON:
+            return v
+        return self.payoff if v > 0 else -self.payoff
+
+    # -- moves and cut-offs --------------------------------------------------------------
+    def _make_moves(self, game: Any, check_chance: bool) -> Callable[[Any], Sequence[Any]]:
+        """``moves(s)``: the moves of an inner node to search, in ``order`` if one was given
+        (checked), refusing chance nodes a searcher cannot search; counts inner nodes."""
+        game_moves, to_move, order, name = game.moves, game.to_move, self.order, self.name
+        count = chance = 0
+
+        def plain_moves(s: Any) -> Sequence[Any]:  # no order, no chance nodes to refuse
+            nonlocal count
+            count += 1
+            return game_moves(s)
+
+        def moves(s: Any) -> Sequence[Any]:
+            nonlocal count
+            count += 1
+            if check_chance and to_move(s) == CHANCE:
+                raise ValueError(f"{name} cannot search chance nodes (found one at state "
+                                 f"{s!r}); use minimax, which backs up expectations at chance "
+                                 "nodes (expectiminimax)")
+            ms = game_moves(s)
+            if order is None:
+                return ms
+            ordered = tuple(order(s, ms))
+            if len(ordered) != len(ms) or set(ordered) != set(ms):
+                raise ValueError(_order_error(order, s, ms, ordered))
+            return ordered
+
+        def outcomes(s: Any) -> Sequence[tuple[Any, float]]:
+            nonlocal count, chance
+            count += 1
+            chance += 1
+            return game.chance_outcomes(s)
+
+        self._counters.append(lambda: count)
+        self._chance_nodes = lambda: chance
+        self.outcomes = outcomes
+        return plain_moves if order is None and not check_chance else moves
+
+    def _make_cutoff(self) -> Callable[..., None]:
+        learn, trace = self._learn, self.trace
+        count = 0
+
+        def cutoff(s: Any, ms: Sequence[Any], m: Any, d: int) -> None:
+            """Note a cut-off at ``s`` after move ``m`` of ``ms``: the moves after it are not
+            searched. Counted and traced when moves are skipped (with the window of the
+            backup that caused it); told to a learning order."""
+            nonlocal count
+            if learn is not None:
+                learn(s, m, d)
+            if m is not ms[-1]:
+                count += 1
+                if trace:
+                    trace.cut(s, tuple(ms[ms.index(m) + 1:]))
+
+        self._cutoffs = lambda: count
+        return cutoff
+
+    # -- running ------------------------------------------------------------------------
+    def traced(self, core: Callable[..., Any]) -> Callable[..., Any]:
+        """The core itself, or with a tracer, the core wrapped to report Enter and Exit."""
+        return self.trace.wrap(core) if self.trace else core
+
+    def search(self, core: Callable[..., Any], *args: Any) -> tuple[Any, tuple]:
+        """Run ``core(root, depth, *args)`` (deep recursion allowed); ``(value, pv)``."""
+        with deep_recursion():
+            return core(self.state, self.top, *args)
+
+    def finish(self, value: Any, pv: Sequence[Any]) -> Decision:
+        """The Decision (value as the game's payoff), handed to the tracer's ``finish``."""
+        pv = tuple(pv)
+        stats = Stats(self.nodes, self.leaves, self.cutoffs, chance_nodes=self._chance_nodes(),
+                      **self.more)
+        decision = Decision(self.decode(value), pv[0] if pv else None, pv, stats)
+        if self.trace:
+            self.trace.emit(Finish(decision.value, decision.move, pv, stats))
+        done = getattr(self.tracer, "finish", None)
+        if done is not None:
+            done(decision)
+        return decision
+
+
+def _same(v: Any) -> Any:
+    return v
+
+
+def _order_error(order: Any, s: Any, given: Sequence[Any], got: Sequence[Any]) -> str:
+    dropped = [m for m in given if m not in got]
+    added = [m for m in got if m not in given]
+    repeated = sorted({m for m in got if list(got).count(m) > 1}, key=repr)
+    parts = [f"{what} {', '.join(map(repr, ms))}" for what, ms in
+             (("dropped", dropped), ("added", added), ("repeated", repeated)) if ms]
+    return (f"order {_name(order)} must return the moves it was given, in any order; at state "
+            f"{s!r} it {'; '.join(parts) or 'changed them'} (given: "
+            f"{', '.join(map(repr, given))})")
+
+
+class Tracing:
+    """Turns a searcher's work into events, so that its core needs no path bookkeeping.
+
+    The core recurses as ``core(state, depth, ...)``; :meth:`wrap` surrounds each call with
+    ``Enter`` and ``Exit`` and keeps the path of the open nodes. The core's ``result`` is
+    :meth:`result`, which remembers the move being made, so the child's path is known
+    when it is entered; a child entered again (a re-search) gets its move back from the
+    node that last returned. Values and windows are converted to MAX's view and to the
+    game's payoffs (fastest-win scores become ``±win``).
+    """
+
+    def __init__(self, emit: Callable[[Any], Any], run: Run) -> None:
+        self.emit, self.run = emit, run
+        self.stack: list[tuple] = []
+        self.pending: Any = None
+        self.window: tuple[Any, Any] = (-INF, INF)  # of the last backup, in MAX's view
+        self._result = run.game.result
+        self._to_move = run.game.to_move
+
+    def __bool__(self) -> bool:
+        return True
+
+    def result(self, s: Any, m: Any) -> Any:
+        self.pending = m
+        return self._result(s, m)
+
+    def wrap(self, core: Callable[..., Any]) -> Callable[..., Any]:
+        stack, emit, to_move, decode = self.stack, self.emit, self._to_move, self.run.decode
+        mover_view = self.run.mover_view
+
+        def traced(s: Any, d: int, *window: Any) -> tuple[Any, tuple]:
+            path = stack[-1] + (self.pending,) if stack else ()
+            stack.append(path)
+            player = to_move(s)
+            low, high = window[:2] if len(window) >= 2 else (-INF, INF)
+            flip = mover_view and player != MAX
+            if flip:
+                low, high = -high, -low
+            emit(Enter(path, player, None if d > SHOWN else d, decode(low), decode(high), s))
+            v, pv = core(s, d, *window)
+            emit(Exit(path, decode(-v if flip else v)))
+            stack.pop()
+            self.pending = path[-1] if path else None
+            return v, pv
+
+        return traced
+
+    def leaf(self, value: Any, terminal: bool) -> None:
+        self.emit(Leaf(self.stack[-1], value, terminal))
+
+    def backup(self, m: Any, v: Any, best: Any, alpha: float = -INF, beta: float = INF,
+               player: int = MAX) -> None:
+        """Child ``m`` returned ``v``; the node holds ``best`` and the window (alpha, beta)."""
+        if self.run.mover_view and player != MAX:
+            v, best, alpha, beta = -v, -best, -beta, -alpha
+        d = self.run.decode
+        self.window = (d(alpha), d(beta))
+        self.emit(Backup(self.stack[-1], m, d(v), d(best), *self.window))
+
+    def cut(self, s: Any, skipped: tuple) -> None:
+        """A cut-off at the open node, with the window of its last backup (which caused it)."""
+        kind = "beta" if self._to_move(s) == MAX else "alpha"
+        self.emit(Cut(self.stack[-1], skipped, *self.window, kind))
+
+    def expectation(self, outcomes: Sequence[tuple[Any, float, Any]], value: Any) -> None:
+        d = self.run.decode
+        self.emit(Expectation(self.stack[-1], tuple((m, p, d(v)) for m, p, v in outcomes),
+                              d(value)))
+
+    def note(self, kind: type, **fields: Any) -> None:
+        """Report another kind of event (a table hit, a re-search) about the open node."""
+        self.emit(kind(self.stack[-1], **fields))

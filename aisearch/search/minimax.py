@@ -8,25 +8,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, Decision, Game
-from aisearch.search.common import (
-    UNBOUNDED,
-    check_args,
-    deep_recursion,
-    finish,
-    no_evaluate,
-    per_node,
-)
-from aisearch.trace import Backup, Chance, Enter, Exit, Leaf
+from aisearch.core import CHANCE, MAX, Evaluate, Game, Order
+from aisearch.results import Decision
+from aisearch.search.common import INF, Run
+from aisearch.search.registry import searcher
+from aisearch.trace.events import TracerLike
 
 __all__ = ["minimax"]
 
-INF = float("inf")
+PSEUDOCODE = """
+function MINIMAX(n, depth)                                 @enter
+  if n is terminal: return UTILITY(n)                      @terminal
+  if depth = 0: return EVAL(n)                             @eval
+  if n is a CHANCE node:
+    return Σ P(c) · MINIMAX(c, depth − 1) over outcomes c   @chance
+  if n is a MAX node:
+    best ← −∞
+    for each successor c of n:
+      best ← max(best, MINIMAX(c, depth − 1))              @backup_max
+    return best                                            @exit_max
+  else (n is a MIN node):
+    best ← +∞
+    for each successor c of n:
+      best ← min(best, MINIMAX(c, depth − 1))              @backup_min
+    return best                                            @exit_min
+"""
 
 
+@searcher(title="minimax", pseudocode=PSEUDOCODE, chance=True)
 def minimax(
-    game: Game, state: Any, depth: int | None = None, *, evaluate: Any = None, order: Any = None,
-    prune_on_equal: bool = True, tracer: Any = None,
+    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
+    order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
+    tracer: TracerLike | None = None,
 ) -> Decision:
     """Minimax value and first best move, searching every node down to ``depth`` plies.
 
@@ -44,6 +57,8 @@ def minimax(
         ``order(state, moves) -> moves`` reorders moves before they are searched.
     prune_on_equal : bool
         Accepted for a uniform signature; minimax never prunes.
+    fastest_wins : bool
+        Score a win nearer the root above a farther one (:mod:`aisearch.search.common`).
     tracer : callable, optional
         Receives :mod:`aisearch.trace` events.
 
@@ -63,54 +78,36 @@ def minimax(
     Nilsson section 12.2; lesson ``02_minimax``. A MAX node's value is the largest of its
     successors' values, a MIN node's the smallest; at a chance node, their expectation.
     """
-    limit = check_args(game, state, depth, evaluate, order, prune_on_equal, tracer)
-    to_move, moves, result = game.to_move, game.moves, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    evaluate = evaluate or no_evaluate
-    trace = per_node(tracer)
-    nodes = leaves = 0
-    child_pv: tuple = ()
+    run = Run(minimax, game, state, depth, evaluate=evaluate, order=order,
+              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    utility, evaluation = run.utility, run.evaluation
+    trace = run.trace  # bookkeeping
 
-    def value(s: Any, path: tuple, d: int) -> float:
-        nonlocal nodes, leaves, child_pv
-        nodes += 1
+    def value(s, d):
+        if is_terminal(s):
+            return utility(s, d), ()
+        if d == 0:
+            return evaluation(s, d), ()
         player = to_move(s)
-        if trace:
-            trace(Enter(path, player, None if d >= UNBOUNDED - 1000 else d, -INF, INF, s))
-        terminal = is_terminal(s)
-        if terminal or d == 0:
-            leaves += 1
-            v = utility(s, MAX) if terminal else evaluate(s)
-            if trace:
-                trace(Leaf(path, v, terminal))
-                trace(Exit(path, v))
-            child_pv = ()
-            return v
-        if player == CHANCE:
+        if player == CHANCE:  # expectiminimax: the probability-weighted average
             total, seen = 0.0, []
-            for m, p in game.chance_outcomes(s):
-                v = value(result(s, m), path + (m,) if trace else path, d - 1)
-                total += p * v
-                seen.append((m, p, v))
+            for m, p in run.outcomes(s):
+                v, _ = value(result(s, m), d - 1)
+                total += p * run.decode(v)  # a win under chance counts as its payoff
+                seen.append((m, p, v))  # bookkeeping
             if trace:
-                trace(Chance(path, tuple(seen), total))
-                trace(Exit(path, total))
-            child_pv = ()
-            return total
-        best, line = (-INF if player == MAX else INF), ()
-        ms = moves(s)
-        for m in (order(s, ms) if order else ms):
-            v = value(result(s, m), path + (m,) if trace else path, d - 1)
-            if not line or ((v > best) if player == MAX else (v < best)):
-                best, line = v, (m,) + child_pv
+                trace.expectation(seen, total)
+            return run.expected(total, s, d), ()
+        best, line = (-INF if player == MAX else INF), None
+        for m in moves(s):
+            v, pv = value(result(s, m), d - 1)
+            if (v > best if player == MAX else v < best) or line is None:
+                best, line = v, (m,) + pv
             if trace:
-                trace(Backup(path, m, v, best, -INF, INF))
-        if trace:
-            trace(Exit(path, best))
-        child_pv = line
-        return best
+                trace.backup(m, v, best)
+        return best, line
 
-    with deep_recursion():
-        v = value(state, (), limit)
-    pv = child_pv
-    return finish(v, pv[0] if pv else None, pv, nodes, leaves, 0, tracer)
+    value = run.traced(value)  # bookkeeping
+    v, pv = run.search(value)
+    return run.finish(v, pv)

@@ -11,7 +11,7 @@ Examples
 >>> rec = Recorder()
 >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
 >>> StepperModel(rec)
-<StepperModel alphabeta: event 0 of 40>
+<StepperModel alphabeta: event 0 of 42>
 """
 
 from aisearch.widgets.play import PlayGame

@@ -3,8 +3,9 @@
 :class:`PlayGame` is a thin ipywidgets view over a
 :class:`~aisearch.widgets.play_model.PlayModel` (the game, its history and the agent's
 last search, with no widgets) with a pluggable *board view*
-(:mod:`aisearch.widgets.views`): buttons for the cells of tic-tac-toe, direction buttons
-and a drawn grid for the two robots, and one button per legal move for any other game.
+(:mod:`aisearch.widgets.views`) that the game declares: its move buttons laid out as its
+``move_grid`` says (tic-tac-toe's cells, the robots' compass, Connect Four's columns) beside
+its painted position, or one button per legal move.
 "Show search tree" re-runs the agent's last search on the same position with a
 :class:`~aisearch.trace.Recorder` (same searcher, depth and evaluation) and opens it in a
 :class:`~aisearch.widgets.SearchStepper`: the widget observes the searcher, it never
@@ -17,16 +18,14 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.core import MAX, MIN, Decision
+from aisearch.core import MAX, MIN
+from aisearch.results import Decision
 from aisearch.search import alphabeta
-from aisearch.widgets.play_model import PlayError, PlayModel, SearchInfo, evaluations, side_names
+from aisearch.widgets.play_model import PlayError, PlayModel
 from aisearch.widgets.stepper import SearchStepper
-from aisearch.widgets.views import BoardView, MovesView, RobotsView, TicTacToeView, default_view
+from aisearch.widgets.views import BoardView, default_view
 
-# The model (play_model) and the board views (views) are re-exported here, where they
-# were first defined and are still imported from.
-__all__ = ["PlayModel", "PlayGame", "PlayError", "SearchInfo", "evaluations", "side_names",
-           "BoardView", "TicTacToeView", "RobotsView", "MovesView"]
+__all__ = ["PlayGame"]
 
 
 class PlayGame:
@@ -35,10 +34,9 @@ class PlayGame:
     Parameters
     ----------
     game : Game
-        Tic-tac-toe and the robots have their own boards; other games get one button
-        per legal move.
-    agent, human, depth, evaluate, searcher, seed
-        As for :class:`PlayModel`.
+        Its declared presentation (side names, move grid, painter) gives the board.
+    agent, human, depth, evaluate, searcher, seed, nodes
+        As for :class:`~aisearch.widgets.PlayModel` (an anytime searcher with ``nodes``).
     view : callable, optional
         ``view(game, play) -> BoardView``; by default chosen by :func:`default_view`.
     max_events : int
@@ -64,11 +62,12 @@ class PlayGame:
                  human: int = MAX, depth: int | None = 2,
                  evaluate: Callable[[Any], float] | None = None,
                  searcher: Callable[..., Decision] = alphabeta, view: Any = None,
-                 max_events: int = 2000, seed: int | None = 0) -> None:
+                 max_events: int = 2000, seed: int | None = 0,
+                 nodes: int | None = None) -> None:
         import ipywidgets as w
 
         self.model = PlayModel(game, agent, human=human, depth=depth, evaluate=evaluate,
-                               searcher=searcher, seed=seed)
+                               searcher=searcher, seed=seed, nodes=nodes)
         self.max_events = max_events
         self.stepper: SearchStepper | None = None
         m = self.model

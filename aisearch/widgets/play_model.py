@@ -16,10 +16,10 @@ Examples
 [4, 0]
 >>> game.last_search.decision.stats
 Stats(nodes=23, leaves=14, cutoffs=7)
->>> game.play(0)
+>>> game.play(0)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-aisearch.widgets.play_model.PlayError: illegal move 0; legal moves: 1, 2, 3, 5, 6, 7, 8
+aisearch.widgets.play_model.PlayError: illegal move 0 (cell 0 is taken); legal moves: 1, 2, ...
 """
 
 from __future__ import annotations
@@ -28,9 +28,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from aisearch.core import CHANCE, MAX, MIN, Decision, IllegalMoveError, player_name, search_agent
-from aisearch.plot.tree import fmt  # numbers written as in the tree drawing
-from aisearch.search import alphabeta
+from aisearch.agents import anytime_agent, search_agent
+from aisearch.core import CHANCE, MAX, MIN, IllegalMoveError, player_name, side_name
+from aisearch.plot.step import fmt  # numbers written as in the tree drawing
+from aisearch.results import Decision
+from aisearch.search import alphabeta, describe
 from aisearch.trace import Recorder
 from aisearch.widgets.text import count
 
@@ -51,6 +53,7 @@ class SearchInfo(NamedTuple):
     depth: int | None
     evaluate: Callable[[Any], float] | None
     player: int
+    nodes: int | None = None  # the node budget of an anytime searcher
 
 
 def zero_eval(state: Any) -> float:
@@ -73,20 +76,14 @@ def evaluations(game: Any) -> dict[str, Callable[[Any], float]]:
 
 
 def side_names(game: Any) -> dict[int, str]:
-    """What the players are called in ``game``: X and O, White and Black, or MAX and MIN.
+    """What the players are called in ``game`` (its declared ``sides``): X and O, White and
+    Black, or MAX and MIN.
 
     >>> from aisearch.games.robots import TwoRobots
     >>> side_names(TwoRobots(2, 2))[MIN]
     'Black'
     """
-    from aisearch.games.robots import TwoRobots
-    from aisearch.games.tictactoe import TicTacToe
-
-    if isinstance(game, TicTacToe):
-        return {MAX: "X", MIN: "O"}
-    if isinstance(game, TwoRobots):
-        return {MAX: "White", MIN: "Black"}
-    return {MAX: "MAX", MIN: "MIN"}
+    return {p: side_name(game, p) for p in (MAX, MIN)}
 
 
 def _name(f: Any) -> str:
@@ -102,7 +99,7 @@ class PlayModel:
         The rules (tic-tac-toe, the robots, or any other game).
     agent : callable, optional
         ``agent(game, state) -> move``; by default an agent is built from ``searcher``,
-        ``depth`` and ``evaluate`` with :func:`~aisearch.core.search_agent` for every move
+        ``depth`` and ``evaluate`` with :func:`~aisearch.agents.search_agent` for every move
         (so changing them changes the next search).
     human : {MAX, MIN}
         The human's side; the agent plays the other one (and chance is sampled).
@@ -112,9 +109,12 @@ class PlayModel:
         Static evaluation at the depth bound (MAX's view); default: the game's first
         named evaluation (:func:`evaluations`).
     searcher : callable
-        Any searcher of :mod:`aisearch.search`.
+        Any searcher of :mod:`aisearch.search`; an anytime searcher (iterative deepening)
+        runs up to ``depth`` within a budget of ``nodes`` generated states per move.
     seed : int, optional
         Seeds the chance outcomes.
+    nodes : int, optional
+        The node budget per move of an anytime searcher (reproducible, unlike a clock).
 
     Attributes
     ----------
@@ -135,10 +135,17 @@ class PlayModel:
     def __init__(self, game: Any, agent: Callable[[Any, Any], Any] | None = None, *,
                  human: int = MAX, depth: int | None = 2,
                  evaluate: Callable[[Any], float] | None = None,
-                 searcher: Callable[..., Decision] = alphabeta, seed: int | None = 0) -> None:
+                 searcher: Callable[..., Decision] = alphabeta, seed: int | None = 0,
+                 nodes: int | None = None) -> None:
         if human not in (MAX, MIN):
             raise ValueError(f"human must be MAX (0) or MIN (1), not {human!r}")
         self.game, self.agent, self.searcher, self.depth = game, agent, searcher, depth
+        info = describe(searcher, strict=False)
+        self.anytime = bool(info and info.anytime)
+        if self.anytime and depth is None and nodes is None:
+            raise ValueError(f"{info.name if info else searcher} is an anytime search: give it "
+                             "depth= (the deepest iteration) or nodes= (a node budget per move)")
+        self.nodes = nodes
         self.evaluations = evaluations(game)
         if evaluate is None:
             evaluate = next(iter(self.evaluations.values()))
@@ -215,6 +222,14 @@ class PlayModel:
             raise PlayError(f"it is not your turn: {self.side(self.to_move)} is to move")
         legal = self.legal_moves
         if move not in legal:
+            try:
+                self.game.result(self.state, move)  # the game says which rule is broken
+            except IllegalMoveError as error:
+                why = f" ({error.why})" if error.why else ""
+                raise PlayError(f"illegal move {move!r}{why}; legal moves: "
+                                f"{', '.join(map(str, legal))}") from None
+            except Exception:  # a move the game cannot even read
+                pass
             raise PlayError(str(IllegalMoveError(move, legal)))
 
     def play(self, move: Any) -> None:
@@ -246,10 +261,14 @@ class PlayModel:
             info = SearchInfo(position, move, getattr(self.agent, "last", None), None, None,
                               None, player)
         else:
-            agent = search_agent(self.searcher, self.depth, evaluate=self.evaluate)
+            if self.anytime:
+                agent = anytime_agent(self.searcher, depth=self.depth, nodes=self.nodes,
+                                      evaluate=self.evaluate)
+            else:
+                agent = search_agent(self.searcher, self.depth, evaluate=self.evaluate)
             move = agent(self.game, position)
             info = SearchInfo(position, move, agent.last, self.searcher, self.depth,
-                              self.evaluate, player)
+                              self.evaluate, player, self.nodes if self.anytime else None)
         self._apply(move)
         self.last_search = info
         return move
@@ -328,6 +347,16 @@ class PlayModel:
             raise PlayError("the agent was given ready-made, so its search cannot be re-run; "
                             "build it from searcher=, depth= and evaluate= instead")
         rec = Recorder()
+        if self.anytime:  # the same iterations again, within the same node budget
+            from aisearch.search.anytime import Budget, run_anytime
+
+            budget = None if info.nodes is None else Budget(nodes=info.nodes)
+            runs: Any = info.searcher(self.game, info.position, info.depth,
+                                      evaluate=info.evaluate, budget=budget, tracer=rec)
+            decision = run_anytime(runs)
+            if decision is None:
+                raise PlayError("the agent's budget ran out before its first iteration ended")
+            return rec, decision
         decision = info.searcher(self.game, info.position, info.depth, evaluate=info.evaluate,
                                  tracer=rec)
         return rec, decision

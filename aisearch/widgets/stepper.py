@@ -15,19 +15,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from aisearch.core import player_name
-from aisearch.plot.tree import fmt  # numbers written as in the tree drawing
-from aisearch.widgets.stepper_model import PathRow, StepperModel, infer_algorithm
-from aisearch.widgets.text import count, fmt_path, state_html
+from aisearch.plot.step import fmt  # numbers written as in the tree drawing
+from aisearch.widgets.stepper_model import PathRow, StepperModel
+from aisearch.widgets.text import count, state_html
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-# StepperModel, PathRow, infer_algorithm, fmt_path and count live in stepper_model and
-# text; they are re-exported here, where they were first defined and are still imported.
-__all__ = [
-    "StepperModel", "SearchStepper", "PathRow", "AxesPNG", "infer_algorithm", "fmt_path", "count",
-]
+__all__ = ["SearchStepper", "AxesPNG"]
 
 
 def path_table_html(rows: list[PathRow], windowed: bool = True) -> str:
@@ -94,7 +90,8 @@ class SearchStepper:
     recording : Recorder or sequence of events
         A search recorded with ``tracer=Recorder()``.
     algorithm : str or callable, optional
-        The searcher (name or function); inferred from the events when omitted.
+        The searcher (name or function), for events that do not name it; a recording's
+        ``Start`` events name their searcher.
     game : Game, optional
         The searched game: the tree then shows pruned subtrees whole (greyed), and the
         position at the current node is shown beside the pseudocode.
@@ -123,10 +120,10 @@ class SearchStepper:
     >>> rec = Recorder()
     >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
     >>> stepper = SearchStepper(rec)
-    >>> stepper.step(); stepper.model.description()
+    >>> stepper.step(); stepper.step(); stepper.model.description()
     'Enter the root MAX with α=−∞ β=∞'
     >>> print(stepper)  # doctest: +ELLIPSIS
-    SearchStepper: alphabeta on 11 nodes (7 leaves, 1 cut-off), 40 events (run the notebook...)
+    SearchStepper: alphabeta on 11 nodes (7 leaves, 1 cut-off), 42 events (run the notebook...)
     """
 
     def __init__(self, recording: Any, *, algorithm: str | Callable[..., Any] | None = None,
@@ -219,9 +216,13 @@ class SearchStepper:
         if i not in self._cache:
             from aisearch import plot
 
-            current = self.model.events[i - 1].path if i else None
+            visit = self.model.replay.owner[i - 1] if i else None
+            current = visit.key if visit is not None else None
+            part = self.model.replay.search_at(i)
+            search = None if len(self.model.replay.searches) == 1 or part is None else part.index
             self._cache[i] = self._canvas.render(lambda ax: plot.tree(
-                self.model.events, ax=ax, upto=i, current=current, **self.tree_options))
+                self.model.replay, ax=ax, upto=i, current=current, search=search,
+                **self.tree_options))
             if len(self._cache) > 120:  # keep memory bounded on long recordings
                 self._cache.pop(next(iter(self._cache)))
         return self._cache[i]
@@ -250,7 +251,10 @@ class SearchStepper:
     def __repr__(self) -> str:
         t = self.model.totals()
         cuts = f", {count(t.cutoffs, 'cut-off')}" if self.model.windowed else ""
-        return (f"SearchStepper: {self.model.algorithm} on {count(t.nodes, 'node')} "
+        searches = self.model.replay.searches
+        what = self.model.algorithm if len(searches) == 1 else count(len(searches), "search",
+                                                                     "searches")
+        return (f"SearchStepper: {what} on {count(t.nodes, 'node')} "
                 f"({count(t.leaves, 'leaf', 'leaves')}{cuts}), {count(len(self.model), 'event')} "
                 "(run the notebook to step through)")
 

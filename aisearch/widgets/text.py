@@ -33,20 +33,12 @@ def fmt_path(path: tuple) -> str:
 
 
 def state_html(game: Any, state: Any) -> str:
-    """A small picture of ``state``: the game's ``picture``, the state's SVG/HTML, or text."""
+    """A small picture of ``state``: its game's painter's SVG (its text if it has none)."""
     if state is None:
         return ""
-    picture = getattr(game, "picture", None)
-    if callable(picture):
-        try:
-            shown = picture(state)
-            svg = getattr(shown, "_repr_svg_", None)
-            if callable(svg):
-                return svg()
-        except Exception:  # a picture is a nicety: fall back to text
-            pass
-    for name in ("_repr_svg_", "_repr_html_"):
-        method = getattr(state, name, None)
-        if callable(method):
-            return method()
-    return f"<pre>{html.escape(str(state))}</pre>"
+    from aisearch.plot.painters import svg
+
+    try:
+        return svg(game, state)
+    except Exception:  # a picture is a nicety: fall back to text
+        return f"<pre>{html.escape(str(state))}</pre>"

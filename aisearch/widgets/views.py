@@ -1,9 +1,12 @@
-"""Board views for :class:`~aisearch.widgets.PlayGame`: what the human clicks.
+"""Board views for :class:`~aisearch.widgets.PlayGame`: what the human sees and clicks.
 
-A board view is a thin ipywidgets view of a :class:`~aisearch.widgets.PlayModel`:
-buttons for the cells of tic-tac-toe, direction buttons and a drawn grid for the two
-robots, and one button per legal move for any other game (:func:`default_view` picks
-one). ipywidgets is imported when a view is built, never when this module is imported.
+A board view is a thin ipywidgets view of a :class:`~aisearch.widgets.PlayModel`. Which
+view, and how it looks, is declared by the game (:class:`~aisearch.core.GameBase`): a game
+with a ``move_grid`` gets a :class:`GridView`, a button per move laid out as the grid says
+(tic-tac-toe's cells, Connect Four's columns, the robots' compass), with its picture
+painted beside it unless the buttons are the board; any other game gets a
+:class:`MovesView`, its picture and one button per legal move. ipywidgets is imported when
+a view is built, never when this module is imported.
 """
 
 from __future__ import annotations
@@ -11,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from aisearch.core import unwrap
 from aisearch.widgets.play_model import PlayModel
 from aisearch.widgets.text import state_html
 
-__all__ = ["BoardView", "TicTacToeView", "RobotsView", "MovesView", "default_view"]
+__all__ = ["BoardView", "GridView", "MovesView", "default_view"]
 
 
 class BoardView(Protocol):
@@ -30,75 +34,67 @@ class BoardView(Protocol):
     def explain(self, model: PlayModel, move: Any) -> str | None: ...
 
 
-class TicTacToeView:
-    """A 3x3 grid of buttons; the agent's last move and a winning line are coloured."""
+class GridView:
+    """Buttons laid out as the game's ``move_grid`` says, and the painted position.
+
+    ``buttons`` maps each move of the grid to its button; ``cells`` lists them in the
+    grid's reading order. A move's button shows ``game.move_label(state, move)``, is
+    enabled while that move is legal and the human is to move, and is coloured when the
+    game highlights it (a winning line) or when the agent has just played it.
+    """
 
     def __init__(self, game: Any, play: Callable[[Any], None]) -> None:
         import ipywidgets as w
 
-        self.cells = []
-        for i in range(9):
-            b = w.Button(description=" ", layout=w.Layout(width="64px", height="64px"),
-                         tooltip=f"cell {i}")
-            b.style.font_size = "28px"
-            b.style.font_weight = "bold"
-            b.on_click(lambda _, i=i: play(i))
-            self.cells.append(b)
-        self.widget = w.GridBox(self.cells, layout=w.Layout(
-            grid_template_columns="repeat(3, 66px)", grid_gap="2px", width="max-content"))
-
-    def update(self, model: PlayModel) -> None:
-        from aisearch.games.tictactoe import LINES
-
-        board = str(model.state).replace("/", "")
-        won = next((line for line in LINES if board[line[0]] != "."
-                    and board[line[0]] == board[line[1]] == board[line[2]]), ())
-        last = model.last_search.move if model.last_search else None
-        for i, b in enumerate(self.cells):
-            b.description = board[i].upper() if board[i] != "." else " "
-            b.button_style = "success" if i in won else "warning" if i == last else ""
-
-    def explain(self, model: PlayModel, move: Any) -> str | None:
-        return f"Cell {move} is taken: click an empty cell."
-
-
-class RobotsView:
-    """The grid drawn by ``aisearch.plot.draw_robots`` (as PNG) and four direction buttons."""
-
-    def __init__(self, game: Any, play: Callable[[Any], None]) -> None:
-        import ipywidgets as w
-
-        self.game = game
+        rules = unwrap(game)
+        self.game, self.rules = game, rules
+        grid = rules.move_grid
+        self.on_board = bool(getattr(rules, "buttons_are_board", False))
+        size = "64px" if self.on_board or len(grid) > 1 else "44px"
+        self.buttons: dict[Any, Any] = {}
+        children = []
+        for row in grid:
+            for m in row:
+                if m is None:
+                    children.append(w.Box(layout=w.Layout(width=size)))
+                    continue
+                b = w.Button(description=str(m), tooltip=f"move {m}",
+                             layout=w.Layout(width=size, height=size if self.on_board else "auto"))
+                if self.on_board:
+                    b.style.font_size = "28px"
+                    b.style.font_weight = "bold"
+                b.on_click(lambda _, m=m: play(m))
+                self.buttons[m] = b
+                children.append(b)
+        self.cells = list(self.buttons.values())
+        columns = max(len(row) for row in grid)
+        self.grid = w.GridBox(children, layout=w.Layout(
+            grid_template_columns=f"repeat({columns}, {int(size[:-2]) + 2}px)", grid_gap="2px",
+            width="max-content"))
         self.image = w.Image(format="png")
-        self.buttons = {}
-        for m, icon in (("N", "arrow-up"), ("S", "arrow-down"), ("E", "arrow-right"),
-                        ("W", "arrow-left")):
-            b = w.Button(description=m, icon=icon, layout=w.Layout(width="64px"),
-                         tooltip=f"move {m}")
-            b.on_click(lambda _, m=m: play(m))
-            self.buttons[m] = b
-        gap = w.Layout(width="64px")
-        pad = [w.Box(layout=gap) for _ in range(5)]
-        cross = w.GridBox(
-            [pad[0], self.buttons["N"], pad[1], self.buttons["W"], pad[2], self.buttons["E"],
-             pad[3], self.buttons["S"], pad[4]],
-            layout=w.Layout(grid_template_columns="repeat(3, 66px)", width="max-content"))
-        self.widget = w.HBox([self.image, cross])
+        self.widget = self.grid if self.on_board else (
+            w.VBox([self.grid, self.image]) if len(grid) == 1 else w.HBox([self.image, self.grid]))
 
     def update(self, model: PlayModel) -> None:
-        from aisearch import plot
+        state = model.state
+        legal = set(model.legal_moves) if model.human_to_move else set()
+        marked = set(self.rules.highlight(state))
+        last = model.last_search.move if model.last_search else None
+        for m, b in self.buttons.items():
+            b.description = self.rules.move_label(state, m)
+            b.disabled = not self.on_board and m not in legal
+            b.button_style = "success" if m in marked else "warning" if m == last else ""
+        if not self.on_board:
+            from aisearch import plot
 
-        size = min(0.6 * max(self.game.rows, self.game.cols) + 0.4, 5.0)
-        self.image.value = plot.board_png(model.state, self.game, size=size, dpi=80)
+            self.image.value = plot.board_png(state, self.game, size=3.2, dpi=80)
 
     def explain(self, model: PlayModel, move: Any) -> str | None:
-        if move not in ("N", "S", "E", "W"):
-            return None
-        return f"{model.side(model.human)} cannot move {move}: a wall or the edge of the grid."
+        return None
 
 
 class MovesView:
-    """Any game: the position (its SVG, HTML or text) and one button per legal move."""
+    """Any game: the position (its picture or text) and one button per legal move."""
 
     def __init__(self, game: Any, play: Callable[[Any], None]) -> None:
         import ipywidgets as w
@@ -123,12 +119,6 @@ class MovesView:
 
 
 def default_view(game: Any) -> Callable[[Any, Callable[[Any], None]], BoardView]:
-    """The board view class for ``game``: TicTacToeView, RobotsView or MovesView."""
-    from aisearch.games.robots import TwoRobots
-    from aisearch.games.tictactoe import TicTacToe
-
-    if isinstance(game, TicTacToe):
-        return TicTacToeView
-    if isinstance(game, TwoRobots):
-        return RobotsView
-    return MovesView
+    """The board view class ``game`` declares: :class:`GridView` if it has a ``move_grid``,
+    else :class:`MovesView`."""
+    return GridView if getattr(unwrap(game), "move_grid", None) else MovesView

@@ -680,6 +680,8 @@ class Lab:
         description = texts.filter(has_text=re.compile(r"event \d+ of \d+")).first
         table = texts.filter(has=self.page.locator("table")).first
         image = stepper.locator("img").first
+        if re.search(r"event [01] of", description.text_content()):
+            self.step_until(stepper, r"event 2 of")  # past the Start: the root is entered
         d0, t0 = description.text_content(), table.inner_text()
         m = re.search(r"event (\d+) of (\d+)", d0)
         assert m and m.group(1) != m.group(2), f"the stepper is at its end: {d0!r}"
@@ -713,13 +715,13 @@ class Lab:
         return False
 
     def tictactoe(self) -> Any:
-        """The first tic-tac-toe PlayGame (nine buttons titled ``cell 0`` .. ``cell 8``)."""
-        return self.output_with_buttons(title="cell 4")
+        """The first tic-tac-toe PlayGame (nine buttons titled ``move 0`` .. ``move 8``)."""
+        return self.output_with_buttons(title="move 8")
 
     def play_tictactoe(self, game: Any) -> tuple[list[str], list[str]]:
         """Click an empty cell (the centre if free): it gets a mark and the agent answers.
         Returns the marks before and after."""
-        cells = game.locator('button[title^="cell "]')
+        cells = game.locator('button[title^="move "]')
         assert cells.count() == 9, f"expected 9 cells, found {cells.count()}"
 
         def marks() -> list[str]:
@@ -729,10 +731,10 @@ class Lab:
         empty = [i for i, mark in enumerate(before) if not mark]
         assert empty, f"the board is full: {before}"
         move = 4 if 4 in empty else empty[0]
-        game.locator(f'button[title="cell {move}"]').click()
+        game.locator(f'button[title="move {move}"]').click()
         handle = game.element_handle()
         self.page.wait_for_function("""([el, n]) => [...el.querySelectorAll(
-            'button[title^="cell "]')].filter(b => b.textContent.trim()).length >= n""",
+            'button[title^="move "]')].filter(b => b.textContent.trim()).length >= n""",
             arg=[handle, sum(1 for m in before if m) + 2], timeout=WIDGET_TIMEOUT, polling=100)
         after = marks()
         assert after[move] in ("X", "O"), f"cell {move} got no mark: {after}"

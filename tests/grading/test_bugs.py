@@ -1,80 +1,90 @@
-"""The grader's own references and wrong implementations are what they claim to be."""
+"""Every exercise's named wrong implementations are recognised, and differ from its reference.
+
+These tests run over the exercises :func:`~aisearch.grading.exercises.discover` finds, so
+a new exercise folder is covered as soon as it exists: each function of its ``bugs.py``
+declared with ``@shows`` is graded as if a student had written it, and must lose marks
+with its own feedback; its plain references must get full marks.
+"""
 
 from __future__ import annotations
 
-import random
+import inspect
 
 import pytest
 
-from aisearch.games.robots import TwoRobots
-from aisearch.grading.bugs import (
-    ALPHABETA_BUGS,
-    MINIMAX_BUGS,
-    ROBOT_MOVES_BUGS,
-    ROBOT_RESULT_BUGS,
-    robot_moves,
-    robot_result,
-    textbook,
-)
-from aisearch.grading.checks import observe, reference_alphabeta, reference_minimax
-from aisearch.grading.randgen import free_cells, random_grid, search_cases
-from aisearch.grading.robot_checks import moves_case, reference_moves, reference_result
+from aisearch.grading.exercises import discover
+from aisearch.grading.grade import grade_namespace
+from aisearch.grading.recognise import Bug
 
-SEEDS = range(12)
+EXERCISES = discover()
+SEEDS = (11, 12)
+
+
+def bugs_module(exercise):
+    return exercise.module("bugs")
+
+
+def catalogued(exercise) -> list[tuple[str, Bug]]:
+    """(the student's function name, a known wrong implementation of it), for one exercise."""
+    return [(name, bug) for name, bugs in bugs_module(exercise).CATALOGUE.items() for bug in bugs]
+
+
+ALL_BUGS = [(ex, name, bug) for ex in EXERCISES for name, bug in catalogued(ex)]
+
+
+def test_the_exercises_are_found_in_order():
+    assert [e.name for e in EXERCISES][:3] == ["ex01_two_robots", "ex02_minimax",
+                                               "ex03_alpha_beta"]
+
+
+@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.name)
+def test_every_declared_bug_function_is_in_the_catalogue_once(exercise):
+    module = bugs_module(exercise)
+    declared = [f for _, f in inspect.getmembers(module, inspect.isfunction)
+                if hasattr(f, "bug_class") and f.__module__ == module.__name__]
+    listed = [bug.impl for _, bug in catalogued(exercise)]
+    assert declared and sorted(f.__name__ for f in declared) == sorted(
+        f.__name__ for f in listed)
+    assert len(set(listed)) == len(listed)
+    assert set(module.CATALOGUE) == set(module.REFERENCES)
+
+
+def test_every_bug_class_recognised_before_the_layout_by_exercise_still_is():
+    keys = {bug.key for _, _, bug in ALL_BUGS}
+    assert keys >= {
+        "no-pruning", "cut-rule", "wrong-side", "swapped-bounds", "root-alpha", "root-cut",
+        "eager-generation", "value-for-move", "depth-off-by-one", "point-of-view",
+        "evaluates-non-tips", "ties", "move-order", "off-grid", "walls", "wrong-robot",
+        "after-capture", "axes", "directions", "no-switch"}
+
+
+def test_a_bug_class_reads_the_same_wherever_it_is_used():
+    feedback: dict[str, str] = {}
+    for _, _, bug in ALL_BUGS:
+        assert feedback.setdefault(bug.key, bug.feedback) == bug.feedback, bug.key
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_textbook_search_generates_exactly_what_the_package_searchers_generate(seed):
-    for case in search_cases(random.Random(seed)):
-        assert observe(textbook, case) == observe(reference_alphabeta, case), case.label
-        plain = observe(lambda *a: textbook(*a, prune=False), case)
-        assert plain == observe(reference_minimax, case), case.label
+@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.name)
+def test_the_plain_references_get_full_marks(exercise, seed):
+    """So a wrong implementation that loses marks differs from the reference on the
+    grader's own cases (questions about functions not in bugs.py report them missing)."""
+    results = grade_namespace(dict(bugs_module(exercise).REFERENCES), exercise.number, seed=seed)
+    assert results
+    for r in results:
+        assert r.earned == r.points or r.bug == "missing", (r.id, r.feedback)
+    assert any(r.earned == r.points for r in results)
 
 
-@pytest.mark.parametrize("bugs, reference", [(ALPHABETA_BUGS, reference_alphabeta),
-                                             (MINIMAX_BUGS, reference_minimax)])
-def test_every_planted_bug_shows_on_every_seed(bugs, reference):
-    """The random cases are rich enough: each wrong implementation differs from the reference
-    on some case of every seed (else a student with that bug could score full marks)."""
-    for seed in SEEDS:
-        cases = search_cases(random.Random(seed))
-        want = [observe(reference, c) for c in cases]
-        for bug in bugs:
-            got = [observe(bug.impl, c) for c in cases]
-            assert got != want, (bug.name, seed)
-
-
-def test_the_random_trees_have_varied_shapes():
-    cases = [c for seed in SEEDS for c in search_cases(random.Random(seed))[:26]]
-    games = [c.game for c in cases]
-    text = " ".join(c.label for c in cases)
-    assert "Min(" in text and "Max(" in text and "inf" in text
-    assert {len(g.moves(g.initial)) for g in games} >= {2, 3, 4}
-    assert any(len({len(t) for t in g.tips}) > 1 for g in games)  # tips at several depths
-    assert any(c.depth < c.height for c in cases) and any(c.depth >= c.height for c in cases)
-
-
-def test_the_robot_rules_reference_agrees_with_two_robots_everywhere():
-    rng = random.Random(0)
-    for _ in range(30):
-        grid = random_grid(rng)
-        free = free_cells(grid)
-        walls = [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == "#"]
-        game = TwoRobots(len(grid), len(grid[0]), walls, free[0], free[-1])
-        for s in game.all_states():
-            triple = (s.black, s.white, s.to_move)
-            assert robot_moves(grid, triple) == list(game.moves(s))
-            for m in game.moves(s):
-                t = game.result(s, m)
-                assert robot_result(grid, triple, m) == (t.black, t.white, t.to_move)
-
-
-def test_every_robot_bug_shows_on_random_cases():
-    cases = [moves_case(random.Random(seed)) for seed in range(60)]
-    for bug in ROBOT_MOVES_BUGS:
-        assert any(bug.impl(c.grid, c.state) != reference_moves(c.grid, c.state)
-                   for c in cases), bug.name
-    movable = [(c, m) for c in cases for m in reference_moves(c.grid, c.state)]
-    for bug in ROBOT_RESULT_BUGS:
-        assert any(bug.impl(c.grid, c.state, m) != reference_result(c.grid, c.state, m)
-                   for c, m in movable), bug.name
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("exercise, name, bug", ALL_BUGS,
+                         ids=[f"{ex.number}-{bug.name}" for ex, _, bug in ALL_BUGS])
+def test_every_wrong_implementation_is_graded_down_with_its_own_feedback(exercise, name, bug,
+                                                                         seed):
+    namespace = dict(bugs_module(exercise).REFERENCES)
+    namespace[name] = bug.impl
+    results = grade_namespace(namespace, exercise.number, seed=seed)
+    named = [r for r in results if r.bug == bug.key]
+    assert named, [(r.id, r.bug) for r in results]
+    for r in named:
+        assert r.earned < r.points and bug.feedback in r.feedback, (r.id, r.feedback)

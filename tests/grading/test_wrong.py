@@ -1,20 +1,25 @@
 """Known wrong implementations lose marks, and the feedback names their bug.
 
 Each file in ``wrong/`` is a student's module with one bug, written independently of the
-grader's catalogue of wrong implementations (``aisearch.grading.bugs``). They are graded
-in-process (the fast path; the process isolation is tested in test_grade.py) on two seeds.
+grader's catalogue of wrong implementations (each exercise's ``bugs.py`` in
+``aisearch/grading/exercises/``). They are graded in-process (the fast path; the process
+isolation is tested in test_grade.py) on two seeds.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from aisearch.grading.bugs import FEEDBACK
 from aisearch.grading.child import execute_cells
+from aisearch.grading.exercises import discover
 from aisearch.grading.grade import grade_namespace
 from tests.grading.homework_helpers import WRONG, solution_code
 
 PASS = "pass"
+
+FEEDBACK = {bug.key: bug.feedback for ex in discover()
+            for bugs in ex.module("bugs").CATALOGUE.values() for bug in bugs}
+"""Every bug class's feedback, from the exercises' catalogues."""
 
 # file -> {question: PASS or the bug class its feedback must name}
 EXPECTED = {

@@ -1,4 +1,8 @@
-"""Board pictures: tic-tac-toe, two robots, Connect Four, PNG bytes and tree thumbnails."""
+"""Board pictures: tic-tac-toe, two robots, Connect Four, PNG bytes and tree thumbnails.
+
+Every picture comes from the painter its game declares (aisearch.plot.painters); nothing is
+guessed from a state's class name or attributes.
+"""
 
 import matplotlib
 
@@ -9,11 +13,22 @@ import pytest  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
+from aisearch import Nim, SymmetryReduced, fig5_2  # noqa: E402
 from aisearch.games.connect4 import ConnectFour  # noqa: E402
 from aisearch.games.robots import TwoRobots  # noqa: E402
 from aisearch.games.tictactoe import TicTacToe  # noqa: E402
-from aisearch.plot import board_png, draw_connect4, draw_robots, draw_tictactoe  # noqa: E402
-from aisearch.plot.boards import WALL, connect4_grid, thumbnail, tictactoe_cells  # noqa: E402
+from aisearch.plot import (  # noqa: E402
+    board_png,
+    draw_board,
+    draw_connect4,
+    draw_robots,
+    draw_tictactoe,
+    thumbnail,
+)
+from aisearch.plot.painters import TEXT, painter_for, svg  # noqa: E402
+from aisearch.plot.painters.robots import WALL  # noqa: E402
+from aisearch.plot.painters.tictactoe import cells  # noqa: E402
+from aisearch.trace import CountingGame  # noqa: E402
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -38,7 +53,7 @@ def test_a_board_and_its_text_draw_the_same_marks():
        . x .
        . . o"""
     board = TicTacToe.parse("x.o/.x./..o")
-    assert tictactoe_cells(board) == tictactoe_cells("x.o/.x./..o") == "x.o.x...o"
+    assert cells(board) == "x.o.x...o"
     ax = draw_tictactoe(board, ax=new_ax())
     (crosses,) = by_gid(ax, "x")
     assert len(crosses.get_xdata()) == 2 * 6  # two strokes per X, NaN-separated
@@ -54,8 +69,8 @@ def test_highlighted_cells_are_shaded():
 
 
 @pytest.mark.parametrize("state, highlight, message", [
-    ("xo", None, "not a tic-tac-toe board"),
-    ("x.o/.q./...", None, "not a tic-tac-toe board"),
+    ("xo", None, "cannot read"),
+    ("x.o/.q./...", None, "unexpected 'q'"),
     ("x../.../...", [9], "highlight cells"),
     ("x../.../...", [True], "highlight cells"),
 ])
@@ -109,8 +124,11 @@ def test_a_capture_draws_both_robots_on_one_cell():
 def test_connect4_positions_and_texts_draw_alike():
     game = ConnectFour()
     s = game.result(game.result(game.initial, 3), 3)
-    assert connect4_grid(s) == connect4_grid(str(s))
-    assert connect4_grid(s)[-2:] == ["...o...", "...x..."]
+    faces = {}
+    for shown in (s, str(s)):
+        (discs,) = by_gid(draw_connect4(shown, ax=new_ax()), "discs")
+        faces[type(shown)] = [tuple(f) for f in discs.get_facecolors()]
+    assert len(set(map(tuple, faces.values()))) == 1
     ax = draw_connect4(s, ax=new_ax())
     (discs,) = by_gid(ax, "discs")
     faces = [tuple(f) for f in discs.get_facecolors()]
@@ -119,31 +137,54 @@ def test_connect4_positions_and_texts_draw_alike():
 
 
 def test_connect4_rejects_ragged_rows():
-    with pytest.raises(ValueError, match="not a Connect Four position"):
+    with pytest.raises(ValueError, match="cannot read"):
         draw_connect4("..../...", ax=new_ax())
 
 
 # -- PNG bytes and thumbnails ----------------------------------------------------------------
 def test_board_png_is_deterministic_for_every_game():
     robots = TwoRobots.parse("B.#/..W")
-    game = ConnectFour()
-    for state, g in [("x.o/.x./..o", None), (robots.initial, robots),
-                     (game.result(game.initial, 3), None), ("anything else", None)]:
+    game, nim = ConnectFour(), Nim((1, 2))
+    ttt = TicTacToe()
+    for state, g in [("x.o/.x./..o", ttt), (robots.initial, robots),
+                     (game.result(game.initial, 3), game), (nim.initial, nim)]:
         png = board_png(state, g)
         assert png.startswith(PNG) and png == board_png(state, g)
-    assert board_png("x../.../...") != board_png("o../.x./...")
-
-
-def test_board_png_of_a_robots_state_needs_the_game():
-    robots = TwoRobots.parse("B.#/..W")
-    with pytest.raises(ValueError, match="needs its game"):
-        board_png(robots.initial)
+    assert board_png("x../.../...", ttt) != board_png("o../.x./...", ttt)
 
 
 def test_thumbnails_have_the_grids_shape():
     robots = TwoRobots.parse("B.#/..W")
     wide = thumbnail(robots.initial, robots, size=30)
     assert (wide.width, wide.height) == (30, 20)
-    square = thumbnail("x../.../...", size=30, faint=True)
+    square = thumbnail(TicTacToe.parse("x../.../..."), TicTacToe(), size=30, faint=True)
     assert (square.width, square.height) == (30, 30)
     assert all(a.get_alpha() == 0.35 for a in square.get_children() if a.get_gid() != "highlight")
+
+
+# -- painters are declared per game ----------------------------------------------------------
+def test_each_game_declares_its_painter_and_wrappers_are_drawn_by_the_wrapped_game():
+    ttt = TicTacToe()
+    assert painter_for(ttt).name == "tic-tac-toe"
+    assert painter_for(SymmetryReduced(ttt)) is painter_for(ttt)
+    assert painter_for(CountingGame(ConnectFour())).name == "connect four"
+    assert painter_for(TwoRobots(2, 2)).name == "two robots"
+    assert painter_for(fig5_2) is TEXT and painter_for(Nim((1,))) is TEXT
+
+
+def test_a_state_shows_as_the_svg_its_painter_writes():
+    board = TicTacToe.parse("x.o/.x./..o")
+    assert board._repr_svg_() == svg(TicTacToe(), board)
+    assert board._repr_svg_().count("<path") == 2 and board._repr_svg_().count("<circle") == 2
+    p = ConnectFour.parse("......./......./......./......./......./...x...")
+    assert p._repr_svg_().count('fill="#d62728"') == 1
+    robots = TwoRobots.parse("B.#/..W")
+    assert ">Black to move</text>" in robots.picture()._repr_svg_()
+    assert svg(fig5_2, (0, 1)).startswith("<svg") and "(0, 1)" in svg(fig5_2, (0, 1))
+
+
+def test_draw_board_draws_any_game_with_its_painter():
+    ax = draw_board(ConnectFour(), ax=new_ax())
+    assert [c.get_gid() for c in ax.collections] == ["discs"]
+    ax = draw_board(Nim((1, 2)), ax=new_ax())
+    assert [t.get_gid() for t in ax.texts] == ["text"]

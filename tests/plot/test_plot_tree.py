@@ -94,6 +94,12 @@ def color_at(ax, positions, path):
     return node_colors(ax)[round(float(x), 6), round(float(y), 6)]
 
 
+def path_positions(rec) -> dict:
+    """Where each node of a one-search recording is drawn, by its path."""
+    g = tree_graph(rec.events)
+    return {g.nodes[k]["path"]: xy for k, xy in layout(g).items()}
+
+
 def children_map(game: TreeGame) -> dict:
     return {s: [s + (m,) for m in game.moves(s)] for s in game.states()}
 
@@ -137,8 +143,18 @@ def test_trees_beyond_32_leaves_are_drawn_left_to_right():
 
 def test_layout_takes_the_graph_that_tree_graph_builds():
     rec = record(alphabeta, fig5_2)
-    pos = layout(tree_graph(rec.events))
+    pos = path_positions(rec)
     assert pos[(1, 2)] == (5, -2) and pos[()] == (4.0, 0)
+
+
+def test_a_recording_of_two_searches_is_laid_out_as_two_trees_side_by_side():
+    rec = record(alphabeta, fig5_2)
+    alphabeta(fig5_2, fig5_2.initial, 1, evaluate=lambda s: 0, tracer=rec)
+    g = tree_graph(rec.events)
+    roots = [k for k in g if g.in_degree(k) == 0]
+    pos = layout(g)
+    assert len(roots) == 2 and pos[roots[0]][1] == pos[roots[1]][1] == 0
+    assert max(x for k, (x, _) in pos.items() if k.search == 0) < pos[roots[1]][0]
 
 
 def test_layout_handles_deep_trees_and_any_root():
@@ -146,14 +162,15 @@ def test_layout_handles_deep_trees_and_any_root():
     assert layout(chain, root=0)[5000] == (0, -5000)
 
 
-@pytest.mark.parametrize("bad, message", [
-    ({(): [(0,), (1,)], (0,): [(1,)]}, "reached twice"),
-    ({(): [(0,)], (0,): [()]}, "reached twice"),
-    ({"a": ["b"]}, "root"),
+@pytest.mark.parametrize("bad, root, message", [
+    ({(): [(0,), (1,)], (0,): [(1,)]}, None, "reached twice"),
+    ({(): [(0,)], (0,): [()]}, None, "no root"),
+    ({(): [(0,)], (0,): [()]}, (), "reached twice"),
+    ({"a": ["b"]}, (), "root"),
 ])
-def test_layout_rejects_what_is_not_a_tree(bad, message):
+def test_layout_rejects_what_is_not_a_tree(bad, root, message):
     with pytest.raises(ValueError, match=message):
-        layout(bad)
+        layout(bad, root)
 
 
 def test_layout_rejects_an_unknown_orientation():
@@ -187,7 +204,7 @@ def test_node_markers_are_sized_in_points():
 def test_pruned_nodes_are_grey_and_searched_ones_coloured():
     rec = record(alphabeta, fig5_2)
     ax = tree(rec, ax=new_ax())
-    pos = layout(tree_graph(rec.events))
+    pos = path_positions(rec)
     grey = (to_rgba(COLORS["pruned_face"]), to_rgba(COLORS["pruned"]))
     assert color_at(ax, pos, (1, 1)) == grey and color_at(ax, pos, (1, 2)) == grey
     assert color_at(ax, pos, (1, 0)) == (to_rgba(COLORS[0]), to_rgba(COLORS["ink"]))
@@ -221,7 +238,7 @@ def test_the_principal_variation_is_bold():
     rec = Recorder()
     decision = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
     ax = tree(rec, ax=new_ax())
-    pos = layout(tree_graph(rec.events))
+    pos = path_positions(rec)
     (bold,) = [c for c in ax.collections if c.get_gid() == "pv"]
     ends = [tuple(map(tuple, seg.tolist())) for seg in bold.get_segments()]
     assert ends == [(pos[()], pos[(0,)]), (pos[(0,)], pos[(0, 0)])]
@@ -281,7 +298,7 @@ def test_with_the_game_pruned_subtrees_are_drawn_whole_and_grey():
 # -- stepping through a recording ------------------------------------------------------------
 def test_upto_fades_the_nodes_not_entered_yet():
     rec = record(alphabeta, fig5_2)
-    pos = layout(tree_graph(rec.events))
+    pos = path_positions(rec)
     entered = {e.path: i for i, e in enumerate(rec.events) if isinstance(e, Enter)}
     ax = new_ax()
     for upto in (1, 5, 12, len(rec.events)):
@@ -297,7 +314,7 @@ def test_values_cuts_and_pv_appear_when_their_events_happen():
     tree(rec, ax=ax, upto=cut_at)
     assert not any(line.get_visible() for line in ax.lines if line.get_gid() == "cut-alpha")
     assert labels(ax)["cut-labels"].texts == []
-    pos = layout(tree_graph(rec.events))
+    pos = path_positions(rec)
     assert color_at(ax, pos, (1, 1))[1] == to_rgba(COLORS["faint"])  # not pruned yet
     tree(rec, ax=ax, upto=cut_at + 1)
     assert all(line.get_visible() for line in ax.lines if line.get_gid() == "cut-alpha")
@@ -319,11 +336,11 @@ def test_provisional_values_are_bounds_until_a_node_returns():
 
 def test_current_defaults_to_the_node_of_the_last_event():
     rec = record(alphabeta, fig5_2)
-    pos = layout(tree_graph(rec.events))
-    ax = tree(rec, ax=new_ax(), upto=3)
+    pos = path_positions(rec)
+    ax = tree(rec, ax=new_ax(), upto=4)
     rings = [c for c in ax.collections if c.get_gid() == "current" and len(c.get_offsets())]
-    assert [tuple(rings[0].get_offsets()[0])] == [pos[rec.events[2].path]]
-    tree(rec, ax=ax, upto=3, current=(2,))
+    assert [tuple(rings[0].get_offsets()[0])] == [pos[rec.events[3].path]]
+    tree(rec, ax=ax, upto=4, current=(2,))
     rings = [c for c in ax.collections if c.get_gid() == "current" and len(c.get_offsets())]
     assert [tuple(rings[0].get_offsets()[0])] == [pos[(2,)]]
 
@@ -368,28 +385,30 @@ def test_boards_draw_each_node_as_its_position():
     assert len(labels(ax)["tips"].texts) == 12
 
 
-def test_robot_boards_need_the_game():
+def test_robot_boards_are_painted_for_the_game_the_recording_names():
     from aisearch.games.robots import TwoRobots
 
     game = TwoRobots.parse("B.#/..W", max_plies=2)
     rec = record(minimax, game)
-    with pytest.raises(ValueError, match="needs its game"):
-        tree(rec, ax=new_ax(), boards=True)
-    ax = tree(rec, ax=new_ax(), boards=True, game=game)
-    assert len([a for a in ax.artists if a.get_gid() == "board"]) == rec.counts().nodes
+    ax = tree(rec, ax=new_ax(), boards=True)
+    boards = [a for a in ax.artists if a.get_gid() == "board"]
+    assert len(boards) == rec.counts().nodes
+    grid = [c for b in boards for c in b.offsetbox.get_children() if c.get_gid() == "grid"]
+    assert len(grid) == len(boards)  # each a robots grid, not a text
 
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"orient": "up"}, "orient must be"),
-    ({"upto": -1}, "upto must be an int from 0 to 40"),
-    ({"upto": 41}, "upto must be an int from 0 to 40"),
+    ({"upto": -1}, "upto must be an int from 0 to 42"),
+    ({"upto": 43}, "upto must be an int from 0 to 42"),
     ({"upto": True}, "upto must be"),
     ({"upto": 2.0}, "upto must be"),
     ({"current": (5,)}, "not a node"),
+    ({"search": 1}, "not a search of this recording"),
 ])
 def test_bad_arguments_raise_clear_errors(kwargs, message):
     rec = record(alphabeta, fig5_2)
-    assert len(rec.events) == 40
+    assert len(rec.events) == 42
     with pytest.raises(ValueError, match=message):
         tree(rec, ax=new_ax(), **kwargs)
 
@@ -401,11 +420,8 @@ def test_sources_that_are_not_one_tree_are_refused():
         tree(nx.DiGraph([((), (0,)), ((), (1,)), ((0,), (2,)), ((1,), (2,))]), ax=new_ax())
     with pytest.raises(ValueError, match="cannot draw"):
         tree(42, ax=new_ax())
-    twice = record(alphabeta, fig5_2).events * 2
-    with pytest.raises(ValueError, match="entered twice"):
-        tree(twice, ax=new_ax())
-    with pytest.raises(ValueError, match="never entered"):
-        tree(record(alphabeta, fig5_2).events[3:], ax=new_ax())
+    with pytest.raises(ValueError, match="open node is none"):
+        tree(record(alphabeta, fig5_2).events[4:], ax=new_ax())
     with pytest.raises(ValueError, match="no Enter event"):
         tree([], ax=new_ax())
     with pytest.raises(ValueError, match="upto needs a recording"):

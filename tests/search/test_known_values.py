@@ -5,9 +5,9 @@ import math
 import pytest
 
 from aisearch import (
-    Counter,
     CountingGame,
     Recorder,
+    Tally,
     alphabeta,
     alphabeta_failsoft,
     fig5_2,
@@ -86,7 +86,7 @@ def test_tracing_never_changes_the_decision(search):
     for seed in range(10):
         game = uniform_tree(3, 4, seed=seed)
         plain = search(game, game.initial)
-        rec, counter = Recorder(), Counter()
+        rec, counter = Recorder(), Tally()
         assert search(game, game.initial, tracer=rec) == plain
         assert search(game, game.initial, tracer=counter) == plain
         assert rec.counts() == plain.stats == counter.stats()

@@ -4,6 +4,8 @@ Widgets run without a browser: ``Button.click()`` runs the handlers and assignin
 control's ``value`` runs its observers, synchronously. No handler may raise.
 """
 
+import html
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -17,7 +19,8 @@ from aisearch.games.robots import TwoRobots  # noqa: E402
 from aisearch.games.tictactoe import TicTacToe  # noqa: E402
 from aisearch.search import minimax  # noqa: E402
 from aisearch.widgets import PlayGame, PlayModel  # noqa: E402
-from aisearch.widgets.play import MovesView, PlayError, RobotsView, TicTacToeView  # noqa: E402
+from aisearch.widgets.play_model import PlayError  # noqa: E402
+from aisearch.widgets.views import GridView, MovesView  # noqa: E402
 
 PNG = b"\x89PNG\r\n\x1a\n"
 ttt = TicTacToe()
@@ -55,7 +58,7 @@ def test_the_model_refuses_illegal_late_and_out_of_turn_moves_with_clear_errors(
     m = PlayModel(ttt, depth=1)
     m.play(4)
     taken = m.moves[1]
-    with pytest.raises(PlayError, match=f"illegal move {taken}; legal moves: "):
+    with pytest.raises(PlayError, match=rf"illegal move {taken} \(cell {taken} is taken\); legal"):
         m.play(taken)
     assert len(m.moves) == 2
     while not m.is_over:
@@ -108,7 +111,7 @@ def test_clicking_an_occupied_cell_gives_a_message_and_changes_nothing():
     app.board.cells[reply].click()
     app.board.cells[4].click()
     assert board(app) == before and len(app.model.moves) == 2
-    assert error_of(app) == "Cell 4 is taken: click an empty cell."
+    assert error_of(app).startswith("Illegal move 4 (cell 4 is taken); legal moves: ")
 
 
 def test_clicking_after_the_game_is_over_gives_a_message():
@@ -218,14 +221,15 @@ def test_the_text_repr_is_stable_and_tells_a_reader_to_run_the_notebook():
 def test_robot_direction_buttons_move_black_and_white_answers():
     game = TwoRobots(3, 3)
     app = PlayGame(game, human=MIN)
-    assert isinstance(app.board, RobotsView) and bytes(app.board.image.value).startswith(PNG)
+    assert isinstance(app.board, GridView) and bytes(app.board.image.value).startswith(PNG)
+    assert app.board.buttons["W"].disabled and not app.board.buttons["S"].disabled
     picture = bytes(app.board.image.value)
     app.board.buttons["S"].click()
     black, white = app.model.state.black, app.model.state.white
     assert app.model.moves[0] == "S" and black == (1, 0) and white != game.white
     assert bytes(app.board.image.value) != picture
-    app.board.buttons["W"].click()  # the west wall
-    assert error_of(app) == "Black cannot move W: a wall or the edge of the grid."
+    app.board.buttons["W"].click()  # the west wall (a disabled button, clicked by code)
+    assert html.unescape(error_of(app)).startswith("Illegal move 'W' (a wall or the edge of")
     assert (app.model.state.black, app.model.state.white) == (black, white)
 
 
@@ -234,6 +238,30 @@ def test_playing_white_the_robot_agent_moves_black_first():
     assert app.model.movers == [MIN] and "you play White" in app.status.value
     app.board.buttons["N"].click()
     assert app.model.movers == [MIN, MAX, MIN]
+
+
+def test_connect_four_declares_a_row_of_column_buttons_over_its_picture():
+    from aisearch import ConnectFour
+
+    app = PlayGame(ConnectFour(), depth=2)
+    assert isinstance(app.board, GridView) and list(app.board.buttons) == list(range(7))
+    picture = bytes(app.board.image.value)
+    app.board.buttons[3].click()
+    assert app.model.moves[0] == 3 and len(app.model.moves) == 2
+    assert bytes(app.board.image.value) != picture and "you play Red" in app.status.value
+
+
+def test_an_anytime_searcher_plays_within_its_node_budget():
+    from aisearch import iterative_deepening
+
+    app = PlayGame(ttt, searcher=iterative_deepening, depth=None, nodes=200)
+    app.board.cells[4].click()
+    info = app.model.last_search
+    assert info.nodes == 200 and info.decision.depth >= 1 and len(app.model.moves) == 2
+    app.tree_button.click()
+    assert app.stepper is not None and len(app.stepper.model.replay.searches) >= 2
+    with pytest.raises(ValueError, match="anytime search"):
+        PlayModel(ttt, searcher=iterative_deepening, depth=None)
 
 
 def test_other_games_get_one_button_per_legal_move():
@@ -257,14 +285,14 @@ def test_a_custom_board_view_is_used():
 
     def view(game, play):
         made.append(game)
-        return TicTacToeView(game, play)
+        return GridView(game, play)
 
     app = PlayGame(ttt, view=view)
-    assert made == [ttt] and isinstance(app.board, TicTacToeView)
+    assert made == [ttt] and isinstance(app.board, GridView)
 
 
 def test_a_board_that_fails_to_draw_is_reported_not_raised():
-    class Broken(TicTacToeView):
+    class Broken(GridView):
         def update(self, model):
             if model.moves:
                 raise RuntimeError("cannot draw")

@@ -6,6 +6,7 @@ Widgets run without a browser: ``Button.click()`` runs the handlers and assignin
 
 import subprocess
 import sys
+from dataclasses import replace
 
 import matplotlib
 
@@ -14,13 +15,12 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from aisearch import Chance, Min, Recorder, TreeGame, fig5_2, uniform_tree  # noqa: E402
+from aisearch import Chance, Min, Recorder, Stats, TreeGame, fig5_2, uniform_tree  # noqa: E402
 from aisearch.games.tictactoe import TicTacToe  # noqa: E402
-from aisearch.search import SEARCHERS, alphabeta, minimax  # noqa: E402
-from aisearch.trace import Backup, Cut, Enter, Exit, Leaf  # noqa: E402
+from aisearch.search import SEARCHERS, alphabeta, describe, minimax  # noqa: E402
+from aisearch.trace import Backup, Cut, Enter, Exit, Expectation, Leaf  # noqa: E402
 from aisearch.widgets import SearchStepper, StepperModel  # noqa: E402
 from aisearch.widgets.pseudocode import PSEUDOCODE, event_keys  # noqa: E402
-from aisearch.widgets.stepper import infer_algorithm  # noqa: E402
 
 PNG = b"\x89PNG\r\n\x1a\n"
 # A MAX root over MIN nodes, with a chance layer below the second one.
@@ -29,7 +29,11 @@ DICE = TreeGame([[3, 5], Chance([(0.5, [4, 8]), (0.5, [0, 2])])])
 
 def record(search, game=fig5_2, **options):
     rec = Recorder()
-    decision = search(game, game.initial, tracer=rec, **options)
+    if describe(search).anytime:  # every iteration, to the end of the game tree
+        runs = list(search(game, game.initial, tracer=rec, evaluate=lambda s: 0, **options))
+        decision = replace(runs[-1], stats=sum((d.stats for d in runs), Stats()))
+    else:
+        decision = search(game, game.initial, tracer=rec, **options)
     return rec, decision
 
 
@@ -49,14 +53,14 @@ def test_step_back_goto_and_reset_move_the_index_within_the_recording(fig5_2_alp
     rec, _ = fig5_2_alphabeta
     m = StepperModel(rec)
     assert (m.index, m.current_event, m.current_path) == (0, None, None)
-    assert [m.step() for _ in range(3)] == [1, 2, 3]
-    assert m.current_event is rec.events[2] and m.current_path == (0, 0)
-    assert m.back() == 2
+    assert [m.step() for _ in range(4)] == [1, 2, 3, 4]
+    assert m.current_event is rec.events[3] and m.current_path == (0, 0)
+    assert m.back() == 3
     assert m.goto(len(m)) == len(m) and m.at_end
     assert m.step() == len(m)  # stays at the end
     assert m.reset() == 0 and m.back() == 0  # stays at the start
-    with pytest.raises(IndexError, match="outside 0..40"):
-        m.goto(41)
+    with pytest.raises(IndexError, match="outside 0..42"):
+        m.goto(43)
     with pytest.raises(TypeError):
         m.goto(1.5)
 
@@ -65,8 +69,10 @@ def test_an_empty_or_headless_recording_is_refused_with_a_clear_message():
     with pytest.raises(ValueError, match="empty"):
         StepperModel(Recorder())
     rec, _ = record(alphabeta)
-    with pytest.raises(ValueError, match="entering the root"):
-        StepperModel(rec.events[1:])
+    with pytest.raises(ValueError, match="before its parent"):
+        StepperModel(rec.events[2:])
+    with pytest.raises(ValueError, match="enters no node"):
+        StepperModel(rec.events[:1])
 
 
 @pytest.mark.parametrize("name", sorted(SEARCHERS))
@@ -87,7 +93,9 @@ def test_counts_grow_event_by_event(fig5_2_alphabeta):
     before = m.counts()
     m.step()
     assert m.counts().cutoffs == before.cutoffs + 1
-    m.goto(1)
+    m.goto(1)  # the Start event
+    assert (m.counts().nodes, m.counts().leaves) == (0, 0)
+    m.goto(2)
     assert (m.counts().nodes, m.counts().leaves) == (1, 0)
 
 
@@ -115,15 +123,19 @@ def test_the_path_shows_alpha_and_beta_of_every_open_node(fig5_2_alphabeta):
     m.step()
     assert m.description() == "Return 3 from node (1,) MIN (cut off)"
     assert m.path_windows()[-1].done and m.path_windows()[-1].value == 3
-    m.goto(len(m))
+    m.goto(len(m) - 1)
     assert m.description() == "Done: the root's backed-up value is 3"
+    m.goto(len(m))
+    assert m.description() == "Done: alphabeta returns value 3, move 0"
 
 
 def test_minimax_descriptions_leave_out_the_window_that_never_narrows():
     rec, _ = record(minimax)
     m = StepperModel(rec)
     assert m.algorithm == "minimax" and not m.windowed
-    m.goto(2)
+    m.goto(1)
+    assert m.description() == "Start minimax, to the end"
+    m.goto(3)
     assert m.description() == "Enter node (0,) MIN"
 
 
@@ -135,12 +147,15 @@ def test_every_event_of_every_searcher_has_a_pseudocode_line(name):
     lines = {}
     for i in range(1, len(m) + 1):
         m.goto(i)
+        if type(m.current_event).role in ("start", "finish"):
+            continue
         line = m.pseudocode_line()
         assert line is not None, f"{name}: no line for {m.current_event!r}"
         lines.setdefault(type(m.current_event), set()).add(line)
-    assert lines[Enter] == {1}
-    assert lines[Leaf].isdisjoint(lines[Enter] | lines[Backup])
-    assert lines[Backup].isdisjoint(lines[Exit])
+    if not describe(name).anytime:  # an iteration's events are its own searcher's
+        assert lines[Enter] == {1}
+        assert lines[Leaf].isdisjoint(lines[Enter] | lines[Backup])
+        assert lines[Backup].isdisjoint(lines[Exit])
 
 
 def test_the_highlighted_alphabeta_line_follows_the_event_kind(fig5_2_alphabeta):
@@ -148,22 +163,22 @@ def test_the_highlighted_alphabeta_line_follows_the_event_kind(fig5_2_alphabeta)
     m = StepperModel(rec, algorithm="alphabeta")
     code = m.pseudocode
     seen = {}
-    for i in range(1, len(m) + 1):
+    for i in range(2, len(m)):  # from the root's Enter to its Exit
         m.goto(i)
         seen.setdefault(m.description().split()[0], set()).add(code.lines[m.pseudocode_line() - 1])
     assert seen["Enter"] == {code.lines[0]}
     assert all("UTILITY" in line for line in seen["Leaf"])
     assert {"β ← min" in line for line in seen["Back"]} == {True, False}  # MIN and MAX nodes
     assert all("β ≤ α" in line for line in seen["Cut:"])
-    m.goto(len(m))
+    m.goto(len(m) - 1)
     assert "<span" in m.pseudocode.html(m.pseudocode_line())
 
 
-def test_chance_events_are_replayed_as_expectiminimax():
+def test_chance_events_are_replayed_with_the_expectation_line():
     rec, decision = record(minimax, DICE)
     m = StepperModel(rec)
-    assert m.algorithm == "expectiminimax"
-    i = next(i for i, e in enumerate(rec.events) if type(e).__name__ == "Chance")
+    assert m.algorithm == "minimax"
+    i = next(i for i, e in enumerate(rec.events) if type(e) is Expectation)
     m.goto(i + 1)
     assert m.description() == "Chance node (1,): expectation 0.5·4 + 0.5·0 = 2"
     assert "Σ" in m.pseudocode.lines[m.pseudocode_line() - 1]
@@ -171,12 +186,29 @@ def test_chance_events_are_replayed_as_expectiminimax():
     assert m.counts() == decision.stats
 
 
-def test_the_searcher_is_inferred_from_its_events():
-    assert infer_algorithm(record(minimax)[0]) == "minimax"
-    assert infer_algorithm(record(SEARCHERS["pearl_ab"])[0]) == "alphabeta"
-    assert infer_algorithm(record(SEARCHERS["alphabeta_failsoft"])[0]) == "alphabeta_failsoft"
+def test_the_searcher_is_read_from_the_recording_never_guessed():
+    for name in ("minimax", "pearl_ab", "alphabeta_failsoft"):
+        assert StepperModel(record(SEARCHERS[name])[0]).algorithm == name
     game = TreeGame([Min([Min([1, 2]), 5]), 4])
-    assert infer_algorithm(record(alphabeta, game)[0]) == "alphabeta"
+    headless = record(alphabeta, game)[0].events[1:-1]  # no Start, no Finish: events by hand
+    assert StepperModel(headless).algorithm == "search"
+    assert StepperModel(headless).pseudocode is None
+    assert StepperModel(headless, algorithm=alphabeta).pseudocode is PSEUDOCODE["alphabeta"]
+
+
+def test_a_recording_of_iterative_deepening_steps_through_each_search():
+    from aisearch import TicTacToe, iterative_deepening
+
+    game = TicTacToe()
+    rec = Recorder()
+    list(iterative_deepening(game, game.initial, 2, evaluate=game.nilsson_eval, tracer=rec))
+    m = StepperModel(rec)
+    assert m.algorithm == "alphabeta" and len(m.replay.searches) == 2
+    m.goto(len(m))
+    assert m.search.index == 1 and m.totals() == m.counts()
+    starts = [i for i, e in enumerate(rec.events) if type(e).role == "start"]
+    m.goto(starts[1] + 1)
+    assert m.description() == "Start search 2 of 2: alphabeta, to depth 2"
 
 
 def test_event_keys_fall_back_from_specific_to_general_lines():
@@ -214,14 +246,14 @@ def test_buttons_slider_and_play_stay_in_sync(stepper):
     assert (s.model.index, s.slider.value) == (9, 9)
     s.goto(len(s.model))
     s.step_button.click()  # nothing after the end
-    assert s.slider.value == s.slider.max == len(s.model) == 40
+    assert s.slider.value == s.slider.max == len(s.model) == 42
     s.reset_button.click()
     assert (s.model.index, s.slider.value, s.player.playing) == (0, 0, False)
 
 
 def test_a_step_changes_the_tree_the_current_node_and_the_window_text(stepper):
     s = stepper
-    s.goto(0)
+    s.goto(1)  # the search has started: the tree is all faint, the listing has no line
     before = (s.image.value, s.description.value, s.path_table.value, s.code.value)
     s.step_button.click()
     after = (s.image.value, s.description.value, s.path_table.value, s.code.value)
@@ -234,7 +266,7 @@ def test_a_step_changes_the_tree_the_current_node_and_the_window_text(stepper):
 
 
 def test_the_text_repr_is_stable_and_tells_a_reader_to_run_the_notebook(stepper):
-    text = "SearchStepper: alphabeta on 11 nodes (7 leaves, 1 cut-off), 40 events"
+    text = "SearchStepper: alphabeta on 11 nodes (7 leaves, 1 cut-off), 42 events"
     assert repr(stepper).startswith(text) and "run the notebook" in repr(stepper)
     bundle = stepper._repr_mimebundle_()
     assert bundle["text/plain"] == repr(stepper)
@@ -250,6 +282,7 @@ def test_a_game_shows_the_position_at_the_current_node_and_pruned_subtrees_whole
     assert s.position.value == ""  # nothing entered yet
     s.step()
     s.step()
+    s.step()
     assert s.position.value.startswith("<svg")
     assert s.tree_options["game"] is game
 
@@ -257,5 +290,5 @@ def test_a_game_shows_the_position_at_the_current_node_and_pruned_subtrees_whole
 def test_an_explicit_trees_states_are_its_paths_so_no_position_is_shown():
     rec, _ = record(alphabeta)
     s = SearchStepper(rec, game=fig5_2, dpi=30)
-    s.goto(3)
+    s.goto(4)
     assert s.position.value == "" and s.model.current_state() == (0, 0)

@@ -3,7 +3,7 @@
 Trees of varied shape (1 to 4 children per node, tips at different depths, explicit
 MIN or MAX layers, ties and infinite tips), tic-tac-toe positions reached by random
 play, and two-robot grids with walls. Every generator takes a :class:`random.Random`,
-so a seed fixes the inputs.
+so a seed fixes the inputs; a question draws from ``ctx.rng``.
 
 Examples
 --------
@@ -33,10 +33,10 @@ __all__ = [
     "tree_case",
     "tictactoe_case",
     "robots_case",
+    "search_cases",
     "random_grid",
     "free_cells",
     "grid_game",
-    "search_cases",
 ]
 
 
@@ -45,7 +45,16 @@ class Case:
     """One search problem: a game, a root state, a depth (plies) and an evaluation.
 
     ``evaluate`` agrees with ``utility(s, MAX)`` on terminal states, so searchers that
-    check the depth before the end of the game still get the same values.
+    check the depth before the end of the game still get the same values. ``label``
+    describes the case in feedback; ``size`` orders cases (the smallest wrong one is
+    shown); ``height`` is the longest path to a tip (trees) or the depth.
+
+    Examples
+    --------
+    >>> from aisearch.games import fig5_2
+    >>> case = Case(fig5_2, fig5_2.initial, 2, lambda s: 0, "Fig 5.2", 13, 2)
+    >>> case.describe()
+    'Fig 5.2'
     """
 
     game: Any
@@ -57,6 +66,7 @@ class Case:
     height: int = 0
 
     def describe(self) -> str:
+        """The case in words, for feedback."""
         return self.label
 
 
@@ -67,6 +77,27 @@ def random_tree(
 ) -> TreeGame:
     """A random tree: uneven branching, early tips, explicit layers, small ints and infinities.
 
+    Parameters
+    ----------
+    rng : random.Random
+        The source of randomness.
+    max_depth : int
+        Tips lie at most this many plies below the root.
+    low, high : int
+        Tip values are drawn from ``low..high`` (or are ±inf with probability ``p_inf``).
+    p_tip : float
+        Chance that an inner node (not the root) is a tip before ``max_depth``.
+    p_explicit : float
+        Chance that an inner node is an explicit ``Min`` or ``Max`` layer.
+    branching, root_branching : tuple of int
+        Numbers of children to choose from, below the root and at the root.
+
+    Returns
+    -------
+    TreeGame
+
+    Examples
+    --------
     >>> game = random_tree(random.Random(0), max_depth=2)
     >>> all(len(t) <= 2 for t in game.tips)
     True
@@ -94,8 +125,31 @@ def tree_case(rng: random.Random, *, limited: bool | None = None, max_depth: int
     """A random tree with a depth: the full height (``limited=False``) or less (``True``).
 
     Internal nodes get random evaluations (used at the depth bound), tips their value.
-    With ``sure_win``, a root move that is not the last leads straight to a win for the
-    player at the root (+inf for MAX, -inf for MIN), where alpha >= beta holds at the root.
+
+    Parameters
+    ----------
+    rng : random.Random
+        The source of randomness.
+    limited : bool, optional
+        Search to less than the tree's height (default: a coin flip).
+    max_depth : int, optional
+        The tree's largest depth (default: 2 to 4).
+    sure_win : bool
+        Add a root move, not the last, that leads straight to a win for the player at
+        the root (+inf for MAX, -inf for MIN), where alpha >= beta holds at the root.
+
+    Returns
+    -------
+    Case
+
+    Examples
+    --------
+    >>> case = tree_case(random.Random(4), limited=True)
+    >>> case.depth < case.height, "where evaluate gives" in case.label
+    (True, True)
+    >>> win = tree_case(random.Random(4), sure_win=True)
+    >>> any(abs(v) == math.inf for v in win.game.tree[:-1])
+    True
     """
     game = random_tree(rng, max_depth=max_depth or rng.choice([2, 3, 3, 4, 4]))
     if sure_win:
@@ -124,7 +178,14 @@ def tree_case(rng: random.Random, *, limited: bool | None = None, max_depth: int
 
 
 def tictactoe_case(rng: random.Random) -> Case:
-    """A tic-tac-toe position after 2 to 6 random moves, depth 1 to 3, Nilsson's e(p)."""
+    """A tic-tac-toe position after 2 to 6 random moves, depth 1 to 3, Nilsson's e(p).
+
+    Examples
+    --------
+    >>> case = tictactoe_case(random.Random(0))
+    >>> 1 <= case.depth <= 3 and not case.game.is_terminal(case.state)
+    True
+    """
     from aisearch.games.tictactoe import TicTacToe
 
     game = TicTacToe()
@@ -151,7 +212,28 @@ def random_grid(
     rng: random.Random, *, rows: tuple[int, int] = (1, 6), cols: tuple[int, int] = (1, 6),
     walls: float | None = None, connected: bool = False,
 ) -> tuple[str, ...]:
-    """A grid of ``'.'`` (free) and ``'#'`` (wall) rows with at least two free cells."""
+    """A grid of ``'.'`` (free) and ``'#'`` (wall) rows with at least two free cells.
+
+    Parameters
+    ----------
+    rng : random.Random
+        The source of randomness.
+    rows, cols : tuple of int
+        The smallest and largest numbers of rows and columns.
+    walls : float, optional
+        The chance of a wall in each cell (default: 0, 0.15 or 0.3).
+    connected : bool
+        Only grids whose free cells are all connected.
+
+    Returns
+    -------
+    tuple of str
+
+    Examples
+    --------
+    >>> random_grid(random.Random(3), rows=(2, 2), cols=(3, 3), walls=0.0)
+    ('...', '...')
+    """
     while True:
         r, c = rng.randint(*rows), rng.randint(*cols)
         p = rng.choice([0.0, 0.15, 0.3]) if walls is None else walls
@@ -177,14 +259,28 @@ def _reach(grid: tuple[str, ...], start: tuple[int, int]) -> set[tuple[int, int]
 
 
 def free_cells(grid: tuple[str, ...]) -> list[tuple[int, int]]:
-    """The free cells of a grid in row-major order."""
+    """The free cells of a grid in row-major order.
+
+    Examples
+    --------
+    >>> free_cells((".#", ".."))
+    [(0, 0), (1, 0), (1, 1)]
+    """
     return [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == "."]
 
 
 def grid_game(grid: tuple[str, ...], black: tuple[int, int] | None = None,
               white: tuple[int, int] | None = None, max_plies: int | None = None) -> Any:
-    """The :class:`~aisearch.games.robots.TwoRobots` game on ``grid`` (robots default to the
-    first and last free cells)."""
+    """The :class:`~aisearch.games.robots.TwoRobots` game on ``grid``.
+
+    The robots start on ``black`` and ``white``, by default the first and last free cells.
+
+    Examples
+    --------
+    >>> game = grid_game((".#", ".."))
+    >>> game.initial.black, game.initial.white, sorted(game.walls)
+    ((0, 0), (1, 1), [(0, 1)])
+    """
     from aisearch.games.robots import TwoRobots
 
     free = free_cells(grid)
@@ -194,7 +290,14 @@ def grid_game(grid: tuple[str, ...], black: tuple[int, int] | None = None,
 
 
 def robots_case(rng: random.Random) -> Case:
-    """A two-robot position with a ply limit, depth 1 to 4, evaluate = ``distance_eval``."""
+    """A two-robot position with a ply limit, depth 1 to 4, evaluate = ``distance_eval``.
+
+    Examples
+    --------
+    >>> case = robots_case(random.Random(0))
+    >>> case.label.startswith("two robots on grid"), case.game.is_terminal(case.state)
+    (True, False)
+    """
     from aisearch.games.robots import RobotsState
 
     while True:
@@ -219,8 +322,27 @@ def robots_case(rng: random.Random) -> Case:
 
 def search_cases(rng: random.Random, trees: int = 24, tictactoe: int = 4, robots: int = 4,
                  limited: float = 0.5) -> list[Case]:
-    """A mixed list: random trees (``limited`` of them depth-limited) and two with a sure win
-    at the root, tic-tac-toe and robot positions."""
+    """A mixed list of search problems, as the searcher questions draw them.
+
+    Parameters
+    ----------
+    rng : random.Random
+        The source of randomness.
+    trees : int
+        Random trees, a fraction ``limited`` of them depth-limited; two more trees
+        follow with a sure win at the root.
+    tictactoe, robots : int
+        Tic-tac-toe and two-robot positions.
+
+    Returns
+    -------
+    list of Case
+
+    Examples
+    --------
+    >>> len(search_cases(random.Random(0)))
+    34
+    """
     cases = [tree_case(rng, limited=rng.random() < limited) for _ in range(trees)]
     cases += [tree_case(rng, limited=False, sure_win=True) for _ in range(2)]
     cases += [tictactoe_case(rng) for _ in range(tictactoe)]

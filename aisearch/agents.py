@@ -1,0 +1,246 @@
+"""Agents and game play: ``agent(game, state) -> move``, and :func:`play` between agents.
+
+An agent is any callable taking the game and a state and returning a legal move.
+:func:`search_agent` turns a searcher into one (fixed depth); :func:`anytime_agent` turns
+an anytime searcher (a generator of ever better decisions, such as iterative deepening)
+into one that stops at a node or time budget and plays the last decision it completed.
+
+Examples
+--------
+>>> from aisearch.games import TicTacToe
+>>> from aisearch.search import alphabeta, iterative_deepening
+>>> game = TicTacToe()
+>>> budgeted = anytime_agent(iterative_deepening, nodes=300, evaluate=game.nilsson_eval)
+>>> record = play(game, [search_agent(alphabeta), budgeted])
+>>> record.finished, record.outcome
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from aisearch.core import CHANCE, MAX, MIN, Game, player_name
+from aisearch.results import Decision
+
+__all__ = ["Agent", "GameRecord", "play", "random_agent", "search_agent", "anytime_agent"]
+
+Agent = Callable[[Any, Any], Any]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A played game: the states (initial first), the moves between them and the result.
+
+    ``outcome`` is the final utility for MAX; ``winner`` is ``MAX``, ``MIN`` or
+    ``None`` for a draw (or a game stopped by ``max_moves``, then ``finished`` is False).
+    """
+
+    states: tuple
+    moves: tuple
+    outcome: float | None
+    finished: bool = True
+
+    @property
+    def winner(self) -> int | None:
+        if not self.finished or self.outcome is None or self.outcome == 0:
+            return None
+        return MAX if self.outcome > 0 else MIN
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+
+if TYPE_CHECKING:
+
+    class _SearchAgent(Protocol):
+        """What the agent factories return: an :data:`Agent` with its latest decision."""
+
+        last: Decision | None
+
+        def __call__(self, game: Game, state: Any, /) -> Any: ...
+
+
+def play(
+    game: Game,
+    agents: Sequence[Agent] | Mapping[int, Agent],
+    *,
+    state: Any = None,
+    max_moves: int | None = None,
+    rng: random.Random | int | None = None,
+) -> GameRecord:
+    """Play a game between agents and return its record.
+
+    Parameters
+    ----------
+    game : Game
+        The rules.
+    agents : sequence or mapping
+        ``agents[player]`` is called as ``agent(game, state)`` and returns a move.
+    state : optional
+        Start here instead of ``game.initial``.
+    max_moves : int, optional
+        Stop unfinished after this many moves (for games that can cycle).
+    rng : random.Random or int, optional
+        Samples the chance outcomes (seeded for reproducible games).
+
+    Examples
+    --------
+    >>> from aisearch.games import TreeGame
+    >>> from aisearch.search import alphabeta
+    >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> record = play(game, [search_agent(alphabeta), search_agent(alphabeta)])
+    >>> record.moves, record.outcome
+    ((0, 0), 3)
+    """
+    if isinstance(rng, int) or rng is None:
+        rng = random.Random(rng)
+    s = game.initial if state is None else state
+    moves: list[Any]
+    states, moves = [s], []
+    while not game.is_terminal(s):
+        if max_moves is not None and len(moves) >= max_moves:
+            return GameRecord(tuple(states), tuple(moves), None, finished=False)
+        player = game.to_move(s)
+        if player == CHANCE:
+            outcomes, weights = zip(*game.chance_outcomes(s), strict=True)
+            m = rng.choices(outcomes, weights)[0]
+        else:
+            try:
+                agent = agents[player]
+            except (IndexError, KeyError):
+                raise ValueError(f"no agent for {player_name(player)} (player {player})") from None
+            m = agent(game, s)
+        s = game.result(s, m)
+        states.append(s)
+        moves.append(m)
+    return GameRecord(tuple(states), tuple(moves), game.utility(s, MAX))
+
+
+def random_agent(seed: int | None = None) -> Agent:
+    """An agent that picks a uniformly random legal move, reproducibly for a seed.
+
+    >>> from aisearch.games import TreeGame
+    >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> agent = random_agent(seed=1)
+    >>> agent(game, game.initial) in game.moves(game.initial)
+    True
+    """
+    rng = random.Random(seed)
+
+    def agent(game: Game, state: Any) -> Any:
+        return rng.choice(list(game.moves(state)))
+
+    agent.__name__ = f"random_agent(seed={seed})"
+    return agent
+
+
+def _describe(search: Callable[..., Any]) -> Any:
+    from aisearch.search.registry import describe
+
+    return describe(search, strict=False)
+
+
+def search_agent(
+    search: Callable[..., Decision], depth: int | None = None, **options: Any
+) -> _SearchAgent:
+    """Turn a searcher into an agent that plays its decision's move.
+
+    The agent keeps its latest :class:`~aisearch.results.Decision` in ``agent.last`` (for
+    widgets). For a searcher of the package, unknown options are refused at once. An
+    anytime searcher (a generator) is run to ``depth`` and its last decision played; for a
+    node or time budget use :func:`anytime_agent`.
+
+    >>> from aisearch.games import TreeGame
+    >>> from aisearch.search import minimax
+    >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> agent = search_agent(minimax)
+    >>> agent(game, game.initial), agent.last.value
+    (0, 3)
+    >>> search_agent(minimax, 2, evalute=abs)
+    Traceback (most recent call last):
+    ...
+    TypeError: minimax takes no option 'evalute'; its options are: evaluate, order, \
+prune_on_equal, fastest_wins, tracer
+    """
+    info = _describe(search)
+    if info is not None:
+        info.check_options(options)
+        if info.anytime:
+            if depth is None:
+                raise ValueError(f"{info.name} is an anytime search: give it a depth, or use "
+                                 f"anytime_agent({info.name}, nodes=..., seconds=...)")
+            return anytime_agent(search, depth=depth, **options)
+
+    def agent(game: Game, state: Any) -> Any:
+        decision = search(game, state, depth, **options)
+        agent.last = decision  # type: ignore[attr-defined]
+        return decision.move
+
+    agent.last = None  # type: ignore[attr-defined]
+    agent.__name__ = f"{getattr(search, '__name__', 'search')}(depth={depth})"
+    return cast("_SearchAgent", agent)  # the function, with the attribute set above
+
+
+def anytime_agent(
+    search: Callable[..., Any], *, depth: int | None = None, nodes: int | None = None,
+    seconds: float | None = None, **options: Any
+) -> _SearchAgent:
+    """An agent that runs an anytime searcher under a budget and plays its last decision.
+
+    Each move gets a fresh :class:`~aisearch.search.anytime.Budget` of ``nodes`` generated
+    states and/or ``seconds`` (the agent owns the clock, started when it is asked to move).
+    The searcher yields one decision per completed iteration; when the budget runs out in
+    the middle of one, that unfinished iteration is dropped and the agent plays the move of
+    the last completed one (iterative deepening: the deepest finished depth). If not even
+    the first iteration finished, it plays the first legal move and says so in
+    ``agent.last`` (``None``). A node budget makes games reproducible; a time budget does
+    not.
+
+    Parameters
+    ----------
+    search : anytime searcher
+        E.g. :func:`~aisearch.search.iterative_deepening`.
+    depth : int, optional
+        Deepest iteration (``None``: until the budget or the game tree runs out).
+    nodes, seconds : optional
+        The budget per move; at least one of them, or ``depth``.
+    **options
+        Passed to the searcher (``evaluate``, ``order``, ...).
+
+    Examples
+    --------
+    >>> from aisearch.games import TicTacToe
+    >>> from aisearch.search import iterative_deepening
+    >>> agent = anytime_agent(iterative_deepening, nodes=200,
+    ...                       evaluate=TicTacToe.nilsson_eval)
+    >>> agent(TicTacToe(), TicTacToe.initial), agent.last.depth
+    (4, 2)
+    """
+    from aisearch.search.anytime import Budget, run_anytime
+
+    info = _describe(search)
+    if info is not None:
+        if not info.anytime:
+            raise TypeError(f"{info.name} is not an anytime search; use search_agent({info.name}"
+                            ", depth)")
+        info.check_options({**options, "budget": None})
+    if depth is None and nodes is None and seconds is None:
+        raise ValueError("an anytime agent needs a depth, a node budget or a time budget")
+
+    def agent(game: Game, state: Any) -> Any:
+        budget = Budget(nodes=nodes, seconds=seconds)
+        decision = run_anytime(search(game, state, depth, budget=budget, **options))
+        agent.last = decision  # type: ignore[attr-defined]
+        if decision is None or decision.move is None:
+            return game.moves(state)[0]
+        return decision.move
+
+    agent.last = None  # type: ignore[attr-defined]
+    limits = [f"{k}={v}" for k, v in (("depth", depth), ("nodes", nodes), ("seconds", seconds))
+              if v is not None]
+    agent.__name__ = f"{getattr(search, '__name__', 'search')}({', '.join(limits)})"
+    return cast("_SearchAgent", agent)

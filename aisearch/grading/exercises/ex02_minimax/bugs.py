@@ -1,0 +1,213 @@
+"""Known wrong minimax searchers, one named function per bug, and the right one.
+
+Each function is a complete depth-limited minimax in the exercises' API, ``f(game, state,
+depth, evaluate) -> (value, move)``, written as a student would. :func:`minimax_decision`
+is the right answer (it generates and evaluates exactly what
+:func:`aisearch.search.minimax` does with ``fastest_wins=False``); every other function
+has exactly one bug, marked ``# the bug``.
+
+Examples
+--------
+>>> from aisearch.games import fig5_2
+>>> minimax_decision(fig5_2, fig5_2.initial, 2, None)
+(3, 0)
+>>> value_for_move(fig5_2, fig5_2.initial, 2, None)
+3
+>>> [bug.key for bug in BUGS][:3]
+['value-for-move', 'depth-off-by-one', 'depth-off-by-one']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from aisearch.core import MAX, MIN
+from aisearch.grading.recognise import Bug, catalogue, shows
+from aisearch.grading.search_checks import (
+    DEPTH_OFF_BY_ONE,
+    EVALUATES_NON_TIPS,
+    POINT_OF_VIEW,
+    TIES,
+    VALUE_FOR_MOVE,
+)
+
+__all__ = ["minimax_decision", "BUGS", "CATALOGUE", "REFERENCES"]
+
+INF = math.inf
+
+
+def minimax_decision(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
+    """Minimax value (MAX's view) and first best move, searching ``depth`` plies.
+
+    >>> from aisearch.games import TreeGame
+    >>> minimax_decision(TreeGame([[3, 12], [8, 2]]), (), 2, None)
+    (3, 0)
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    if depth == 0:
+        return evaluate(state), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = minimax_decision(game, game.result(state, move), depth - 1, evaluate)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+    return best_value, best_move
+
+
+@shows(VALUE_FOR_MOVE)
+def value_for_move(game: Any, state: Any, depth: int, evaluate: Any) -> Any:
+    """Returns the value alone, not the pair (value, move).
+
+    >>> from aisearch.games import TreeGame
+    >>> value_for_move(TreeGame([[3, 12], [8, 2]]), (), 2, None)
+    3
+    """
+    value, move = minimax_decision(game, state, depth, evaluate)
+    return value  # the bug: should return value, move
+
+
+@shows(DEPTH_OFF_BY_ONE)
+def depth_one_too_early(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
+    """Evaluates where depth reaches 1, one ply above the bound.
+
+    >>> from aisearch.games import TreeGame
+    >>> depth_one_too_early(TreeGame([[3, 12], [8, 2]]), (), 2, {(0,): 5, (1,): 7}.get)
+    (7, 1)
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    if depth <= 1:  # the bug: should be depth == 0
+        return evaluate(state), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = depth_one_too_early(game, game.result(state, move), depth - 1, evaluate)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+    return best_value, best_move
+
+
+@shows(DEPTH_OFF_BY_ONE)
+def depth_one_too_deep(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
+    """Evaluates where depth reaches -1, one ply below the bound.
+
+    >>> from aisearch.games import TreeGame
+    >>> depth_one_too_deep(TreeGame([[3, 12], [8, 2]]), (), 1, {(0,): 5, (1,): 7}.get)
+    (3, 0)
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    if depth < 0:  # the bug: should be depth == 0
+        return evaluate(state), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = depth_one_too_deep(game, game.result(state, move), depth - 1, evaluate)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+    return best_value, best_move
+
+
+@shows(POINT_OF_VIEW)
+def utility_of_mover(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
+    """Takes terminal utilities from the view of the player to move, not MAX's.
+
+    >>> from aisearch.games import TreeGame
+    >>> utility_of_mover(TreeGame([3, 5]), (), 1, None)
+    (-3, 0)
+    """
+    if game.is_terminal(state):
+        return game.utility(state, game.to_move(state)), None  # the bug: should be MAX
+    if depth == 0:
+        return evaluate(state), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = utility_of_mover(game, game.result(state, move), depth - 1, evaluate)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+    return best_value, best_move
+
+
+@shows(POINT_OF_VIEW)
+def negated_evaluation(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
+    """Negates the evaluation where MIN is to move.
+
+    >>> from aisearch.games import TreeGame
+    >>> negated_evaluation(TreeGame([[3, 12], [8, 2]]), (), 1, {(0,): 5, (1,): 7}.get)
+    (-5, 0)
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    if depth == 0:
+        value = evaluate(state)
+        # the bug: should return value, not negated at MIN nodes
+        return (-value if game.to_move(state) == MIN else value), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = negated_evaluation(game, game.result(state, move), depth - 1, evaluate)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+    return best_value, best_move
+
+
+@shows(EVALUATES_NON_TIPS)
+def evaluates_non_tips(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
+    """Evaluates every non-terminal node, including those it goes on to expand.
+
+    >>> from aisearch.games import TreeGame
+    >>> from aisearch.trace import CountingGame
+    >>> game = CountingGame(TreeGame([[3, 12], [8, 2]]))
+    >>> evaluates_non_tips(game, (), 2, game.counting(lambda s: 0)), game.evaluated
+    ((3, 0), [(), (0,), (1,)])
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    estimate = evaluate(state)  # the bug: should evaluate only at depth 0
+    if depth == 0:
+        return estimate, None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = evaluates_non_tips(game, game.result(state, move), depth - 1, evaluate)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+    return best_value, best_move
+
+
+@shows(TIES)
+def last_best_move(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
+    """Breaks ties for the last best move, not the first.
+
+    >>> from aisearch.games import TreeGame
+    >>> last_best_move(TreeGame([[3, 12], [3, 5]]), (), 2, None)
+    (3, 1)
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    if depth == 0:
+        return evaluate(state), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = last_best_move(game, game.result(state, move), depth - 1, evaluate)
+        if best_move is None or (value >= best_value if maximizing else value <= best_value):
+            best_value, best_move = value, move  # the bug: >= and <= should be > and <
+    return best_value, best_move
+
+
+BUGS: list[Bug] = catalogue(
+    value_for_move, depth_one_too_early, depth_one_too_deep, utility_of_mover,
+    negated_evaluation, evaluates_non_tips, last_best_move)
+"""Wrong ``minimax_decision``, most specific first."""
+
+CATALOGUE: dict[str, list[Bug]] = {"minimax_decision": BUGS}
+"""The student's function name -> its known wrong implementations."""
+
+REFERENCES: dict[str, Callable[..., Any]] = {"minimax_decision": minimax_decision}
+"""The student's function name -> the right implementation."""

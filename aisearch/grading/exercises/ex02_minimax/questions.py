@@ -1,0 +1,29 @@
+"""The questions of exercise 02: depth-limited minimax and a robot evaluation
+(``solutions/02_minimax.ipynb``)."""
+
+from aisearch.grading.exercises.ex02_minimax.checks import check_evaluation, check_minimax
+from aisearch.grading.question import Context, Score, question
+
+
+@question("02.value", points=3)
+def value(ctx: Context) -> None:
+    """minimax_decision returns the minimax value (MAX's point of view)."""
+    check_minimax(ctx, "value")
+
+
+@question("02.move", points=2)
+def move(ctx: Context) -> None:
+    """minimax_decision returns the first best move for the player to move."""
+    check_minimax(ctx, "move")
+
+
+@question("02.search", points=1)
+def search(ctx: Context) -> None:
+    """minimax_decision generates every node once and evaluates exactly the tips at the bound."""
+    check_minimax(ctx, "expansion")
+
+
+@question("02.robot_eval", points=4, timeout=30)
+def robot_eval(ctx: Context) -> Score:
+    """robot_eval(game, state) makes White win more games than no evaluation does."""
+    return check_evaluation(ctx, "robot_eval", points=4)

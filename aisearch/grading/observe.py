@@ -1,0 +1,268 @@
+"""Observing a searcher through a recording game: what it answered, generated and evaluated.
+
+A searcher in the exercises' API, ``f(game, state, depth, evaluate) -> (value, move)``,
+is run by :func:`observe` on a :class:`RecordingGame` (a
+:class:`~aisearch.trace.CountingGame` that also notes which states were expanded) with a
+counting ``evaluate``. The :class:`Observation` it returns holds the answer, the states
+``game.result`` generated (in order, as CS188 grades search), the non-terminal states
+evaluated, and which package searchers it called: student code and reference alike
+are seen from outside, through the game protocol only.
+
+Examples
+--------
+>>> from aisearch.games import TreeGame
+>>> from aisearch.grading.cases import Case
+>>> from aisearch.search import alphabeta
+>>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> case = Case(game, game.initial, 2, lambda s: 0, "Fig 5.2", len(game), 2)
+>>> seen = observe(exercise_api(alphabeta), case)
+>>> seen.value, seen.move, len(seen.generated)
+(3, 0, 10)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from aisearch.grading.question import student_error
+from aisearch.trace import CountingGame
+
+__all__ = [
+    "RecordingGame",
+    "Observation",
+    "observe",
+    "exercise_api",
+    "searcher_codes",
+    "watch_calls",
+    "show",
+]
+
+ExerciseSearch = Callable[[Any, Any, int, Any], Any]
+"""A searcher in the exercises' API: ``f(game, state, depth, evaluate) -> (value, move)``."""
+
+
+class RecordingGame(CountingGame):
+    """A CountingGame that also remembers which states were expanded (had a child generated).
+
+    Examples
+    --------
+    >>> from aisearch.games import TreeGame
+    >>> game = RecordingGame(TreeGame([[1, 2], 3]))
+    >>> game.result(game.result(game.initial, 0), 1)
+    (0, 1)
+    >>> game.generated, sorted(game.expanded)
+    ([(0,), (0, 1)], [(), (0,)])
+    """
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.expanded: set[Any] = set()
+
+    def result(self, s: Any, m: Any) -> Any:
+        child = self.game.result(s, m)
+        self.generated.append(child)
+        self.expanded.add(s)
+        return child
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one call of a searcher did: its answer and the states it generated and evaluated.
+
+    Attributes
+    ----------
+    value, move : object
+        The answer (``move`` is None when only a number came back).
+    shape : str
+        ``'pair'`` (a value and a move), ``'number'`` (a value alone), ``'other'`` (a
+        bad return, shown in ``returned``) or ``'error'`` (it raised, see ``error``).
+    generated : tuple
+        The states ``game.result`` returned, in order.
+    evaluated : frozenset
+        The non-terminal states ``evaluate`` was called on.
+    expanded_evaluated : tuple
+        The evaluated states that were then expanded (a child generated).
+    calls : tuple of str
+        The package searchers it called, if any were forbidden.
+    """
+
+    value: Any = None
+    move: Any = None
+    shape: str = "pair"
+    returned: str = ""
+    generated: tuple[Any, ...] = ()
+    evaluated: frozenset[Any] = field(default_factory=frozenset)
+    expanded_evaluated: tuple[Any, ...] = ()
+    error: str = ""
+    calls: tuple[str, ...] = ()
+
+
+def exercise_api(search: Callable[..., Any]) -> ExerciseSearch:
+    """A package searcher in the exercises' API, run the textbook way.
+
+    The exercises ask for the textbook algorithm, so the reference searches with
+    ``fastest_wins=False`` (all wins alike, as the pseudocode has it).
+
+    Parameters
+    ----------
+    search : callable
+        A searcher of :mod:`aisearch.search` returning a Decision.
+
+    Returns
+    -------
+    callable
+        ``f(game, state, depth, evaluate) -> (value, move)``.
+
+    Examples
+    --------
+    >>> from aisearch.games import fig5_2
+    >>> from aisearch.search import minimax
+    >>> exercise_api(minimax)(fig5_2, fig5_2.initial, 2, None)
+    (3, 0)
+    """
+
+    def decide(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
+        d = search(game, state, depth, evaluate=evaluate, fastest_wins=False)
+        return d.value, d.move
+
+    decide.__name__ = getattr(search, "__name__", "search")
+    decide.__doc__ = f"The package's {decide.__name__} in the exercises' API."
+    return decide
+
+
+def searcher_codes() -> dict[Any, str]:
+    """The code objects of every declared searcher, by name: student code must not call them.
+
+    Read from :data:`aisearch.search.registry.REGISTRY` when called, so a searcher that
+    declares itself later is forbidden too.
+
+    Examples
+    --------
+    >>> from aisearch.search import alphabeta
+    >>> searcher_codes()[alphabeta.__code__]
+    'alphabeta'
+    """
+    from aisearch.search import REGISTRY  # importing the package declares its searchers
+
+    return {info.function.__code__: name for name, info in REGISTRY.items()}
+
+
+@contextmanager
+def watch_calls(codes: Mapping[Any, str]) -> Iterator[list[str]]:
+    """Collect the names of the functions in ``codes`` called inside the block.
+
+    Examples
+    --------
+    >>> def square(x):
+    ...     return x * x
+    >>> with watch_calls({square.__code__: "square"}) as called:
+    ...     _ = square(2) + square(3)
+    >>> called
+    ['square', 'square']
+    """
+    hits: list[str] = []
+    if not codes:
+        yield hits
+        return
+
+    def hook(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" and frame.f_code in codes:
+            hits.append(codes[frame.f_code])
+
+    old = sys.getprofile()
+    sys.setprofile(hook)
+    try:
+        yield hits
+    finally:
+        sys.setprofile(old)
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) or (
+        hasattr(x, "__float__") and not isinstance(x, (str, bytes, bool)))
+
+
+def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = None
+            ) -> Observation:
+    """Run ``f(game, state, depth, evaluate)`` on ``case`` and record what it did.
+
+    Parameters
+    ----------
+    f : callable
+        A searcher in the exercises' API (student code, a reference or a known bug).
+    case : Case
+        The problem (:class:`~aisearch.grading.cases.Case`).
+    forbid : mapping, optional
+        Code objects of functions ``f`` must not call (see :func:`searcher_codes`); the
+        names of those it called go to ``calls``.
+
+    Returns
+    -------
+    Observation
+        Exceptions from ``f`` (``SystemExit`` included) are recorded, not raised.
+
+    Examples
+    --------
+    >>> from aisearch.games import TreeGame
+    >>> from aisearch.grading.cases import Case
+    >>> game = TreeGame([[3, 12], [2, 4]])
+    >>> case = Case(game, game.initial, 1, {(0,): 5, (1,): 7}.get, "a tree", 7, 2)
+    >>> observe(lambda g, s, d, e: max(e(g.result(s, m)) for m in g.moves(s)), case)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Observation(value=7, move=None, shape='number', returned='', generated=((0,), (1,)),
+                evaluated=frozenset({(0,), (1,)}), expanded_evaluated=(), error='', calls=())
+    >>> observe(lambda g, s, d, e: 1 / 0, case).error
+    'raised ZeroDivisionError: division by zero'
+    """
+    game = RecordingGame(case.game)
+    evaluate = game.counting(case.evaluate)
+    calls: list[str] = []
+    try:
+        with watch_calls(forbid or {}) as calls:
+            out = f(game, case.state, case.depth, evaluate)
+    except (Exception, SystemExit) as e:
+        return Observation(shape="error", error=student_error(e), generated=tuple(game.generated),
+                           calls=tuple(dict.fromkeys(calls)))
+    value, move, shape, returned = None, None, "pair", ""
+    if isinstance(out, (tuple, list)) and len(out) == 2:
+        value, move = out
+    elif hasattr(out, "value") and hasattr(out, "move"):
+        value, move = out.value, out.move
+    elif _is_number(out):
+        value, shape = out, "number"
+    else:
+        shape, returned = "other", short(repr(out))
+    if shape != "other" and not _is_number(value):
+        shape, returned = "other", short(repr(out))
+    is_terminal = case.game.is_terminal
+    evaluated = [s for s in game.evaluated if not is_terminal(s)]
+    return Observation(
+        value, move, shape, returned, tuple(game.generated), frozenset(evaluated),
+        tuple(dict.fromkeys(s for s in evaluated if s in game.expanded)),
+        calls=tuple(dict.fromkeys(calls)),
+    )
+
+
+def short(text: str, n: int = 120) -> str:
+    """``text`` cut to ``n`` characters (with ``...``).
+
+    >>> short("abcdef", 3)
+    'abc...'
+    """
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def show(s: Any) -> str:
+    """A short readable form of a state: its repr, which rebuilds it (a tree path,
+    ``TicTacToe.parse('x../.o./...')``, a robots position), cut to 80 characters.
+
+    Examples
+    --------
+    >>> show((0, 2, 1))
+    '(0, 2, 1)'
+    """
+    return short(repr(s), 80)

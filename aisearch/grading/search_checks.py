@@ -1,0 +1,140 @@
+"""Grading a searcher written in the exercises' API, and the bugs any such searcher can show.
+
+:func:`check_search` observes the student's ``f(game, state, depth, evaluate) -> (value,
+move)`` on many random cases (:mod:`aisearch.grading.observe`), compares each observation
+with the reference's in one aspect (:mod:`aisearch.grading.compare`) and, on a mismatch,
+looks for a known wrong implementation that behaves exactly like the student's code
+(:mod:`aisearch.grading.recognise`), naming its bug class in the feedback.
+
+The bug classes below are shared by every exercise whose students write a minimax-style
+searcher; an exercise's ``bugs.py`` declares its wrong implementations with them and adds
+classes of its own.
+
+Examples
+--------
+A student whose alpha-beta is plain minimax, recognised by a known wrong implementation:
+
+>>> from aisearch.grading.cases import search_cases
+>>> from aisearch.grading.observe import exercise_api
+>>> from aisearch.grading.question import Context, Fail
+>>> from aisearch.search import alphabeta, minimax
+>>> no_pruning = Bug(BugClass("no-pruning", "no pruning: ..."), exercise_api(minimax))
+>>> ctx = Context({"mine": exercise_api(minimax)}, seed=1)
+>>> try:
+...     check_search(ctx, "mine", "pruning", search_cases(ctx.rng),
+...                  reference=exercise_api(alphabeta), bugs=[no_pruning], forbid={})
+... except Fail as e:
+...     print(e.bug, e.feedback.splitlines()[0])
+no-pruning no pruning: ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from aisearch.grading.cases import Case
+from aisearch.grading.compare import DIFFS, alike
+from aisearch.grading.observe import observe, searcher_codes
+from aisearch.grading.question import Context, Fail
+from aisearch.grading.recognise import Bug, BugClass, recognise
+
+__all__ = [
+    "check_search",
+    "VALUE_FOR_MOVE",
+    "DEPTH_OFF_BY_ONE",
+    "POINT_OF_VIEW",
+    "EVALUATES_NON_TIPS",
+    "TIES",
+]
+
+VALUE_FOR_MOVE = BugClass(
+    "value-for-move", "returns the value instead of the move: return the pair (value, move), "
+    "where move is one of game.moves(state).")
+DEPTH_OFF_BY_ONE = BugClass(
+    "depth-off-by-one", "depth off by one: depth counts plies (single moves). With depth 1 you "
+    "look at the children of state; evaluate the non-terminal states where depth reaches 0, "
+    "no earlier and no later.")
+POINT_OF_VIEW = BugClass(
+    "point-of-view", "values from the wrong player's point of view: game.utility(s, MAX) and "
+    "evaluate(s) are both from MAX's point of view at every node; do not use the player to "
+    "move and do not negate values at MIN nodes.")
+EVALUATES_NON_TIPS = BugClass(
+    "evaluates-non-tips", "evaluates non-tip nodes: call evaluate only on non-terminal states at "
+    "the depth bound (depth == 0), never on a node you go on to expand.")
+TIES = BugClass(
+    "ties", "ties broken the wrong way: when several moves are equally good, return the first "
+    "of them in game.moves order (update the best move with > at MAX, < at MIN, not >= or <=).")
+
+
+def check_search(
+    ctx: Context, name: str, aspect: str, cases: Sequence[Case], *,
+    reference: Callable[..., Any], bugs: Sequence[Bug], forbid: Mapping[Any, str] | None = None,
+) -> None:
+    """Grade one aspect of the student's searcher ``name``; return None if it is right.
+
+    Parameters
+    ----------
+    ctx : Context
+        The question's context (the student's namespace).
+    name : str
+        The student's function, in the exercises' API.
+    aspect : str
+        ``'value'``, ``'move'``, ``'pruning'`` or ``'expansion'``
+        (:data:`~aisearch.grading.compare.DIFFS`).
+    cases : sequence of Case
+        The random problems (:mod:`aisearch.grading.cases`).
+    reference : callable
+        The right answer in the exercises' API
+        (:func:`~aisearch.grading.observe.exercise_api` of a package searcher).
+    bugs : sequence of Bug
+        Known wrong implementations, most specific first.
+    forbid : mapping, optional
+        Code objects the student's code must not call; default: every package searcher
+        (:func:`~aisearch.grading.observe.searcher_codes`).
+
+    Raises
+    ------
+    Fail
+        With feedback naming the bug class when a known wrong implementation reproduces
+        the student's behaviour, and the smallest case that went wrong.
+
+    Examples
+    --------
+    >>> from aisearch.grading.question import Context
+    >>> from aisearch.grading.cases import search_cases
+    >>> from aisearch.grading.observe import exercise_api
+    >>> from aisearch.search import alphabeta
+    >>> ctx = Context({"mine": exercise_api(alphabeta)}, seed=3)
+    >>> reference = exercise_api(alphabeta)
+    >>> check_search(ctx, "mine", "pruning", search_cases(ctx.rng), reference=reference,
+    ...              bugs=[], forbid={}) is None
+    True
+    """
+    f = ctx.function(name)
+    diff = DIFFS[aspect]
+    codes = searcher_codes() if forbid is None else forbid
+    got = [observe(f, c, forbid=codes) for c in cases]
+    used = next((o.calls for o in got if o.calls), ())
+    if used:
+        raise Fail(f"{name} calls aisearch's {used[0]}(); the exercise asks you to write the "
+                   "search yourself.", bug="uses-reference")
+    if got[0].shape == "error" and "not implemented" in got[0].error:
+        raise Fail(f"{name} {got[0].error}.", bug="not-implemented")
+    want = [observe(reference, c) for c in cases]
+    wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True) if (d := diff(g, w))]
+    if not wrong:
+        return None
+    bug, exact = recognise(got, cases, bugs, observe, alike(aspect))
+    kind = bug.kind if bug is not None else None
+    if kind is None and any(o.expanded_evaluated for o in got):
+        kind = EVALUATES_NON_TIPS
+    case, problem = min(wrong, key=lambda cd: cd[0].size)
+    lead = ""
+    if kind is not None:
+        lead = ("" if exact else "This looks like a known bug. ") + kind.feedback + "\n"
+    elif any(o.shape == "error" for o in got):
+        every = all(o.shape == "error" for o in got)
+        lead = f"{name} raised an exception on {'every input' if every else 'some inputs'}.\n"
+    raise Fail(f"{lead}{len(wrong)} of {len(cases)} random cases wrong. For example, on "
+               f"{case.describe()}: {problem}.", bug=kind.key if kind else None)

@@ -1,0 +1,131 @@
+"""Anytime search: generators of ever better decisions, and budgets owned by the caller.
+
+An anytime searcher is a generator function ``f(game, state, depth=None, *, ...,
+budget=None)`` that yields one :class:`~aisearch.results.Decision` per completed
+iteration (iterative deepening: one per depth; MCTS: one per batch of playouts). The
+caller decides when to stop: it stops iterating, or it passes a :class:`Budget` of nodes
+and/or seconds, which the searcher spends as it generates states; when the budget runs
+out in the middle of an iteration, the generator drops that iteration and ends. So:
+
+- an agent plays the last decision yielded (:func:`~aisearch.agents.anytime_agent`);
+- :func:`~aisearch.agents.play` plays such agents like any other;
+- a node budget makes the search, and so a game or a notebook, reproducible; a time
+  budget does not;
+- a recorded anytime search holds one search per iteration (each with its ``Start``), which
+  the stepper and the plots show one after the other.
+
+Examples
+--------
+>>> from aisearch.games import TicTacToe
+>>> from aisearch.search import iterative_deepening
+>>> game = TicTacToe()
+>>> runs = iterative_deepening(game, game.initial, evaluate=game.nilsson_eval,
+...                            budget=Budget(nodes=500))
+>>> [d.depth for d in runs]
+[1, 2, 3]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from aisearch.core import GameWrapper
+from aisearch.results import Decision
+
+__all__ = ["Budget", "OutOfBudget", "BudgetedGame", "run_anytime"]
+
+
+class OutOfBudget(Exception):  # noqa: N818 (it reads as what happened)
+    """Raised inside a search when its :class:`Budget` is spent."""
+
+
+class Budget:
+    """Nodes and/or seconds a search may spend; the clock starts when the budget is made.
+
+    Parameters
+    ----------
+    nodes : int, optional
+        States the search may generate (``game.result`` calls).
+    seconds : float, optional
+        Wall-clock time; read every 64 nodes, so a search may overrun it by a few nodes.
+    clock : callable
+        Seconds as a float (``time.perf_counter``); tests may pass their own.
+
+    Examples
+    --------
+    >>> b = Budget(nodes=2)
+    >>> b.spend(); b.spend(); b.used
+    2
+    >>> b.spend()
+    Traceback (most recent call last):
+    ...
+    aisearch.search.anytime.OutOfBudget: the budget of 2 nodes is spent
+    """
+
+    def __init__(self, nodes: int | None = None, seconds: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
+                                  or nodes < 1):
+            raise ValueError(f"nodes must be a positive int or None, not {nodes!r}")
+        if seconds is not None and (isinstance(seconds, bool)
+                                    or not isinstance(seconds, (int, float)) or not seconds > 0):
+            raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+        self.nodes, self.seconds, self.clock = nodes, seconds, clock
+        self.used = 0
+        self.started = clock()
+
+    def spend(self, n: int = 1) -> None:
+        """Spend ``n`` nodes; raise :class:`OutOfBudget` once the budget is exceeded."""
+        self.used += n
+        if self.nodes is not None and self.used > self.nodes:
+            raise OutOfBudget(f"the budget of {self.nodes:,} nodes is spent")
+        if self.seconds is not None and (self.used & 63 == 0 or n > 1):
+            if self.clock() - self.started > self.seconds:
+                raise OutOfBudget(f"the budget of {self.seconds} s is spent")
+
+    @property
+    def spent(self) -> bool:
+        """True once the budget is used up (checked without spending)."""
+        if self.nodes is not None and self.used >= self.nodes:
+            return True
+        return self.seconds is not None and self.clock() - self.started > self.seconds
+
+    def __repr__(self) -> str:
+        limits = [f"{k}={v}" for k, v in (("nodes", self.nodes), ("seconds", self.seconds))
+                  if v is not None]
+        return f"Budget({', '.join(limits)}; used {self.used:,} nodes)"
+
+
+class BudgetedGame(GameWrapper):
+    """A game whose ``result`` spends one node of a budget: how an anytime searcher stops
+    the search it runs inside an iteration, without that search knowing of budgets."""
+
+    def __init__(self, game: Any, budget: Budget) -> None:
+        self.game, self.budget = game, budget
+        self._result = game.result
+        self._spend = budget.spend
+
+    @property
+    def initial(self) -> Any:
+        return self.game.initial
+
+    def result(self, s: Any, m: Any) -> Any:
+        self._spend()
+        return self._result(s, m)
+
+    def __repr__(self) -> str:
+        return f"BudgetedGame({self.game!r}, {self.budget!r})"
+
+
+def run_anytime(decisions: Iterable[Decision]) -> Decision | None:
+    """Run an anytime search to its end; the last decision it yielded (None if none).
+
+    >>> run_anytime(iter([]))  is None
+    True
+    """
+    last = None
+    for decision in decisions:
+        last = decision
+    return last

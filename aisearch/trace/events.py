@@ -1,0 +1,231 @@
+"""The events a searcher reports to its tracer: one small vocabulary for every search.
+
+A search begins with :class:`Start` (which searcher, the game, the root, the options) and
+ends with :class:`Finish` (its decision). In between, a node is named by its *path*, the
+tuple of moves from the root, so transpositions never merge tree nodes. All values are
+from MAX's point of view, whatever form the searcher has inside (negamax converts).
+
+===============  ==========  ============  =================================================
+event            role        tally         when
+===============  ==========  ============  =================================================
+``Start``        start                     a search begins (several may share a recording)
+``Enter``        enter       ``nodes``     a node is entered, with its player, plies left
+                                           and window; entering a path again (a re-search)
+                                           is a new visit
+``Leaf``         leaf        ``leaves``    a terminal utility or static evaluation is taken
+``Backup``       backup                    a child's value is backed up into its parent
+``Cut``          cut         ``cutoffs``   a node stops early; ``skipped`` lists the moves
+                                           not searched
+``Expectation``  expect      chance_nodes  a chance node's expectation is complete
+``Research``     note        researches    a child is about to be searched again with a
+                                           wider window (PVS, aspiration)
+``TableHit``     note        table_hits    a transposition-table entry was found
+``Exit``         exit                      a node returns its value
+``Finish``       finish                    the search returns its decision
+``Abort``        abort                     the search was stopped unfinished (a budget)
+===============  ==========  ============  =================================================
+
+An event kind declares its ``role`` (how the one reader, :mod:`aisearch.trace.replay`,
+treats it) and its ``tally`` (the count it adds to): a new kind of event is a new class
+here or in a searcher's module, and no reader, counter or widget needs editing.
+
+Examples
+--------
+>>> Enter((0,), 1, 2, 3, float("inf")).role, Enter.tally, Cut.tally
+('enter', 'nodes', 'cutoffs')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from aisearch.results import register_count
+
+__all__ = [
+    "Event", "Start", "Enter", "Leaf", "Backup", "Cut", "Expectation", "Research", "TableHit",
+    "Exit", "Finish", "Abort", "Tracer", "EVENT_KINDS",
+]
+
+Path = tuple
+EVENT_KINDS: dict[str, type[Event]] = {}
+"""Every event class by name (filled as classes are defined)."""
+ROLES = ("start", "enter", "leaf", "backup", "cut", "expect", "note", "exit", "finish", "abort")
+
+
+class Event:
+    """Base class of events: subclasses set ``role`` and optionally ``tally``."""
+
+    __slots__ = ()
+    role: ClassVar[str] = "note"
+    tally: ClassVar[str | None] = None
+    path: Path
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.role not in ROLES:
+            raise TypeError(f"{cls.__name__}.role must be one of {', '.join(ROLES)}")
+        if cls.tally is not None:
+            register_count(cls.tally)
+        EVENT_KINDS[cls.__name__] = cls
+
+
+@dataclass(slots=True)
+class Start(Event):
+    """A search begins: the searcher's name, the game, the root state and the options."""
+
+    role: ClassVar[str] = "start"
+    search: str
+    game: Any = None
+    state: Any = None
+    depth: int | None = None
+    options: dict = field(default_factory=dict)
+
+    @property
+    def path(self) -> Path:  # type: ignore[override]
+        return ()
+
+
+@dataclass(slots=True)
+class Enter(Event):
+    """A node is entered: its player, the plies left (None = unbounded) and its window."""
+
+    role: ClassVar[str] = "enter"
+    tally: ClassVar[str | None] = "nodes"
+    path: Path
+    player: int
+    depth: int | None
+    alpha: float
+    beta: float
+    state: Any = None
+
+
+@dataclass(slots=True)
+class Leaf(Event):
+    """A value taken without search: ``terminal`` utility or static evaluation (MAX's view)."""
+
+    role: ClassVar[str] = "leaf"
+    tally: ClassVar[str | None] = "leaves"
+    path: Path
+    value: float
+    terminal: bool
+
+
+@dataclass(slots=True)
+class Backup(Event):
+    """Child ``path + (move,)`` returned ``value``; the node now holds ``best`` and window."""
+
+    role: ClassVar[str] = "backup"
+    path: Path
+    move: Any
+    value: float
+    best: float
+    alpha: float
+    beta: float
+
+
+@dataclass(slots=True)
+class Cut(Event):
+    """A cut-off at ``path``: the moves in ``skipped`` are not searched.
+
+    ``kind`` is ``'beta'`` at a MAX node (its alpha reached a MIN ancestor's beta) and
+    ``'alpha'`` at a MIN node (its beta fell to a MAX ancestor's alpha), as in Nilsson;
+    other searchers may name other kinds (e.g. a cut-off at a chance node).
+    """
+
+    role: ClassVar[str] = "cut"
+    tally: ClassVar[str | None] = "cutoffs"
+    path: Path
+    skipped: tuple
+    alpha: float
+    beta: float
+    kind: str
+
+
+@dataclass(slots=True)
+class Expectation(Event):
+    """A chance node's value ``sum(p * v)`` over ``outcomes``, ``(move, p, v)`` triples."""
+
+    role: ClassVar[str] = "expect"
+    tally: ClassVar[str | None] = "chance_nodes"
+    path: Path
+    outcomes: tuple
+    value: float
+
+
+@dataclass(slots=True)
+class Research(Event):
+    """Child ``path + (move,)`` will be searched again, now with window (alpha, beta)."""
+
+    tally: ClassVar[str | None] = "researches"
+    path: Path
+    move: Any
+    alpha: float
+    beta: float
+    reason: str = ""
+
+
+@dataclass(slots=True)
+class TableHit(Event):
+    """A transposition-table entry for the node at ``path``.
+
+    ``bound`` is ``'exact'``, ``'lower'`` or ``'upper'``; ``depth`` the plies it was
+    searched to; ``used`` is True when the entry settled the node without a search.
+    """
+
+    tally: ClassVar[str | None] = "table_hits"
+    path: Path
+    bound: str
+    value: float
+    depth: int | None
+    used: bool
+
+
+@dataclass(slots=True)
+class Exit(Event):
+    """A node returns ``value`` (MAX's point of view)."""
+
+    role: ClassVar[str] = "exit"
+    path: Path
+    value: float
+
+
+@dataclass(slots=True)
+class Finish(Event):
+    """The search returns: its value (MAX's view), move, principal variation and counts."""
+
+    role: ClassVar[str] = "finish"
+    value: float
+    move: Any
+    pv: tuple
+    stats: Any
+
+    @property
+    def path(self) -> Path:  # type: ignore[override]
+        return ()
+
+
+@dataclass(slots=True)
+class Abort(Event):
+    """The search was stopped before it finished (its budget ran out): ``reason`` says why."""
+
+    role: ClassVar[str] = "abort"
+    reason: str = ""
+
+    @property
+    def path(self) -> Path:  # type: ignore[override]
+        return ()
+
+
+class Tracer(Protocol):
+    """What searchers call: ``tracer(event)``, and ``tracer.finish(decision)`` if defined.
+
+    A tracer with ``per_node = False`` (such as :class:`~aisearch.trace.Tally`) receives
+    no events, only ``finish``: counting then costs nothing.
+    """
+
+    def __call__(self, event: Event, /) -> Any: ...
+
+
+TracerLike = Tracer | Callable[[Any], Any]

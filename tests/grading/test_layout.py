@@ -1,0 +1,43 @@
+"""Grading is laid out by exercise: one folder each, found by one discovery function."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import aisearch.grading
+from aisearch.grading import default_tests, load_questions
+from aisearch.grading.exercises import FOLDER, discover
+from tests.grading.homework_helpers import EXERCISES, SOLUTIONS
+
+FRAMEWORK = ["__init__.py", "__main__.py", "build.py", "child.py", "grade.py", "question.py",
+             "report.py", "selfcheck.py"]
+
+
+@pytest.mark.parametrize("exercise", discover(), ids=lambda e: e.name)
+def test_an_exercise_folder_holds_its_questions_checks_and_bugs(exercise):
+    folder = FOLDER / exercise.name
+    assert {"__init__.py", "questions.py", "checks.py", "bugs.py"} <= {
+        p.name for p in folder.iterdir()}
+    ids = [q.id for q in load_questions([default_tests()]) if q.exercise == exercise.number]
+    assert ids, exercise
+    assert (SOLUTIONS / f"{exercise.notebook}.ipynb").is_file()
+    assert (EXERCISES / f"{exercise.notebook}.ipynb").is_file()
+
+
+def test_the_framework_knows_the_exercises_only_through_discovery():
+    root = Path(aisearch.grading.__file__).parent
+    for name in FRAMEWORK:
+        text = (root / name).read_text(encoding="utf-8")
+        assert not re.search(r"exercises\.ex\d\d|ex\d\d_", text), name
+
+
+def test_a_folder_of_plain_question_files_still_loads_as_before(tmp_path):
+    (tmp_path / "mine.py").write_text(
+        "from aisearch.grading import question\n\n"
+        "@question('03.extra', points=1)\ndef extra(ctx):\n    'An extra question.'\n")
+    assert [q.id for q in load_questions([str(tmp_path)])] == ["03.extra"]
+    both = [q.id for q in load_questions([default_tests(), str(tmp_path)])]
+    assert both[-4:] == ["03.value", "03.move", "03.pruning", "03.extra"]
