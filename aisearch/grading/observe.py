@@ -138,17 +138,21 @@ def searcher_codes() -> dict[Any, str]:
     """The code objects of every declared searcher, by name: student code must not call them.
 
     Read from :data:`aisearch.search.registry.REGISTRY` when called, so a searcher that
-    declares itself later is forbidden too.
+    declares itself later is forbidden too; the plain versions the lessons show
+    (:mod:`aisearch.search.plain`) are forbidden as well.
 
     Examples
     --------
-    >>> from aisearch.search import alphabeta
-    >>> searcher_codes()[alphabeta.__code__]
-    'alphabeta'
+    >>> from aisearch.search import alphabeta, plain
+    >>> searcher_codes()[alphabeta.__code__], searcher_codes()[plain.minimax.__code__]
+    ('alphabeta', 'plain.minimax')
     """
     from aisearch.search import REGISTRY  # importing the package declares its searchers
+    from aisearch.search.plain import PLAIN
 
-    return {info.function.__code__: name for name, info in REGISTRY.items()}
+    codes = {info.function.__code__: name for name, info in REGISTRY.items()}
+    codes.update({f.__code__: f"plain.{name}" for name, f in PLAIN.items()})
+    return codes
 
 
 @contextmanager

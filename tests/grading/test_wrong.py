@@ -35,6 +35,7 @@ EXPECTED = {
     "03_eval_internal": {"03.value": PASS, "03.move": PASS, "03.pruning": "evaluates-non-tips"},
     "03_eager_children": {"03.value": PASS, "03.pruning": "eager-generation"},
     "03_uses_reference": {"03.value": "uses-reference", "03.pruning": "uses-reference"},
+    "02_uses_plain": {"02.value": "uses-reference", "02.search": "uses-reference"},
     "02_depth_off_by_one": {"02.value": "depth-off-by-one", "02.robot_eval": PASS},
     "02_wrong_pov": {"02.value": "point-of-view", "02.search": PASS},
     "02_value_not_move": {"02.value": PASS, "02.move": "value-for-move"},
