@@ -50,7 +50,7 @@ def minimax(game: Any, state: Any, depth: float = INF,
     if depth == 0:
         return evaluate(state), None  # type: ignore[misc]
     maximizing = game.to_move(state) == MAX
-    best_value, best_move = None, None
+    best_value, best_move = (-INF if maximizing else INF), None
     for move in game.moves(state):
         value, _ = minimax(game, game.result(state, move), depth - 1, evaluate)
         if best_move is None or (value > best_value if maximizing else value < best_value):
@@ -103,7 +103,7 @@ def alphabeta_failsoft(game: Any, state: Any, depth: float = INF,
     if depth == 0:
         return evaluate(state), None  # type: ignore[misc]
     maximizing = game.to_move(state) == MAX
-    best_value, best_move = None, None
+    best_value, best_move = (-INF if maximizing else INF), None
     for move in game.moves(state):
         value, _ = alphabeta_failsoft(game, game.result(state, move), depth - 1, evaluate,
                                       alpha, beta)
