@@ -23,10 +23,11 @@ from aisearch.plot.boards import (
 )
 from aisearch.plot.layout import layout
 from aisearch.plot.maps import start_map, start_outcomes, start_text
+from aisearch.plot.plies import robot_plies
 from aisearch.plot.tree import tree
 
 __all__ = [
     "tree", "layout", "draw_board", "draw_tictactoe", "draw_robots", "draw_connect4",
     "board_png", "thumbnail",
-    "start_map", "start_outcomes", "start_text",
+    "start_map", "start_outcomes", "start_text", "robot_plies",
 ]
