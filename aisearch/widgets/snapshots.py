@@ -1,0 +1,303 @@
+"""Still pictures of what the widgets show, for a notebook that is read but not run.
+
+A saved notebook opened on GitHub or nbviewer shows a widget as one line of text. Beside
+each widget, a lesson also draws what the widget would show:
+
+- :func:`stepper_strip`: the stepper's key frames (the tree as it stood, the event in
+  words, the pseudocode line that ran) side by side, read from the same recording by the
+  same :class:`~aisearch.widgets.StepperModel` and :func:`aisearch.plot.tree`;
+- :func:`scripted` and :func:`play_strip`: a game against the play widget's agent with the
+  human's moves given in advance (the same :class:`~aisearch.widgets.PlayModel`), and its
+  positions as small boards drawn by the game's painter.
+
+Both return a pyplot figure (``plt.show()`` shows it) whose size depends only on its
+input, so a notebook's saved text output stays the same from run to run.
+
+Examples
+--------
+>>> import matplotlib.pyplot as plt
+>>> from aisearch import Recorder, alphabeta, fig5_2
+>>> rec = Recorder()
+>>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
+>>> key_frames(rec)
+[17, 23, 25, 42]
+>>> fig = stepper_strip(rec)
+>>> len(fig.axes)
+4
+>>> plt.close(fig)
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from aisearch.core import MAX
+from aisearch.plot.step import fmt  # numbers written as in the tree drawing
+from aisearch.results import Decision
+from aisearch.search import alphabeta
+from aisearch.widgets.play_model import PlayError, PlayModel
+from aisearch.widgets.stepper_model import StepperModel
+
+__all__ = ["key_frames", "stepper_strip", "scripted", "play_strip"]
+
+
+def _model(recording: Any) -> StepperModel:
+    """A fresh StepperModel of a SearchStepper, a StepperModel, a Recorder or events."""
+    inner = getattr(recording, "model", recording)  # a SearchStepper holds its model
+    return StepperModel(inner.events if isinstance(inner, StepperModel) else inner)
+
+
+def key_frames(recording: Any, *, limit: int = 6) -> list[int]:
+    """The event indices worth a picture: after each cut-off, after each of the root's
+    moves but the last is backed up, and the end of the recording.
+
+    Parameters
+    ----------
+    recording : SearchStepper, StepperModel, Recorder or sequence of events
+        A recorded search.
+    limit : int
+        At most this many frames (evenly spread; the end is always one).
+
+    Returns
+    -------
+    list of int
+        Indices for :meth:`StepperModel.goto`, increasing.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, minimax, fig5_2
+    >>> rec = Recorder()
+    >>> _ = minimax(fig5_2, fig5_2.initial, tracer=rec)
+    >>> key_frames(rec)
+    [17, 32, 49]
+    """
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a positive int, not {limit!r}")
+    model = _model(recording)
+    events, owner = model.events, model.replay.owner
+    roots: list[int] = []
+    frames = set()
+    for i, e in enumerate(events):
+        role = type(e).role
+        if role == "cut":
+            frames.add(i + 1)
+        elif role == "backup":
+            visit = owner[i]
+            if visit is not None and not visit.path:
+                roots.append(i + 1)
+    frames.update(roots[:-1])
+    last = len(events)
+    chosen = sorted(frames - {last})
+    if len(chosen) > limit - 1:
+        step = len(chosen) / (limit - 1) if limit > 1 else 0
+        chosen = [chosen[int(k * step)] for k in range(limit - 1)]
+    return chosen + [last]
+
+
+def stepper_strip(recording: Any, *, frames: Sequence[int] | None = None, limit: int = 6,
+                  ncols: int | None = None, game: Any = None, window: bool | None = None,
+                  scale: float = 0.8, **tree_options: Any) -> Any:
+    """The stepper's key frames as one picture: the tree, the event and the pseudocode line.
+
+    Parameters
+    ----------
+    recording : SearchStepper, StepperModel, Recorder or sequence of events
+        A recorded search (as given to :class:`~aisearch.widgets.SearchStepper`).
+    frames : sequence of int, optional
+        The event indices to draw (``0..len(events)``); default :func:`key_frames`.
+    limit : int
+        At most this many default frames.
+    ncols : int, optional
+        Panels per row (default: as many as fit in about 15 inches).
+    game : Game, optional
+        The searched game (pruned subtrees drawn whole, as in the stepper).
+    window : bool, optional
+        Write alpha and beta beside the nodes (default: when they mean something, for
+        alpha-beta and the other windowed searchers).
+    scale : float
+        Each panel's size relative to the drawing :func:`aisearch.plot.tree` would make.
+    **tree_options
+        More options of :func:`aisearch.plot.tree` (``orient``, ``boards``, ...).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One Axes per frame, titled ``event i of n`` with what happened and the
+        pseudocode line that ran.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from aisearch import Recorder, alphabeta, fig5_2
+    >>> rec = Recorder()
+    >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
+    >>> fig = stepper_strip(rec, frames=[23])
+    >>> print(fig.axes[0].get_title(loc="left"))
+    event 23 of 42: Cut: β ≤ α at node (1,) (value 2 ≤
+    α=3): skip moves 1, 2 (alpha cut-off)
+    ▶ if β ≤ α: return α (α cut-off: MAX above will not come here)
+    >>> plt.close(fig)
+    """
+    import matplotlib.pyplot as plt
+
+    from aisearch import plot
+    from aisearch.plot.geometry import _auto_figsize
+    from aisearch.plot.layout import choose_orient
+    from aisearch.plot.model import _model as tree_model
+
+    model = _model(recording)
+    n = len(model)
+    frames = list(key_frames(model, limit=limit) if frames is None else frames)
+    if not frames:
+        raise ValueError("frames is empty: give at least one event index")
+    for i in frames:
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= n:
+            raise ValueError(f"each frame must be an event index from 0 to {n}, not {i!r}")
+    if not isinstance(scale, (int, float)) or not 0.2 <= scale <= 3:
+        raise ValueError(f"scale must be a number from 0.2 to 3, not {scale!r}")
+    window = model.windowed if window is None else window
+    options = {"window": window, "game": game, **tree_options}
+    tm = tree_model(model.replay, game, None, None)
+    direction = choose_orient(tm.leaves, options.get("orient", "auto"))
+    w, h = _auto_figsize(tm, direction, bool(options.get("boards")), window, None)
+    w, h = w * scale, h * scale + 0.75  # room for a three-line title
+    if ncols is None:
+        ncols = max(1, min(len(frames), int(15 // w)))
+    if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
+        raise ValueError(f"ncols must be a positive int, not {ncols!r}")
+    nrows = -(-len(frames) // ncols)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(w * ncols, h * nrows), squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    for ax in flat[len(frames):]:
+        ax.remove()
+    chars = max(30, int(w * 11))
+    for ax, i in zip(flat, frames, strict=False):
+        model.goto(i)
+        visit = model.current_visit
+        plot.tree(model.replay, ax=ax, upto=i, current=None if visit is None else visit.key,
+                  **options)
+        words = textwrap.fill(f"event {i} of {n}: {model.description()}", chars)
+        line = model.pseudocode_line()
+        code = " ".join(model.pseudocode.lines[line - 1].split()) if line and model.pseudocode \
+            else ""
+        ax.set_title(words + (f"\n▶ {code}" if code else ""), fontsize=8, loc="left")
+    fig.tight_layout(pad=0.4)
+    return fig
+
+
+def scripted(game: Any, moves: Sequence[Any], **options: Any) -> PlayModel:
+    """A game against the play widget's agent, the human's moves given in advance.
+
+    Parameters
+    ----------
+    game : Game
+        The rules.
+    moves : sequence
+        The human's moves, in order; after each one the agent (and chance) answer.
+    **options
+        Options of :class:`~aisearch.widgets.PlayModel` (``human``, ``depth``,
+        ``evaluate``, ``searcher``, ``seed``, ...).
+
+    Returns
+    -------
+    PlayModel
+        The finished script: ``states``, ``moves``, ``movers``, ``last_search``.
+
+    Raises
+    ------
+    ValueError
+        For a move that cannot be played when its turn comes (naming the move, its
+        number in the script and the legal moves).
+
+    Examples
+    --------
+    >>> from aisearch.games.tictactoe import TicTacToe
+    >>> scripted(TicTacToe(), [4, 2], depth=2).moves
+    [4, 0, 2, 6]
+    """
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence):
+        raise TypeError(f"moves must be a sequence of the human's moves, not {moves!r}")
+    model = PlayModel(game, **options)
+    for k, move in enumerate(moves, 1):
+        try:
+            model.play(move)
+        except PlayError as error:
+            raise ValueError(f"move {k} of the script, {move!r}, cannot be played: "
+                             f"{error}") from None
+    return model
+
+
+def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int | None = 2,
+               searcher: Any = alphabeta, ncols: int = 6, size: float = 1.5,
+               title: str | None = None, **options: Any) -> Any:
+    """A scripted game against the play widget's agent, one small board per human move.
+
+    Parameters
+    ----------
+    game : Game
+        The rules (its painter draws the boards).
+    moves : sequence
+        The human's moves (see :func:`scripted`).
+    human, depth, searcher, **options
+        As for :class:`~aisearch.widgets.PlayModel`.
+    ncols : int
+        Boards per row.
+    size : float
+        Width of one board, in inches.
+    title : str, optional
+        A title above the boards (default: who plays whom, and the result).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The start, then the position after each human move and the answer to it, the
+        cells just played shaded where the painter can (tic-tac-toe).
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from aisearch.games.tictactoe import TicTacToe
+    >>> fig = play_strip(TicTacToe(), [4, 2])
+    >>> [ax.get_title() for ax in fig.axes]
+    ['start', 'X 4, O 0', 'X 2, O 6']
+    >>> plt.close(fig)
+    """
+    import matplotlib.pyplot as plt
+
+    from aisearch.plot import draw_board
+    from aisearch.plot.painters import painter_for
+
+    if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
+        raise ValueError(f"ncols must be a positive int, not {ncols!r}")
+    model = scripted(game, moves, human=human, depth=depth, searcher=searcher, **options)
+    # a panel after each of the human's moves and the replies to it (and the start)
+    cuts = [0] + [k for k in range(1, len(model.moves) + 1)
+                  if k == len(model.moves) or model.movers[k] == model.human]
+    cuts = sorted(set(cuts))
+    painter = painter_for(game)
+    width, height = painter.extent(game, game.initial, 1.0)
+    cols = min(ncols, len(cuts))
+    rows = -(-len(cuts) // cols)
+    panel = (size, size * height / width + 0.35)
+    fig, axes = plt.subplots(rows, cols, figsize=(panel[0] * cols, panel[1] * rows + 0.4),
+                             squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    for ax in flat[len(cuts):]:
+        ax.remove()
+    start = 0
+    for ax, k in zip(flat, cuts, strict=False):
+        played = model.moves[start:k]
+        draw_board(game, model.states[k], ax=ax, highlight=played or None)
+        words = ", ".join(f"{model.side(p)} {m}" for p, m in
+                          zip(model.movers[start:k], played, strict=True))
+        ax.set_title(words or "start", fontsize=8)
+        start = k
+    d: Decision | None = model.last_search.decision if model.last_search else None
+    result = model.result_text() or "the game goes on"
+    value = f", the agent's last value {fmt(d.value)}" if d else ""
+    fig.suptitle(title or f"You ({model.side(model.human)}) against {model.agent_name}: "
+                 f"{result}{value}", fontsize=9)
+    fig.tight_layout(pad=0.4)
+    return fig
