@@ -29,20 +29,22 @@ def test_solutions_get_full_marks_and_exercises_zero_from_the_command_line(tmp_p
     done = cli("grade", "solutions", "exercises", "--seed", str(SEED), "--json",
                str(tmp_path / "json"), "--csv", str(tmp_path / "class.csv"))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"graded 6 submission(s) with seed {SEED}: 30/60 points" in done.stdout
+    assert f"graded 6 submission(s) with seed {SEED}: 37/74 points" in done.stdout
     assert {f: sha(f) for f in files} == before  # the submissions were only read
     reports = {p.stem: json.loads(p.read_text()) for p in (tmp_path / "json").glob("*.json")}
     assert len(reports) == 6
+    possible = {"01": 13, "02": 10, "03": 14}
     for name, report in reports.items():
         assert report["seed"] == SEED and report["exercise"] == name.split("__")[-1][:2]
         if name.startswith("solutions"):
-            assert report["total"] == report["possible"] == 10, report
+            assert report["total"] == report["possible"] == possible[report["exercise"]], report
             assert report["cell_errors"] == []
         else:
-            assert report["total"] == 0 and report["possible"] == 10, report
+            assert report["total"] == 0, report
+            assert report["possible"] == possible[report["exercise"]], report
             assert all(q["bug"] == "not-implemented" for q in report["questions"]), report
     rows = list(csv.DictReader(open(tmp_path / "class.csv", encoding="utf-8")))
-    assert [r["total"] for r in rows] == ["10", "10", "10", "0", "0", "0"]
+    assert [r["total"] for r in rows] == ["13", "10", "14", "0", "0", "0"]
     assert rows[0]["01.legal_moves"] == "4" and rows[0]["03.pruning"] == ""
 
 
@@ -111,7 +113,8 @@ def test_the_grader_survives_every_hostile_submission_in_bounded_time(hostile):
     reports, _, _, elapsed = hostile
     assert set(reports) == set(HOSTILE) | {"not_json"}
     for r in reports.values():
-        assert [q.id for q in r.questions] == ["03.value", "03.move", "03.pruning"]
+        assert [q.id for q in r.questions] == ["03.value", "03.move", "03.pruning",
+                                               "03.strict", "03.hand_trace"]
         format_report(r)
     assert elapsed < 4 * 13 + 30  # no submission ran much past its 4 s limit
 
@@ -145,14 +148,14 @@ def test_a_broken_submission_scores_zero_with_a_reason(hostile, name, in_notes, 
                                   "rewrites_its_notebook_then_good"])
 def test_misbehaving_cells_do_not_cost_the_working_functions_their_marks(hostile, name):
     report = hostile[0][name]
-    assert report.total == report.possible == 10, format_report(report)
+    assert report.total == report.possible == 14, format_report(report)
 
 
 def test_a_python_module_is_graded_too_and_the_exercise_can_be_forced(tmp_path):
     module = tmp_path / "mine.py"
     module.write_text(solution_code("03_alpha_beta"))
     report = grade_file(module, seed=SEED, exercise="03", timeout=30)
-    assert report.total == 10, format_report(report)
+    assert report.total == 14, format_report(report)
     unnamed = grade_file(module, seed=SEED, timeout=30)
     assert unnamed.questions == [] and "no questions for exercise None" in notes(unnamed)
 
@@ -200,4 +203,4 @@ def test_bad_paths_and_options_get_a_clear_error(args, message):
 def test_the_questions_command_lists_ids_and_points():
     done = cli("questions")
     assert done.returncode == 0
-    assert done.stdout.splitlines()[-1].split()[:2] == ["03.pruning", "6"]
+    assert done.stdout.splitlines()[-1].split()[:2] == ["03.hand_trace", "2"]

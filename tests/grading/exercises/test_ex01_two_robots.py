@@ -43,3 +43,20 @@ def test_every_wrong_rule_shows_on_random_cases():
     for bug in RESULT_BUGS:
         assert any(bug.impl(c.grid, c.state, m) != reference_result(c.grid, c.state, m)
                    for c, m in movable), bug.name
+
+
+def test_the_predicted_winner_is_the_solved_winner_on_every_open_grid_up_to_7_by_7():
+    """The rule (corridors: White; else the same colour: White) holds for every start."""
+    from aisearch.games.robots import TwoRobots
+    from aisearch.grading.exercises.ex01_two_robots.bugs import white_wins
+    from aisearch.solve import retrograde
+
+    for rows in range(1, 8):
+        for cols in range(1, 8):
+            if rows * cols < 2:
+                continue
+            game = TwoRobots(rows, cols)
+            solution = retrograde(game, game.all_states())
+            for s in solution:
+                if s.to_move == 1 and s.black != s.white:
+                    assert white_wins(rows, cols, s.black, s.white) == (solution.value(s) == 1)

@@ -5,6 +5,10 @@ white, to_move)`` with cells ``(row, col)``; Black moves when ``to_move`` is MIN
 when it is MAX, and White catches Black by stepping onto its cell. :func:`legal_moves`
 and :func:`result` are the right answers; every other function here has exactly one bug.
 
+The second part predicts who wins: :func:`white_wins` says, for an open grid (no walls) and
+a start with Black to move, whether White can force a capture (lesson 01, sections 6-7 and
+check-yourself question 2); the wrong predictions below it each miss one idea.
+
 Examples
 --------
 >>> grid, state = ("..", "#."), ((0, 0), (1, 1), MIN)
@@ -36,6 +40,12 @@ __all__ = [
     "AXES",
     "DIRECTIONS",
     "NO_SWITCH",
+    "white_wins",
+    "CORRIDOR",
+    "PARITY",
+    "DISTANCE",
+    "ALWAYS",
+    "PREDICT_BUGS",
 ]
 
 Grid = tuple[str, ...]
@@ -64,6 +74,20 @@ DIRECTIONS = BugClass(
     "W is col - 1.")
 NO_SWITCH = BugClass(
     "no-switch", "the turn does not pass: after a move the other robot is to move (MIN <-> MAX).")
+CORRIDOR = BugClass(
+    "corridor", "corridors forgotten: on a grid one cell wide every cell has at most two "
+    "neighbours and the ends are dead ends, so White wins every start there, whatever the "
+    "colours (lesson 01, check yourself 2).")
+PARITY = BugClass(
+    "parity", "colours the wrong way round: White can step onto Black only when it moves with "
+    "the robots on opposite colours, so with Black to move White wins when both robots start "
+    "on the same colour of the chessboard ((row + col) % 2 equal).")
+DISTANCE = BugClass(
+    "distance", "distance is not what decides: on an open grid the outcome depends on the "
+    "colours of the two cells (a parity), not on how far apart the robots start.")
+ALWAYS = BugClass(
+    "always", "White does not win every start: on an open grid at least 2 x 2, Black escapes for "
+    "ever when the robots start on opposite colours.")
 
 
 def _inside(grid: Grid, r: int, c: int) -> bool:
@@ -269,6 +293,73 @@ def result_flipped_directions(grid: Grid, state: State, move: str) -> State:
     return (black, (white[0] - dr, white[1] - dc), MIN)
 
 
+# -- who wins? predictions for open grids ------------------------------------------------
+def _colour(cell: tuple[int, int]) -> int:
+    return (cell[0] + cell[1]) % 2
+
+
+def white_wins(rows: int, cols: int, black: tuple[int, int], white: tuple[int, int]) -> bool:
+    """Whether White forces a capture on an open ``rows x cols`` grid, Black to move.
+
+    In a corridor (one row or one column) White always wins; otherwise exactly when both
+    robots start on the same colour of a chessboard.
+
+    >>> white_wins(1, 6, (0, 2), (0, 5)), white_wins(6, 7, (0, 0), (3, 4))
+    (True, False)
+    """
+    if rows == 1 or cols == 1:
+        return True
+    return _colour(black) == _colour(white)
+
+
+@shows(CORRIDOR)
+def colour_rule_everywhere(rows: int, cols: int, black: tuple[int, int],
+                           white: tuple[int, int]) -> bool:
+    """The colour rule, in corridors too.
+
+    >>> colour_rule_everywhere(1, 6, (0, 2), (0, 5))
+    False
+    """
+    return _colour(black) == _colour(white)  # the bug: a corridor is won whatever the colours
+
+
+@shows(PARITY)
+def opposite_colours_win(rows: int, cols: int, black: tuple[int, int],
+                         white: tuple[int, int]) -> bool:
+    """White wins from opposite colours (and in corridors).
+
+    >>> opposite_colours_win(6, 7, (0, 0), (3, 4))
+    True
+    """
+    if rows == 1 or cols == 1:
+        return True
+    return _colour(black) != _colour(white)  # the bug: should be ==
+
+
+@shows(DISTANCE)
+def close_start_wins(rows: int, cols: int, black: tuple[int, int],
+                     white: tuple[int, int]) -> bool:
+    """White wins when it starts at most 3 steps from Black (and in corridors).
+
+    >>> close_start_wins(8, 8, (0, 0), (4, 4))
+    False
+    """
+    if rows == 1 or cols == 1:
+        return True
+    return abs(black[0] - white[0]) + abs(black[1] - white[1]) <= 3  # the bug: the colours decide
+
+
+@shows(ALWAYS)
+def white_always_wins(rows: int, cols: int, black: tuple[int, int],
+                      white: tuple[int, int]) -> bool:
+    """White wins every start.
+
+    >>> white_always_wins(6, 7, (0, 0), (3, 4))
+    True
+    """
+    return True  # the bug: opposite colours on a grid at least 2 x 2 are a draw
+
+
 MOVES_BUGS: list[Bug] = catalogue(
     alphabetical_order, off_grid, ignores_walls, wrong_robot, after_capture, swapped_axes,
     flipped_directions)
@@ -278,8 +369,14 @@ RESULT_BUGS: list[Bug] = catalogue(
     keeps_turn, result_wrong_robot, result_swapped_axes, result_flipped_directions)
 """Wrong ``result``, most specific first."""
 
-CATALOGUE: dict[str, list[Bug]] = {"legal_moves": MOVES_BUGS, "result": RESULT_BUGS}
+PREDICT_BUGS: list[Bug] = catalogue(
+    colour_rule_everywhere, opposite_colours_win, close_start_wins, white_always_wins)
+"""Wrong ``white_wins``, most specific first."""
+
+CATALOGUE: dict[str, list[Bug]] = {"legal_moves": MOVES_BUGS, "result": RESULT_BUGS,
+                                   "white_wins": PREDICT_BUGS}
 """The student's function name -> its known wrong implementations."""
 
-REFERENCES: dict[str, Callable[..., Any]] = {"legal_moves": legal_moves, "result": result}
+REFERENCES: dict[str, Callable[..., Any]] = {"legal_moves": legal_moves, "result": result,
+                                             "white_wins": white_wins}
 """The student's function name -> the right implementation."""

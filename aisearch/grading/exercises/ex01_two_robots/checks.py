@@ -3,7 +3,9 @@
 The student's ``legal_moves(grid, state)`` and ``result(grid, state, move)`` run on random
 grids with walls (:func:`moves_case`); on a mismatch the known wrong implementations of
 ``bugs.py`` run on the same cases, and the one that behaves exactly like the student's
-code names the bug.
+code names the bug. The prediction ``white_wins(rows, cols, black, white)`` is compared
+with retrograde analysis of open grids up to 7 x 7, corridors included
+(:func:`check_white_wins`).
 
 Examples
 --------
@@ -26,6 +28,7 @@ from aisearch.grading.cases import free_cells, grid_game, random_grid
 from aisearch.grading.exercises.ex01_two_robots.bugs import (
     MOVE_ORDER,
     MOVES_BUGS,
+    PREDICT_BUGS,
     RESULT_BUGS,
     STEPS,
 )
@@ -40,6 +43,9 @@ __all__ = [
     "check_moves",
     "check_result",
     "check_illegal",
+    "start_case",
+    "solved_outcome",
+    "check_white_wins",
 ]
 
 
@@ -249,3 +255,82 @@ def check_illegal(ctx: Context, name: str = "result", n: int = 20) -> None:
                        "ValueError for an illegal move.", bug="illegal-move") from None
         raise Fail(f"{name}(...) on {case.describe()} ({why}) returned {out!r}; an illegal "
                    "move must raise ValueError (e.g. IllegalMoveError).", bug="illegal-move")
+
+
+# -- who wins? -----------------------------------------------------------------------------
+_SOLVED: dict[tuple[int, int], Any] = {}
+
+
+def solved_outcome(rows: int, cols: int, black: tuple[int, int], white: tuple[int, int]) -> bool:
+    """Whether White wins on the open grid, Black to move, by retrograde analysis (cached).
+
+    >>> solved_outcome(1, 6, (0, 2), (0, 5)), solved_outcome(6, 7, (0, 0), (3, 4))
+    (True, False)
+    """
+    from aisearch.games.robots import RobotsState, TwoRobots
+    from aisearch.solve import retrograde
+
+    if (rows, cols) not in _SOLVED:
+        game = TwoRobots(rows, cols)
+        _SOLVED[(rows, cols)] = retrograde(game, game.all_states())
+    return bool(_SOLVED[(rows, cols)].value(RobotsState(black, white, MIN)) == 1)
+
+
+def start_case(rng: random.Random) -> tuple[int, int, tuple[int, int], tuple[int, int]]:
+    """An open grid up to 7 x 7 (a corridor one time in three) and two distinct cells.
+
+    >>> rows, cols, black, white = start_case(random.Random(1))
+    >>> black != white and 0 <= black[0] < rows and 0 <= white[1] < cols
+    True
+    """
+    if rng.random() < 1 / 3:
+        n = rng.randint(2, 7)
+        rows, cols = (1, n) if rng.random() < 0.5 else (n, 1)
+    else:
+        rows, cols = rng.randint(2, 7), rng.randint(2, 7)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    black, white = rng.sample(cells, 2)
+    return rows, cols, black, white
+
+
+def _as_bool(out: Any) -> Any:
+    if isinstance(out, bool) or (isinstance(out, int) and out in (0, 1)):
+        return bool(out)
+    return ("bad", repr(out)[:80])
+
+
+def check_white_wins(ctx: Context, name: str = "white_wins", n: int = 40) -> None:
+    """``white_wins(rows, cols, black, white)`` agrees with retrograde analysis.
+
+    Raises :class:`~aisearch.grading.question.Fail` naming the idea that was missed.
+
+    >>> from aisearch.grading.question import Context, Fail
+    >>> from aisearch.grading.exercises.ex01_two_robots.bugs import colour_rule_everywhere
+    >>> try:
+    ...     check_white_wins(Context({"white_wins": colour_rule_everywhere}, seed=1))
+    ... except Fail as e:
+    ...     print(e.bug)
+    corridor
+    """
+    f = ctx.function(name)
+    cases = [start_case(ctx.rng) for _ in range(n)]
+    got = [_call(f, c, _as_bool) for c in cases]
+    first = got[0]
+    if isinstance(first, tuple) and first[:1] == ("error",) and "not implemented" in first[1]:
+        raise Fail(f"{name} {first[1]}.", bug="not-implemented")
+    want = [solved_outcome(*c) for c in cases]
+    wrong = [(c, g, w) for c, g, w in zip(cases, got, want, strict=True) if g != w]
+    if not wrong:
+        return
+    bug, _ = recognise(got, cases, PREDICT_BUGS, lambda impl, c: _as_bool(impl(*c)))
+    (rows, cols, black, white), g, w = min(wrong, key=lambda cgw: cgw[0][0] * cgw[0][1])
+    if isinstance(g, tuple) and g[:1] == ("error",):
+        shown = g[1]
+    elif isinstance(g, tuple) and g[:1] == ("bad",):
+        shown = f"returned {g[1]}, not True or False"
+    else:
+        shown = f"you return {g}, but {'White wins' if w else 'Black escapes for ever'}"
+    lead = bug.feedback + "\n" if bug else ""
+    raise Fail(f"{lead}{len(wrong)} of {len(cases)} random starts wrong. For example, "
+               f"{name}({rows}, {cols}, {black}, {white}): {shown}.",
+               bug=bug.key if bug else None)

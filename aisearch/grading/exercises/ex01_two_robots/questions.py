@@ -1,9 +1,11 @@
-"""The questions of exercise 01: the two robots' rules (``solutions/01_two_robots.ipynb``)."""
+"""The questions of exercise 01: the two robots' rules, and who wins an open grid
+(``solutions/01_two_robots.ipynb``)."""
 
 from aisearch.grading.exercises.ex01_two_robots.checks import (
     check_illegal,
     check_moves,
     check_result,
+    check_white_wins,
 )
 from aisearch.grading.question import Context, question
 
@@ -24,3 +26,9 @@ def result(ctx: Context) -> None:
 def illegal(ctx: Context) -> None:
     """result(grid, state, move) raises ValueError for an illegal move."""
     check_illegal(ctx, "result")
+
+
+@question("01.white_wins", points=3)
+def white_wins(ctx: Context) -> None:
+    """white_wins(rows, cols, black, white): who wins an open grid, predicted without search."""
+    check_white_wins(ctx, "white_wins")

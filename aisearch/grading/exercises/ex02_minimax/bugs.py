@@ -6,6 +6,10 @@ is the right answer (it generates and evaluates exactly what
 :func:`aisearch.search.minimax` does with ``fastest_wins=False``); every other function
 has exactly one bug, marked ``# the bug``.
 
+The robot evaluation, ``robot_eval(game, state)``, has its right answer (:func:`robot_eval`,
+the shortest path around the walls and Black's exits) and two wrong ones: the straight-line
+distance, blind to walls, and the distance with its sign flipped.
+
 Examples
 --------
 >>> from aisearch.games import fig5_2
@@ -24,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aisearch.core import MAX, MIN
-from aisearch.grading.recognise import Bug, catalogue, shows
+from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
 from aisearch.grading.search_checks import (
     DEPTH_OFF_BY_ONE,
     EVALUATES_NON_TIPS,
@@ -33,9 +37,18 @@ from aisearch.grading.search_checks import (
     VALUE_FOR_MOVE,
 )
 
-__all__ = ["minimax_decision", "BUGS", "CATALOGUE", "REFERENCES"]
+__all__ = ["minimax_decision", "robot_eval", "BUGS", "EVAL_BUGS", "CATALOGUE", "REFERENCES",
+           "WEAK_EVALUATION", "EVALUATION_SIGN"]
 
 INF = math.inf
+
+WEAK_EVALUATION = BugClass(
+    "weak-evaluation", "a weak evaluation: on walled grids your White wins fewer games than "
+    "White with the lesson's distance_eval. Measure the distance around the walls "
+    "(game.distance), not the straight line, and keep the value strictly between -1 and +1.")
+EVALUATION_SIGN = BugClass(
+    "evaluation-sign", "the evaluation's sign is flipped: White (MAX) maximises it, so it must "
+    "be higher when White is closer to Black, e.g. minus the distance, scaled into (-1, 1).")
 
 
 def minimax_decision(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
@@ -201,13 +214,63 @@ def last_best_move(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[An
     return best_value, best_move
 
 
+# -- the robot evaluation ----------------------------------------------------------------
+def robot_eval(game: Any, state: Any) -> float:
+    """White's view of a TwoRobots position, strictly between -1 and +1: near is good, and
+    a Black robot with few exits is easier to corner.
+
+    >>> from aisearch.games.robots import TwoRobots
+    >>> game = TwoRobots(3, 3)
+    >>> robot_eval(game, game.initial) < robot_eval(game, game.result(game.initial, "E"))
+    True
+    """
+    d = game.distance(state.black, state.white)
+    if d == math.inf:  # the robots can never meet
+        return -0.99
+    exits = len(game.neighbours(state.black))
+    return -(d + 0.5 * exits) / (len(game.cells()) + 3)
+
+
+@shows(WEAK_EVALUATION)
+def manhattan_eval(game: Any, state: Any) -> float:
+    """The straight-line (Manhattan) distance, scaled: blind to the walls.
+
+    >>> from aisearch.games.robots import TwoRobots
+    >>> game = TwoRobots.parse("B . ./# # ./W . .")
+    >>> manhattan_eval(game, game.initial) > robot_eval(game, game.initial)
+    True
+    """
+    (rb, cb), (rw, cw) = state.black, state.white
+    # the bug: should be the distance around the walls, game.distance(black, white)
+    return -(abs(rb - rw) + abs(cb - cw)) / (len(game.cells()) + 3)
+
+
+@shows(EVALUATION_SIGN)
+def far_is_good(game: Any, state: Any) -> float:
+    """The distance around the walls, scaled, with its sign flipped: White runs away.
+
+    >>> from aisearch.games.robots import TwoRobots
+    >>> game = TwoRobots(3, 3)
+    >>> far_is_good(game, game.initial) > 0
+    True
+    """
+    d = game.distance(state.black, state.white)
+    if d == math.inf:
+        return -0.99
+    return d / (len(game.cells()) + 3)  # the bug: should be minus the distance
+
+
 BUGS: list[Bug] = catalogue(
     value_for_move, depth_one_too_early, depth_one_too_deep, utility_of_mover,
     negated_evaluation, evaluates_non_tips, last_best_move)
 """Wrong ``minimax_decision``, most specific first."""
 
-CATALOGUE: dict[str, list[Bug]] = {"minimax_decision": BUGS}
+EVAL_BUGS: list[Bug] = catalogue(manhattan_eval, far_is_good)
+"""Wrong ``robot_eval``."""
+
+CATALOGUE: dict[str, list[Bug]] = {"minimax_decision": BUGS, "robot_eval": EVAL_BUGS}
 """The student's function name -> its known wrong implementations."""
 
-REFERENCES: dict[str, Callable[..., Any]] = {"minimax_decision": minimax_decision}
+REFERENCES: dict[str, Callable[..., Any]] = {"minimax_decision": minimax_decision,
+                                             "robot_eval": robot_eval}
 """The student's function name -> the right implementation."""

@@ -3,8 +3,8 @@
 ``minimax_decision`` is compared with :func:`aisearch.search.minimax` (the textbook
 rule, ``fastest_wins=False``) on random trees, tic-tac-toe and robot positions
 (:func:`check_minimax`). ``robot_eval`` plays White with a depth-2 alpha-beta against a
-fixed evader on random positions White can win, and is compared with White searching
-without an evaluation, 0 everywhere (:func:`check_evaluation`).
+fixed evader on random walled grids White can win, and must win as many games as White
+with the lesson's ``distance_eval`` (:func:`check_evaluation`).
 
 Examples
 --------
@@ -15,6 +15,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from typing import Any
 
 from aisearch.core import MAX, MIN
 from aisearch.grading.cases import free_cells, grid_game, random_grid, search_cases
-from aisearch.grading.exercises.ex02_minimax.bugs import BUGS
+from aisearch.grading.exercises.ex02_minimax.bugs import BUGS, EVALUATION_SIGN, WEAK_EVALUATION
 from aisearch.grading.observe import exercise_api, watch_calls
 from aisearch.grading.question import Context, Fail, Score, student_error
 from aisearch.grading.search_checks import check_search
@@ -32,6 +33,7 @@ __all__ = [
     "NAME",
     "reference",
     "check_minimax",
+    "grid_pool",
     "match_positions",
     "play_match",
     "check_evaluation",
@@ -57,32 +59,60 @@ def check_minimax(ctx: Context, aspect: str) -> None:
     check_search(ctx, NAME, aspect, search_cases(ctx.rng), reference=reference, bugs=BUGS)
 
 
-def match_positions(rng: random.Random, n: int = 20) -> list[Any]:
+POOL_SEED, POOL_SIZE = 2024, 60
+"""The walled grids of the match are drawn from a fixed pool, built once per process."""
+
+
+@functools.lru_cache(maxsize=1)
+def grid_pool(size: int = POOL_SIZE, walls: float = 0.3) -> tuple[tuple[Any, tuple], ...]:
+    """Walled grids and, for each, the starts White wins with best play in 6 plies or more.
+
+    Each entry is ``(game, starts)`` with ``starts`` a sorted tuple of ``(black, white,
+    plies)``. The grids (4 to 6 rows and columns, a wall in each cell with probability
+    ``walls``, all free cells connected) are walled enough that the way around a wall is
+    often much longer than the straight line. Solved by retrograde analysis, once.
+
+    >>> pool = grid_pool(3)
+    >>> len(pool), all(plies >= 6 for _, starts in pool for _, _, plies in starts)
+    (3, True)
+    """
+    from aisearch.solve import retrograde
+
+    rng = random.Random(POOL_SEED)
+    pool: list[tuple[Any, tuple]] = []
+    while len(pool) < size:
+        grid = random_grid(rng, rows=(4, 6), cols=(4, 6), walls=walls, connected=True)
+        if len(free_cells(grid)) < 6:
+            continue
+        game = grid_game(grid)
+        solution = retrograde(game, game.all_states())
+        starts = tuple(sorted((s.black, s.white, solution[s].plies) for s in solution
+                              if s.to_move == MIN and s.black != s.white
+                              and solution[s].value == 1 and solution[s].plies >= 6))
+        if starts:
+            pool.append((game, starts))
+    return tuple(pool)
+
+
+def match_positions(rng: random.Random, n: int = 40) -> list[Any]:
     """``n`` games (TwoRobots with a ply limit) whose start White wins with best play.
+
+    Each takes a grid of :func:`grid_pool` and one of its winning starts at random; the
+    ply limit is twice the plies of best play, plus 2.
 
     >>> games = match_positions(random.Random(1), n=2)
     >>> len(games), games[0].initial.to_move == MIN
     (2, True)
     """
     from aisearch.games.robots import TwoRobots
-    from aisearch.solve import retrograde
 
+    pool = grid_pool()
     games: list[Any] = []
-    while len(games) < n:
-        grid = random_grid(rng, rows=(4, 6), cols=(4, 6), walls=0.2, connected=True)
-        if len(free_cells(grid)) < 6:
-            continue
-        game = grid_game(grid)
-        solution = retrograde(game, game.all_states())
-        states: list[Any] = list(solution)
-        starts = sorted(s for s in states if s.to_move == MIN and s.black != s.white
-                        and solution[s].value == 1 and solution[s].plies >= 6)
-        if not starts:
-            continue
-        s = rng.choice(starts)
-        walls = sorted(game.walls)
-        games.append(TwoRobots(game.rows, game.cols, walls, s.black, s.white,
-                               max_plies=int(2 * solution[s].plies) + 2))
+    for _ in range(n):
+        game, starts = pool[rng.randrange(len(pool))]
+        black, white, plies = starts[rng.randrange(len(starts))]
+        games.append(TwoRobots(game.rows, game.cols, sorted(game.walls), black, white,
+                               max_plies=int(2 * plies) + 2))
     return games
 
 
@@ -107,13 +137,47 @@ def play_match(games: list[Any], white_eval: Callable[[Any], Callable[[Any], flo
     return wins
 
 
+@functools.lru_cache(maxsize=8)
+def _baselines(games: tuple[Any, ...]) -> tuple[int, int]:
+    """Wins of White with ``distance_eval`` (the bar) and with no evaluation, on ``games``."""
+    return (play_match(list(games), lambda game: game.distance_eval),
+            play_match(list(games), lambda game: lambda s: 0.0))
+
+
 class _BadEvaluationError(Exception):
     pass
 
 
-def check_evaluation(ctx: Context, name: str = "robot_eval", points: float = 4, n: int = 20,
-                     margin: int = 5) -> Score:
-    """White with the student's evaluation must win ``margin`` more games than without one.
+def _prefers_far(f: Callable[[Any, Any], float], games: list[Any]) -> bool:
+    """True when ``f`` scores White far from Black above White next to Black, more often
+    than the other way round (an evaluation with its sign flipped)."""
+    from aisearch.games.robots import RobotsState
+
+    up = down = 0
+    for game in games[:10]:
+        black = game.initial.black
+        cells = sorted(c for c in game.cells() if c != black)
+        near = [c for c in cells if game.distance(black, c) == 1]
+        far = sorted(cells, key=lambda c: -game.distance(black, c))[:2]
+        for a in near:
+            for b in far:
+                va = f(game, RobotsState(black, a, MAX))
+                vb = f(game, RobotsState(black, b, MAX))
+                up, down = up + (vb > va), down + (vb < va)
+    return up > down
+
+
+def check_evaluation(ctx: Context, name: str = "robot_eval", points: float = 4,
+                     n: int = 40) -> Score:
+    """White with the student's evaluation must win as many games as with ``distance_eval``.
+
+    White searches 2 plies (alpha-beta, the textbook rule) against a fixed evader, Black
+    searching 2 plies with ``game.distance_eval``, on ``n`` walled grids whose start White
+    wins with best play. The bar is White searching with the lesson's ``distance_eval``
+    (the shortest path around the walls) on the same games: full marks from as many
+    wins; below it, at most half marks, in proportion to the wins above White with no
+    evaluation (0 everywhere). Plain Manhattan distance, blind to the walls, stays well
+    below the bar.
 
     Parameters
     ----------
@@ -122,13 +186,15 @@ def check_evaluation(ctx: Context, name: str = "robot_eval", points: float = 4, 
     name : str
         The student's ``f(game, state) -> float``.
     points : float
-        Full marks, earned in proportion to the extra wins up to ``margin``.
+        Full marks.
     n : int
         Games in the match.
 
     Returns
     -------
     Score
+        With bug ``weak-evaluation`` (or ``evaluation-sign`` for an evaluation that
+        prefers White far from Black) below the bar.
 
     Raises
     ------
@@ -149,44 +215,56 @@ def check_evaluation(ctx: Context, name: str = "robot_eval", points: float = 4, 
     seen: list[float] = []
     forbid = {TwoRobots.distance_eval.__code__: "TwoRobots.distance_eval"}
 
-    def student(game: Any) -> Callable[[Any], float]:
-        def evaluate(s: Any) -> float:
-            try:
-                with watch_calls(forbid) as used:
-                    v = f(game, s)
-            except NotImplementedError as e:
-                raise _BadEvaluationError(f"{name} {student_error(e)}") from None
-            except (Exception, SystemExit) as e:
-                raise _BadEvaluationError(f"{name}(game, {s!r}) {student_error(e)}") from None
-            if used:
-                raise _BadEvaluationError(f"{name} calls game.distance_eval; write your own "
-                                          "evaluation (you may use game.distance)")
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v):
-                try:
-                    v = float(v)
-                    if math.isnan(v):
-                        raise ValueError
-                except (TypeError, ValueError):
-                    raise _BadEvaluationError(f"{name}(game, {s!r}) returned {v!r}, not a number"
-                                              ) from None
-            seen.append(v)
-            return v
+    calls = 0
 
-        return evaluate
+    def checked(game: Any, s: Any) -> float:
+        nonlocal calls
+        calls += 1
+        watched = forbid if calls <= 200 or calls % 50 == 0 else {}  # watching costs time
+        try:
+            with watch_calls(watched) as used:
+                v = f(game, s)
+        except NotImplementedError as e:
+            raise _BadEvaluationError(f"{name} {student_error(e)}") from None
+        except (Exception, SystemExit) as e:
+            raise _BadEvaluationError(f"{name}(game, {s!r}) {student_error(e)}") from None
+        if used:
+            raise _BadEvaluationError(f"{name} calls game.distance_eval; write your own "
+                                      "evaluation (you may use game.distance)")
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v):
+            try:
+                v = float(v)
+                if math.isnan(v):
+                    raise ValueError
+            except (TypeError, ValueError):
+                raise _BadEvaluationError(f"{name}(game, {s!r}) returned {v!r}, not a number"
+                                          ) from None
+        seen.append(v)
+        return v
+
+    def student(game: Any) -> Callable[[Any], float]:
+        return lambda s: checked(game, s)
 
     try:
         wins = play_match(games, student)
+        flipped = _prefers_far(checked, games)
     except _BadEvaluationError as e:
         text = str(e)
         bug = ("not-implemented" if "not implemented" in text else
                "uses-reference" if "distance_eval" in text else None)
         raise Fail(text + ".", bug=bug) from None
-    base = play_match(games, lambda game: lambda s: 0.0)
-    earned = round(points * min(1.0, max(0.0, (wins - base) / margin)), 1)
-    text = (f"Your White won {wins} of {n} games against the evader; White without an "
-            f"evaluation (0 everywhere) won {base}. Full marks from {base + margin} wins.")
-    if earned < points and seen and (min(seen) <= -1 or max(seen) >= 1):
+    bar, base = _baselines(tuple(games))
+    text = (f"Your White won {wins} of {n} games against the evader; White with the lesson's "
+            f"distance_eval (the shortest path around the walls) won {bar}, White without an "
+            f"evaluation (0 everywhere) {base}. Full marks from {bar} wins, as many as "
+            "distance_eval; below that, at most half marks.")
+    if wins >= bar:
+        return Score(points, text)
+    share = max(0.0, (wins - base) / (bar - base)) if bar > base else 0.0
+    earned = math.floor(10 * points / 2 * share) / 10  # below the bar: at most half marks
+    if seen and (min(seen) <= -1 or max(seen) >= 1):
         worst = min(seen) if min(seen) <= -1 else max(seen)
         text += (f" Your evaluation returned {worst:g}: keep it strictly between -1 and +1 (a "
                  "loss and a win), or White prefers losing at the ply limit to a bad position.")
-    return Score(earned, text, None if earned == points else "weak-evaluation")
+    kind = EVALUATION_SIGN if flipped else WEAK_EVALUATION
+    return Score(earned, kind.feedback + "\n" + text, kind.key)

@@ -25,5 +25,5 @@ def search(ctx: Context) -> None:
 
 @question("02.robot_eval", points=4, timeout=30)
 def robot_eval(ctx: Context) -> Score:
-    """robot_eval(game, state) makes White win more games than no evaluation does."""
+    """robot_eval(game, state) makes White win on walled grids as often as distance_eval does."""
     return check_evaluation(ctx, "robot_eval", points=4)

@@ -14,6 +14,11 @@ entered with alpha < beta. A bug that passes an empty window on (alpha >= beta) 
 them apart, so :func:`swapped_bounds` is written in the solution's form and
 :func:`swapped_bounds_aima` in AIMA's.
 
+Two more questions have their own right answers and wrong ones: :func:`alphabeta_strict`
+(fail-soft with CS188's strict rule, cut only when alpha > beta) and the hand trace of
+:data:`TRACE_TREE` (:func:`trace_tips`, the tips alpha-beta evaluates there, and the traces
+a hand-tracer gets by missing one idea).
+
 Examples
 --------
 >>> from aisearch.games import TreeGame
@@ -54,6 +59,17 @@ __all__ = [
     "ROOT_ALPHA",
     "ROOT_CUT",
     "EAGER_GENERATION",
+    "alphabeta_strict",
+    "STRICT_BUGS",
+    "STRICT_RULE",
+    "FAIL_HARD_STRICT",
+    "TRACE_TREE",
+    "trace_tips",
+    "TRACE_BUGS",
+    "TRACE_ALL_TIPS",
+    "TRACE_STRICT",
+    "TRACE_SHALLOW",
+    "TRACE_ROOT",
 ]
 
 INF = math.inf
@@ -79,6 +95,29 @@ ROOT_CUT = BugClass(
     "root-cut", "the root never cuts off: treat the root like any other node. When a root move "
     "reaches +inf (MAX to move) or -inf (MIN to move), alpha >= beta holds at the root too, "
     "so stop there.")
+STRICT_RULE = BugClass(
+    "strict-rule", "cuts on equality: this question asks for CS188's strict rule, which stops "
+    "only when alpha > beta (at a MAX node when its value exceeds beta, at a MIN node when "
+    "it falls below alpha), and goes on searching when they are equal.")
+FAIL_HARD_STRICT = BugClass(
+    "fail-hard-strict", "fail-hard returns: your search returns alpha or beta where it should "
+    "return the best value it found. With the strict rule that costs cut-offs (lesson 03, "
+    "section 6): a node that fails returns exactly the bound, its parent's test alpha > beta "
+    "is then false, and the search goes on. Return the best value found (fail-soft).")
+TRACE_ALL_TIPS = BugClass(
+    "trace-no-pruning", "every tip listed: alpha-beta skips the rest of a node's moves as soon "
+    "as alpha >= beta there. Trace the tree left to right with the window (alpha, beta).")
+TRACE_STRICT = BugClass(
+    "trace-strict", "no cut on equality: this trace cuts when alpha >= beta, so a MIN node "
+    "whose value falls to the alpha of a MAX node above (or a MAX node that reaches a beta "
+    "above) stops there too.")
+TRACE_SHALLOW = BugClass(
+    "trace-shallow", "deep cut-offs missed: a node is compared with the best alpha (or beta) "
+    "of all its ancestors, not only its parent's. The window (alpha, beta) a node receives "
+    "carries the bounds of every MAX and MIN node above it.")
+TRACE_ROOT = BugClass(
+    "trace-root-alpha", "the root's alpha forgotten: after its first move the root knows it "
+    "can get at least that value, and that alpha goes down with every later move.")
 EAGER_GENERATION = BugClass(
     "eager-generation", "children generated up front: call game.result(state, move) only when "
     "you are about to search that move. A child generated before a cut-off counts as generated "
@@ -605,6 +644,185 @@ def root_fresh_window_value_for_move(game: Any, state: Any, depth: int, evaluate
     return value
 
 
+# -- the strict rule (CS188), fail-soft ---------------------------------------------------
+def alphabeta_strict(game: Any, state: Any, depth: int, evaluate: Any,
+                     alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
+    """Alpha-beta, fail-soft, with CS188's strict rule: cut only when alpha > beta.
+
+    >>> from aisearch.games import TreeGame
+    >>> from aisearch.trace import CountingGame
+    >>> game = CountingGame(TreeGame([[3, 5], [3, 9]]))
+    >>> alphabeta_strict(game, game.initial, 2, None), game.generated[-1]
+    ((3, 0), (1, 1))
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    if depth == 0:
+        return evaluate(state), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = alphabeta_strict(game, game.result(state, move), depth - 1, evaluate,
+                                    alpha, beta)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+        if maximizing:
+            alpha = max(alpha, best_value)
+        else:
+            beta = min(beta, best_value)
+        if alpha > beta:
+            break
+    return best_value, best_move
+
+
+@shows(STRICT_RULE)
+def strict_on_equality(game: Any, state: Any, depth: int, evaluate: Any,
+                       alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
+    """The strict question answered with the cut on equality (part 1's search).
+
+    >>> from aisearch.games import TreeGame
+    >>> from aisearch.trace import CountingGame
+    >>> game = CountingGame(TreeGame([[3, 5], [3, 9]]))
+    >>> strict_on_equality(game, game.initial, 2, None), game.generated[-1]
+    ((3, 0), (1, 0))
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    if depth == 0:
+        return evaluate(state), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = strict_on_equality(game, game.result(state, move), depth - 1, evaluate,
+                                      alpha, beta)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+        if maximizing:
+            alpha = max(alpha, best_value)
+        else:
+            beta = min(beta, best_value)
+        if alpha >= beta:  # the bug: the strict rule is alpha > beta
+            break
+    return best_value, best_move
+
+
+@shows(FAIL_HARD_STRICT)
+def fail_hard_strict(game: Any, state: Any, depth: int, evaluate: Any,
+                     alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
+    """The strict rule with fail-hard returns (Pearl's steps with alpha > beta).
+
+    >>> from aisearch.games import TreeGame
+    >>> fail_hard_strict(TreeGame([[1, 5], [0, 9], [2, 8]]), (), 2, None)
+    (2, 2)
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    if depth == 0:
+        return evaluate(state), None
+    best_move = None
+    if game.to_move(state) == MAX:
+        for move in game.moves(state):
+            value, _ = fail_hard_strict(game, game.result(state, move), depth - 1, evaluate,
+                                        alpha, beta)
+            if best_move is None or value > alpha:
+                alpha, best_move = max(alpha, value), move
+            if alpha > beta:
+                return beta, best_move  # the bug: should return the best value, not beta
+        return alpha, best_move  # (and here the best value, not alpha)
+    for move in game.moves(state):
+        value, _ = fail_hard_strict(game, game.result(state, move), depth - 1, evaluate,
+                                    alpha, beta)
+        if best_move is None or value < beta:
+            beta, best_move = min(beta, value), move
+        if beta < alpha:
+            return alpha, best_move  # the bug: should return the best value, not alpha
+    return beta, best_move
+
+
+# -- a trace by hand -----------------------------------------------------------------------
+TRACE_TREE = [[[[5, 6], [0, 7]], [[5, 7], [1, 2]]], [[[0, 2], [8, 5]], [[9, 1], [6, 9]]]]
+"""The tree of the hand-trace question: MAX at the root, 16 tips at depth 4."""
+
+
+def _tips(search: Callable[..., Any], game: Any) -> list[tuple]:
+    from aisearch.trace import CountingGame
+
+    counted = CountingGame(game)
+    search(counted, counted.initial, 4, None)
+    return [s for s in counted.generated if game.is_terminal(s)]
+
+
+def _shallow(game: Any, state: Any, depth: int, evaluate: Any,
+             alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
+    """Alpha-beta that passes down only the node's own bound, not its ancestors'."""
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        window = (best_value, INF) if maximizing else (-INF, best_value)
+        value, _ = _shallow(game, game.result(state, move), depth - 1, evaluate, *window)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+        if best_value >= beta if maximizing else best_value <= alpha:
+            break
+    return best_value, best_move
+
+
+def trace_tips(game: Any) -> list[tuple]:
+    """The tips alpha-beta evaluates in ``game``, left to right (the hand trace's answer).
+
+    >>> from aisearch.games import TreeGame
+    >>> trace_tips(TreeGame(TRACE_TREE))[:3]
+    [(0, 0, 0, 0), (0, 0, 0, 1), (0, 0, 1, 0)]
+    """
+    return _tips(alphabeta_decision, game)
+
+
+@shows(TRACE_ALL_TIPS)
+def trace_every_tip(game: Any) -> list[tuple]:
+    """Every tip, as minimax evaluates them.
+
+    >>> from aisearch.games import TreeGame
+    >>> len(trace_every_tip(TreeGame(TRACE_TREE)))
+    16
+    """
+    return _tips(no_pruning, game)
+
+
+@shows(TRACE_STRICT)
+def trace_strict(game: Any) -> list[tuple]:
+    """A trace that cuts only when alpha > beta.
+
+    >>> from aisearch.games import TreeGame
+    >>> len(trace_strict(TreeGame(TRACE_TREE)))
+    13
+    """
+    return _tips(strict_cutoff, game)
+
+
+@shows(TRACE_SHALLOW)
+def trace_shallow(game: Any) -> list[tuple]:
+    """A trace that compares each node with its parent's bound only (no deep cut-offs).
+
+    >>> from aisearch.games import TreeGame
+    >>> len(trace_shallow(TreeGame(TRACE_TREE)))
+    9
+    """
+    return _tips(_shallow, game)
+
+
+@shows(TRACE_ROOT)
+def trace_fresh_root(game: Any) -> list[tuple]:
+    """A trace that starts every move of the root with a fresh window.
+
+    >>> from aisearch.games import TreeGame
+    >>> len(trace_fresh_root(TreeGame(TRACE_TREE)))
+    13
+    """
+    return _tips(root_fresh_window, game)
+
+
 BUGS: list[Bug] = catalogue(
     no_pruning, strict_cutoff, wrong_side, swapped_bounds_aima, swapped_bounds,
     root_fresh_window, no_root_cut, eager_children,
@@ -613,8 +831,18 @@ BUGS: list[Bug] = catalogue(
     no_pruning_value_for_move, strict_cutoff_no_root_cut, root_fresh_window_value_for_move)
 """Wrong ``alphabeta_decision``, most specific first (the double bugs last)."""
 
-CATALOGUE: dict[str, list[Bug]] = {"alphabeta_decision": BUGS}
-"""The student's function name -> its known wrong implementations."""
+STRICT_BUGS: list[Bug] = catalogue(strict_on_equality, fail_hard_strict)
+"""Wrong ``alphabeta_strict``."""
 
-REFERENCES: dict[str, Callable[..., Any]] = {"alphabeta_decision": alphabeta_decision}
+TRACE_BUGS: list[Bug] = catalogue(trace_every_tip, trace_strict, trace_shallow, trace_fresh_root)
+"""Wrong hand traces of :data:`TRACE_TREE` (each a function of the tree's game)."""
+
+CATALOGUE: dict[str, list[Bug]] = {"alphabeta_decision": BUGS, "alphabeta_strict": STRICT_BUGS,
+                                   "evaluated_tips": TRACE_BUGS}
+"""The student's function name (for the hand trace, the answer's name) -> its known wrong
+implementations."""
+
+REFERENCES: dict[str, Callable[..., Any]] = {"alphabeta_decision": alphabeta_decision,
+                                             "alphabeta_strict": alphabeta_strict,
+                                             "evaluated_tips": trace_tips}
 """The student's function name -> the right implementation."""

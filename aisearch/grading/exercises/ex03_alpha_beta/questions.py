@@ -1,6 +1,11 @@
-"""The questions of exercise 03: alpha-beta (``solutions/03_alpha_beta.ipynb``)."""
+"""The questions of exercise 03: alpha-beta, the strict rule, and a trace by hand
+(``solutions/03_alpha_beta.ipynb``)."""
 
-from aisearch.grading.exercises.ex03_alpha_beta.checks import check_alphabeta
+from aisearch.grading.exercises.ex03_alpha_beta.checks import (
+    check_alphabeta,
+    check_hand_trace,
+    check_strict,
+)
 from aisearch.grading.question import Context, question
 
 
@@ -20,3 +25,15 @@ def move(ctx: Context) -> None:
 def pruning(ctx: Context) -> None:
     """alphabeta_decision generates exactly the states alpha-beta generates, in order."""
     check_alphabeta(ctx, "pruning")
+
+
+@question("03.strict", points=2)
+def strict(ctx: Context) -> None:
+    """alphabeta_strict (fail-soft, cut only when alpha > beta) generates what CS188 expects."""
+    check_strict(ctx)
+
+
+@question("03.hand_trace", points=2)
+def hand_trace(ctx: Context) -> None:
+    """evaluated_tips lists the tips alpha-beta evaluates in the exercise's tree."""
+    check_hand_trace(ctx)
