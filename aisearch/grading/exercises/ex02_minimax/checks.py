@@ -86,7 +86,8 @@ def grid_pool(size: int = POOL_SIZE, walls: float = 0.3) -> tuple[tuple[Any, tup
             continue
         game = grid_game(grid)
         solution = retrograde(game, game.all_states())
-        starts = tuple(sorted((s.black, s.white, solution[s].plies) for s in solution
+        states: list[Any] = list(solution)
+        starts = tuple(sorted((s.black, s.white, solution[s].plies) for s in states
                               if s.to_move == MIN and s.black != s.white
                               and solution[s].value == 1 and solution[s].plies >= 6))
         if starts:
