@@ -70,7 +70,7 @@ def test_not_a_player_names_the_sides_of_the_game() -> None:
 # -- the table covers the public API -------------------------------------------------------
 PUBLIC = ["aisearch", "aisearch.games", "aisearch.search", "aisearch.trace", "aisearch.plot",
           "aisearch.widgets", "aisearch.notebook", "aisearch.agents", "aisearch.core",
-          "aisearch.results", "aisearch.solve"]
+          "aisearch.results", "aisearch.solve", "aisearch.widgets.snapshots"]
 
 # Names with nothing to call wrongly, and why.
 NO_ARGUMENTS_TO_GET_WRONG = {

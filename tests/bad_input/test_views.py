@@ -20,6 +20,7 @@ from aisearch.plot import (
     draw_robots,
     draw_tictactoe,
     layout,
+    robot_plies,
     start_map,
     start_outcomes,
     start_text,
@@ -167,7 +168,22 @@ NOTEBOOK = [
          ("/nonexistent/a.ipynb",)),
 ]
 
-CASES = PLOT + TRACE + NOTEBOOK
+PLIES = [
+    Case("robot_plies(TicTacToe(), [])", lambda: robot_plies(TTT, []), TypeError,
+         ("robot_plies", "tworobots", "tictactoe()")),
+    Case("robot_plies: path='EN'", lambda: robot_plies(ROBOTS, "EN"), TypeError,
+         ("path", "sequence of moves", "'en'")),
+    Case("robot_plies: an illegal move", lambda: robot_plies(ROBOTS, ["N"]), ValueError,
+         ("illegal move 'n'", "legal moves: s, e")),
+    Case("robot_plies: 202 moves", lambda: robot_plies(ROBOTS, ["E", "W"] * 101), ValueError,
+         ("202 moves", "at most 200")),
+    Case("robot_plies: ncols=0", lambda: robot_plies(ROBOTS, ["E"], ncols=0), ValueError,
+         ("ncols", "0")),
+    Case("robot_plies: a foreign state", lambda: robot_plies(ROBOTS, ["E"], state=3),
+         ValueError, ("3 is not a state", "game.state")),
+]
+
+CASES = PLOT + TRACE + NOTEBOOK + PLIES
 
 
 @params(CASES)

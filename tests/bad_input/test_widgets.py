@@ -12,6 +12,7 @@ from aisearch import Recorder, TicTacToe
 from aisearch.games import TwoRobots
 from aisearch.search import iterative_deepening
 from aisearch.widgets import PlayGame, PlayModel, SearchStepper, StepperModel
+from aisearch.widgets.snapshots import key_frames, play_strip, scripted, stepper_strip
 from tests.bad_input.samples import big, small
 from tests.bad_input.table import Case, check, params
 
@@ -80,6 +81,35 @@ CASES = [
          ("max_events", "0")),
     Case("PlayGame: view=3", lambda: PlayGame(TTT, view=3), TypeError, ("view", "3")),
 ]
+
+
+SNAPSHOTS = [
+    Case("key_frames(None)", lambda: key_frames(None), TypeError, ("recording", "none")),
+    Case("key_frames: limit=0", lambda: key_frames(small(), limit=0), ValueError,
+         ("limit", "0")),
+    Case("stepper_strip(3)", lambda: stepper_strip(3), TypeError, ("recording", "3")),
+    Case("stepper_strip: frames=[]", lambda: stepper_strip(small(), frames=[]), ValueError,
+         ("frames is empty",)),
+    Case("stepper_strip: a frame past the end", lambda: stepper_strip(small(), frames=[999]),
+         ValueError, ("event index from 0 to", "999")),
+    Case("stepper_strip: scale=10", lambda: stepper_strip(small(), scale=10), ValueError,
+         ("scale", "0.2 to 3", "10")),
+    Case("stepper_strip: ncols=0", lambda: stepper_strip(small(), ncols=0), ValueError,
+         ("ncols", "0")),
+    Case("scripted(None, [0])", lambda: scripted(None, [0]), TypeError, ("game", "none")),
+    Case("scripted: moves=3", lambda: scripted(TTT, 3), TypeError, ("moves", "sequence", "3")),
+    Case("scripted: a move that cannot be played", lambda: scripted(TTT, [0, 0]), ValueError,
+         ("move 2 of the script", "cell 0 is taken", "legal moves")),
+    Case("play_strip: a cell off the board", lambda: play_strip(TTT, [9]), ValueError,
+         ("move 1 of the script", "0..8")),
+    Case("play_strip: human=5", lambda: play_strip(TTT, [0], human=5), ValueError,
+         ("human", "max (0) or min (1)", "5")),
+    Case("play_strip: depth=-1", lambda: play_strip(TTT, [0], depth=-1), ValueError,
+         ("depth", "-1")),
+    Case("play_strip: ncols=0", lambda: play_strip(TTT, [0], ncols=0), ValueError,
+         ("ncols", "0")),
+]
+CASES += SNAPSHOTS
 
 
 @params(CASES)
