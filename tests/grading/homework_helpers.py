@@ -29,11 +29,20 @@ def write_notebook(path: Path, *cells: str, markdown: tuple[str, ...] = ()) -> P
     return path
 
 
-def solution_code(name: str) -> str:
-    """The code cells of a solution notebook, joined (its functions, for reuse in tests)."""
+def solution_code(name: str, drawings: bool = True) -> str:
+    """The code cells of a solution notebook, joined (its functions, for reuse in tests).
+
+    With ``drawings=False`` the cells that draw (``plt.show()``) and the import of pyplot
+    are left out: tests that grade under tight time limits then time the functions, not
+    matplotlib's start-up on a busy machine.
+    """
     nb = json.loads((SOLUTIONS / f"{name}.ipynb").read_text(encoding="utf-8"))
-    return "\n\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"
-                       and not "".join(c["source"]).startswith("self_check("))
+    cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    cells = [c for c in cells if not c.startswith("self_check(")]
+    if not drawings:
+        cells = [c.replace("import matplotlib.pyplot as plt\n", "") for c in cells
+                 if "plt.show()" not in c]
+    return "\n\n".join(cells)
 
 
 def cli(*args: str, cwd: Path = ROOT, timeout: float = 120) -> subprocess.CompletedProcess:

@@ -86,7 +86,7 @@ HOSTILE = {
 def hostile(tmp_path_factory):
     """Grade every hostile notebook once (with small limits) and keep the reports."""
     folder = tmp_path_factory.mktemp("hostile")
-    good = solution_code("03_alpha_beta")
+    good = solution_code("03_alpha_beta", drawings=False)  # limits of 3-4 s: time the code
     paths = {}
     for name, cells in HOSTILE.items():
         cells = [good if c == "SOLUTION" else c for c in cells]
