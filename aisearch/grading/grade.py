@@ -15,7 +15,7 @@ Examples
 >>> ns = {}
 >>> exec("def legal_moves(grid, state):\\n    return []", ns)
 >>> [r.status for r in grade_namespace(ns, "01", seed=1)]
-['failed', 'failed', 'failed']
+['failed', 'failed', 'failed', 'failed']
 """
 
 from __future__ import annotations

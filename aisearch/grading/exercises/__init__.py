@@ -48,7 +48,7 @@ class Exercise:
     --------
     >>> ex = Exercise("01", "ex01_two_robots")
     >>> ex.module("bugs").CATALOGUE.keys()
-    dict_keys(['legal_moves', 'result'])
+    dict_keys(['legal_moves', 'result', 'white_wins'])
     """
 
     number: str
