@@ -129,7 +129,7 @@ def pig_solution(goal: int = 100, die: int = 6, *, hold_at: tuple[int | None, in
     Examples
     --------
     >>> round(pig_solution(100, hold_at=(20, None)).first_player_wins, 4)
-    0.4225
+    0.4776
     """
     Pig(goal, die)  # checks goal and die
     if not (isinstance(hold_at, tuple) and len(hold_at) == 2 and all(

@@ -36,10 +36,10 @@ NannonState(white=(0, 1, 2), black=(0, 1, 2), player=-1, roll=0)
 >>> game.chance_outcomes(game.initial)[:2]
 ((('White', 1), 0.16666666666666666), (('White', 2), 0.13333333333333333))
 >>> s = game.result(game.initial, ("White", 3))
->>> game.moves(s), game.move_label(s, 2)
-((0, 1, 2), '2→5')
->>> game.result(s, 2)
-NannonState(white=(0, 1, 5), black=(0, 1, 2), player=1, roll=0)
+>>> game.moves(s), game.move_label(s, 1)   # 2→5 would hit a primed checker
+((0, 1), '1→4')
+>>> game.result(s, 1)
+NannonState(white=(0, 2, 4), black=(0, 1, 2), player=1, roll=0)
 """
 
 from __future__ import annotations
@@ -112,8 +112,8 @@ class Nannon(GameBase):
     --------
     >>> game = Nannon()
     >>> s = NannonState((0, 1, 2), (0, 1, 2), 0, 4)   # White to play a 4
-    >>> game.moves(s)   # home -> 4; 1 -> 5 hits? no: B's 2 (White's 5) is primed with B's 1
-    (0, 2)
+    >>> game.moves(s)   # 1→5 and 2→6 would land on Black's primed checkers
+    (0,)
     >>> game.result(s, 0)
     NannonState(white=(1, 2, 4), black=(0, 1, 2), player=1, roll=0)
     """

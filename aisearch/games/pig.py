@@ -168,8 +168,8 @@ class Pig(GameBase):
         """The policy "roll until the turn total reaches ``n`` (or the goal), then hold", as an
         agent ``agent(game, state) -> move``.
 
-        >>> policy = Pig(goal=20).hold_at(20)
-        >>> policy(None, PigState((0, 0), 18, 0, False, 20)), policy(None, Pig(20).initial)
+        >>> policy = Pig(goal=20).hold_at(10)
+        >>> policy(None, PigState((0, 0), 12, 0, False, 20)), policy(None, Pig(20).initial)
         ('hold', 'roll')
         """
         goal = self.goal
