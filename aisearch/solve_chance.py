@@ -126,7 +126,11 @@ def _enumerate(game: Game, limit: int, policies: Mapping[int, Callable[..., Any]
     """Every reachable state (breadth first) with its kind, successors and probabilities."""
     is_terminal, to_move, result = game.is_terminal, game.to_move, game.result
     index = {game.initial: 0}
-    states, kinds, succ, probs, payoff = [game.initial], [], [], [], []
+    states: list = [game.initial]
+    kinds: list[int] = []
+    succ: list[tuple] = []
+    probs: list[Any] = []
+    payoff: list[float] = []
     i = 0
     while i < len(states):
         s = states[i]

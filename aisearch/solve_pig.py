@@ -155,7 +155,7 @@ def _solve(goal: int, die: int, holds: tuple) -> PigSolution:
         at = np.minimum(i[None, :] + ks[:, None], g - 1)
         later = np.stack([np.where(open_k, 1 - table[1 - p, j[None, :], at, 0], 1.0)
                           for p in (0, 1)], axis=1)  # [k, p, r]: holding, for k > 0
-        last = int(open_k.any(axis=1).nonzero()[0].max())
+        last = int(np.flatnonzero(open_k.any(axis=1)).max())
         # P[p, i, j, 0], the unknowns of this block; first guess: one point more for j
         x = table[:, i, np.minimum(j + 1, g - 1), 0] if total < 2 * g - 2 else \
             np.full((2, len(i)), 0.5)

@@ -5,8 +5,8 @@
   figure are not available, so this is not that figure.
 - :func:`scale_tree`: AIMA's Fig 5.12 shape (two moves, each followed by a chance node with
   probabilities 0.9 and 0.1 over MIN nodes), with tip values of your choice: an
-  order-preserving change of the tips (2, 3, 1, 4 to 1, 20, 30, 400) changes expectimax's
-  decision.
+  order-preserving change of the tips (1, 2, 3, 4 becoming 1, 20, 30, 400, so the tips
+  2, 3, 1, 4 become 20, 30, 1, 400) changes expectimax's decision.
 - :func:`random_chance_tree`: seeded random trees mixing MAX, MIN and chance nodes in any
   order (consecutive chance layers included), with integer tips and probabilities that are
   sums of powers of 1/2, so every expectation is computed exactly in floating point.
@@ -16,7 +16,7 @@ Examples
 >>> from aisearch.search import expectiminimax
 >>> expectiminimax(scale_tree((2, 3, 1, 4)), ()).move
 'a1'
->>> expectiminimax(scale_tree((1, 20, 30, 400)), ()).move
+>>> expectiminimax(scale_tree((20, 30, 1, 400)), ()).move
 'a2'
 """
 

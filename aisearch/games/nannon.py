@@ -182,7 +182,8 @@ class Nannon(GameBase):
                     hit[hit.index(mirror)] = HOME
             moved = list(mine)
             moved[moved.index(q)] = to
-            a, b = tuple(sorted(moved)), tuple(sorted(hit))
+            a: Any = tuple(sorted(moved))
+            b: Any = tuple(sorted(hit))
             white, black = (a, b) if s.player == MAX else (b, a)
             plays[q] = NannonState(white, black, 1 - s.player, 0)
         if not plays:

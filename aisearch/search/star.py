@@ -246,7 +246,7 @@ def _core(run: Run, low: float, high: float, probing: bool) -> Any:
             if fails(alpha, beta):
                 cutoff(s, ms, m, d)
                 break
-        return best, line
+        return best, line or ()
 
     def chance(s: Any, d: int, alpha: float, beta: float) -> tuple[Any, tuple]:
         outcomes = run.outcomes(s)

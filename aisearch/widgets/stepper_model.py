@@ -254,8 +254,8 @@ class StepperModel:
             if len(terms) > 6:
                 terms = terms[:5] + ["…"]
             if v.cut is not None and v.cut[0] < self.index:  # Star1 / Star2: only a bound
-                window = v.window_at(v.cut[0] + 1) or (e.value, e.value)
-                side = "at most" if e.value <= window[0] else "at least"
+                ab = v.window_at(v.cut[0] + 1) or (e.value, e.value)
+                side = "at most" if e.value <= ab[0] else "at least"
                 return (f"Chance {where}: cut off, its expectation is {side} {fmt(e.value)} "
                         f"whatever the outcomes not searched are (known exactly: "
                         f"{' + '.join(terms) or 'none'})")
