@@ -82,14 +82,14 @@ def chance_cases(rng: random.Random, trees: int = 16, pig: int = 3) -> list[Case
         cases.append(Case(game, game.initial, depth, _TreeEval(game, rng.randrange(1000)),
                           f"the tree {game.tree!r} searched to depth {depth}",
                           len(game), height))
-    game = Pig(goal=10)
+    pig_game = Pig(goal=10)
     for _ in range(pig):
         a, b = rng.randrange(10), rng.randrange(10)
         player = rng.choice((0, 1))
         turn = rng.randrange(0, 10 - (a, b)[player], 2)
         s = PigState((a, b), turn, player, rng.random() < 0.3, 10)
         depth = rng.randint(2, 4)
-        cases.append(Case(game, s, depth, _PigEval(game),
+        cases.append(Case(pig_game, s, depth, _PigEval(pig_game),
                           f"Pig(goal=10) at {s!r}, depth {depth}, evaluate=score_eval",
                           10**depth, depth))
     return cases
