@@ -43,6 +43,8 @@ from aisearch.core import CHANCE, MAX, MIN, GameBase
 
 __all__ = ["Pig", "PigState"]
 
+_new = tuple.__new__  # builds a PigState without the NamedTuple constructor's Python call
+
 
 class PigState(NamedTuple):
     """A Pig position: ``score`` (MAX's, MIN's), the ``turn`` total, whose turn (``player``),
@@ -96,7 +98,6 @@ class Pig(GameBase):
         self.goal, self.die = goal, die
         self.initial = PigState((0, 0), 0, MAX, False, goal)
         self._faces = tuple((face, 1 / die) for face in range(1, die + 1))
-        self._face_set = frozenset(range(1, die + 1))
 
     def _check(self, s: Any) -> PigState:
         if not isinstance(s, PigState) or s.goal != self.goal:
@@ -124,20 +125,20 @@ class Pig(GameBase):
         return self._faces
 
     def result(self, s: PigState, m: Any) -> PigState:
-        score, turn, player, rolling, goal = s
-        if goal != self.goal or s.__class__ is not PigState:
+        if s.__class__ is not PigState or s[4] != self.goal:
             self._check(s)
+        score, turn, player, rolling, goal = s
         if rolling:
-            if m not in self._face_set or isinstance(m, bool):
+            if m.__class__ is not int or not 1 <= m <= self.die:  # a bool is no face
                 raise self.illegal(s, m, "the die shows a face")
             if m == 1:  # the turn is lost
-                return PigState(score, 0, 1 - player, False, goal)
-            return PigState(score, turn + m, player, False, goal)
+                return _new(PigState, (score, 0, 1 - player, False, goal))
+            return _new(PigState, (score, turn + m, player, False, goal))
         if m == "roll" and score[player] + turn < goal and score[0] < goal > score[1]:
-            return PigState(score, turn, player, True, goal)
+            return _new(PigState, (score, turn, player, True, goal))
         if m == "hold" and score[0] < goal > score[1]:
             banked = (score[0] + turn, score[1]) if player == MAX else (score[0], score[1] + turn)
-            return PigState(banked, 0, 1 - player, False, goal)
+            return _new(PigState, (banked, 0, 1 - player, False, goal))
         raise self.illegal(s, m)
 
     def utility(self, s: PigState, player: int = MAX) -> int:

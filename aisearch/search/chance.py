@@ -123,8 +123,8 @@ def expectiminimax(
             for m, p in outcomes(s):
                 v, _ = value(result(s, m), d - 1)
                 total += p * decode(v)  # a win under chance counts as its payoff
-                seen.append((m, p, v))  # bookkeeping
                 if trace:
+                    seen.append((m, p, v))
                     trace.backup(m, v, total)
             if trace:
                 trace.expectation(seen, total)

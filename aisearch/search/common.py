@@ -380,8 +380,7 @@ class Run:
         return decision
 
 
-def _same(v: Any) -> Any:
-    return v
+_same: Callable[[Any], Any] = operator.pos  # the identity on numbers, at C speed
 
 
 def _order_error(order: Any, s: Any, given: Sequence[Any], got: Sequence[Any]) -> str:
