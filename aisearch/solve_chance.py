@@ -404,8 +404,10 @@ def _dag_order(comp: list, c: int, member: list, succ: list) -> tuple[list, list
 
 
 @lru_cache(maxsize=1)
-def nannon_solution() -> ChanceSolution:
+def nannon_solution(progress: bool | None = None) -> ChanceSolution:
     """Nannon solved exactly (kept after the first call): values, win chances, best moves.
+
+    ``progress`` as for :func:`solve_chance` (a bar after 3 seconds by default).
 
     >>> from aisearch.games.nannon import Nannon
     >>> solution = nannon_solution()
@@ -414,4 +416,4 @@ def nannon_solution() -> ChanceSolution:
     """
     from aisearch.games.nannon import Nannon
 
-    return solve_chance(Nannon())
+    return solve_chance(Nannon(), progress=progress)
