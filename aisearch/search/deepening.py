@@ -17,7 +17,7 @@ from aisearch.core import Evaluate, Game, Order
 from aisearch.results import Decision
 from aisearch.search.alphabeta import alphabeta
 from aisearch.search.anytime import Budget, BudgetedGame, OutOfBudget
-from aisearch.search.common import per_node
+from aisearch.search.common import check_args, per_node
 from aisearch.search.registry import searcher
 from aisearch.trace.events import Abort, TracerLike
 
@@ -72,6 +72,29 @@ def iterative_deepening(
     -----
     Nilsson 12.4 and seed 004; lesson 04 adds move ordering from the previous iteration.
     """
+    # Checked when called, not at the first next(): a wrong argument is reported where it is.
+    options = {"evaluate": evaluate, "order": order, "prune_on_equal": prune_on_equal,
+               "fastest_wins": fastest_wins, "tracer": tracer}
+    check_args(game, state, depth, options)
+    if depth == 0:
+        raise ValueError("depth must be a positive int (the deepest iteration) or None (no "
+                         "limit but the budget), not 0")
+    if budget is not None and not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a Budget(nodes=..., seconds=...) or None, not "
+                        f"{budget!r:.80}")
+    info = getattr(search, "info", None)
+    if not callable(search) or (info is not None and info.anytime):
+        raise TypeError(f"search must be a depth-limited searcher such as alphabeta, not "
+                        f"{getattr(search, '__name__', search)!r:.80}")
+    return _deepen(game, state, depth, evaluate, order, prune_on_equal, fastest_wins, tracer,
+                   budget, search)
+
+
+def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None,
+            order: Order | None, prune_on_equal: bool, fastest_wins: bool,
+            tracer: TracerLike | None, budget: Budget | None,
+            search: Callable[..., Decision]) -> Iterator[Decision]:
+    """The iterations of :func:`iterative_deepening` (its arguments checked)."""
     played = BudgetedGame(game, budget) if budget is not None else game
     bounded = [0]
 
