@@ -254,9 +254,12 @@ def solve_chance(game: Game, *, policies: Mapping[int, Callable[..., Any]] | Non
         raise TypeError(f"solve_chance needs a game (aisearch.core.Game), not {game!r}")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be a positive int (states), not {limit!r}")
+    if progress is not None and progress.__class__ is not bool:
+        raise TypeError(f"progress must be True, False or None (a bar after a few seconds), "
+                        f"not {progress!r}")
     policies = dict(policies or {})
     for player, agent in policies.items():
-        if player not in (MAX, MIN) or not callable(agent):
+        if player.__class__ is not int or player not in (MAX, MIN) or not callable(agent):
             raise ValueError(f"policies maps MAX (0) or MIN (1) to an agent(game, state) -> "
                              f"move, not {player!r}: {agent!r}")
     states, kinds, succ, probs, payoff = _enumerate(game, limit, policies)

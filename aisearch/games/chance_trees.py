@@ -26,8 +26,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import MAX, MIN
-from aisearch.games.tree import Chance, Max, Min, TreeGame
+from aisearch.core import MAX, MIN, check_seed
+from aisearch.games.tree import MAX_NODES, Chance, Max, Min, TreeGame
 
 __all__ = ["DICE_TREE", "dice_tree", "scale_tree", "random_chance_tree"]
 
@@ -119,9 +119,18 @@ def random_chance_tree(
     >>> game.has_chance, random_chance_tree(4).tree == game.tree
     (True, True)
     """
-    if depth < 1 or not 1 <= branching[0] <= branching[1]:
-        raise ValueError(f"need depth >= 1 and 1 <= branching[0] <= branching[1], got "
-                         f"depth={depth}, branching={branching}")
+    check_seed(seed)
+    if (depth.__class__ is not int or depth < 1 or len(branching) != 2
+            or any(b.__class__ is not int for b in branching)
+            or not 1 <= branching[0] <= branching[1]):
+        raise ValueError(f"random_chance_tree needs an int depth >= 1 and ints 1 <= "
+                         f"branching[0] <= branching[1], got depth={depth!r}, "
+                         f"branching={branching!r}")
+    widest = max(branching[1], max(len(s) for s in _SPLITS))
+    if widest ** depth > MAX_NODES:
+        raise ValueError(f"random_chance_tree(depth={depth}, branching={branching}) is too "
+                         f"large: up to {widest}**{depth} nodes, more than a tree may have "
+                         f"({MAX_NODES:,})")
     rng = random.Random(seed)
 
     def node(d: int) -> Any:

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase
+from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player
 
 __all__ = ["Nannon", "NannonState"]
 
@@ -129,14 +129,19 @@ class Nannon(GameBase):
 
     @staticmethod
     def _check(s: Any) -> NannonState:
-        if not isinstance(s, NannonState):
-            raise ValueError(f"{s!r} is not a Nannon state (a NannonState)")
+        if s.__class__ is not NannonState:
+            raise ValueError(f"{s!r:.80} is not a Nannon state (a NannonState: start from "
+                             "game.initial)")
         return s
 
     def is_terminal(self, s: NannonState) -> bool:
+        if s.__class__ is not NannonState:
+            self._check(s)
         return s.white == (SAFE, SAFE, SAFE) or s.black == (SAFE, SAFE, SAFE)
 
     def to_move(self, s: NannonState) -> int:
+        if s.__class__ is not NannonState:
+            self._check(s)
         if s.roll == 0 and not self.is_terminal(s):
             return CHANCE
         return s.player if s.player >= 0 else CHANCE
@@ -148,7 +153,7 @@ class Nannon(GameBase):
         return self._opening if s.player < 0 else self._faces
 
     def moves(self, s: NannonState) -> tuple:
-        if self.is_terminal(s):
+        if self.is_terminal(s):  # (checks the state)
             return ()
         if s.roll == 0:
             return tuple(m for m, _ in (self._opening if s.player < 0 else self._faces))
@@ -213,9 +218,9 @@ class Nannon(GameBase):
 
     def utility(self, s: NannonState, player: int = MAX) -> int:
         if not self.is_terminal(s):
-            raise ValueError(f"utility of a non-terminal state {s!r}")
-        won = 1 if s.white == (SAFE, SAFE, SAFE) else -1
-        return won if player == MAX else -won
+            raise ValueError(f"utility of a non-terminal state {s!r}: Nannon pays at the end "
+                             "only")
+        return for_player(1 if s.white == (SAFE, SAFE, SAFE) else -1, player, self)
 
     def move_label(self, s: NannonState, m: Any) -> str:
         if s.roll == 0:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase
+from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player
 
 __all__ = ["Pig", "PigState"]
 
@@ -100,17 +100,24 @@ class Pig(GameBase):
         self._faces = tuple((face, 1 / die) for face in range(1, die + 1))
 
     def _check(self, s: Any) -> PigState:
-        if not isinstance(s, PigState) or s.goal != self.goal:
-            raise ValueError(f"{s!r} is not a state of {self!r}")
+        if s.__class__ is not PigState or s[4] != self.goal:
+            raise ValueError(f"{s!r:.80} is not a state of {self!r} (a PigState with goal "
+                             f"{self.goal}: start from game.initial)")
         return s
 
     def to_move(self, s: PigState) -> int:
-        return CHANCE if s.rolling else s.player
+        if s.__class__ is not PigState or s[4] != self.goal:
+            self._check(s)
+        return CHANCE if s[3] else s[2]
 
     def is_terminal(self, s: PigState) -> bool:
-        return s.score[0] >= self.goal or s.score[1] >= self.goal
+        if s.__class__ is not PigState or s[4] != self.goal:
+            self._check(s)
+        return s[0][0] >= self.goal or s[0][1] >= self.goal
 
     def moves(self, s: PigState) -> tuple:
+        if s.__class__ is not PigState or s[4] != self.goal:
+            self._check(s)
         if s.score[0] >= self.goal or s.score[1] >= self.goal:
             return ()
         if s.rolling:
@@ -143,9 +150,8 @@ class Pig(GameBase):
 
     def utility(self, s: PigState, player: int = MAX) -> int:
         if not self.is_terminal(s):
-            raise ValueError(f"utility of a non-terminal state {s!r}")
-        won = 1 if s.score[MAX] >= self.goal else -1
-        return won if player == MAX else -won
+            raise ValueError(f"utility of a non-terminal state {s!r}: Pig pays at the end only")
+        return for_player(1 if s.score[MAX] >= self.goal else -1, player, self)
 
     def move_label(self, s: PigState, m: Any) -> str:
         if m == "hold":

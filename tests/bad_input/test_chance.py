@@ -2,11 +2,11 @@
 the solvers."""
 
 from aisearch import Chance, TreeGame
-from aisearch.games.chance_trees import dice_tree, scale_tree
-from aisearch.games.nannon import Nannon
-from aisearch.games.pig import Pig
+from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
+from aisearch.games.nannon import Nannon, NannonState
+from aisearch.games.pig import Pig, PigState
 from aisearch.search import expectiminimax, star1, star2
-from aisearch.solve_chance import solve_chance
+from aisearch.solve_chance import nannon_solution, solve_chance
 from aisearch.solve_pig import pig_solution
 from tests.bad_input.table import Case, check, params
 
@@ -43,9 +43,25 @@ CASES = [
     Case("Pig: a die with one face", lambda: Pig(die=1), ValueError, ("die", ">= 2")),
     Case("Pig: an illegal move", lambda: Pig().result(Pig().initial, "stop"), ValueError,
          ("'stop'", "roll, hold")),
-    Case("Pig: a foreign state", lambda: Pig(goal=10).moves(Nannon().initial), (ValueError,
-                                                                                AttributeError),
-         ()),
+    Case("Pig: a foreign state", lambda: Pig(goal=10).moves(Nannon().initial), ValueError,
+         ("pig(goal=10)", "pigstate")),
+    Case("PigState of another goal", lambda: Pig(goal=10).result(PigState((0, 0), 0, 0, False,
+                                                                          20), "roll"),
+         ValueError, ("goal 10",)),
+    Case("NannonState given to Pig", lambda: Pig().to_move(NannonState((0, 1, 2), (0, 1, 2), 0,
+                                                                       0)),
+         ValueError, ("pigstate",)),
+    Case("nannon_solution(progress='yes')", lambda: nannon_solution(progress="yes"), TypeError,
+         ("progress", "'yes'")),
+    Case("scale_tree: three tips", lambda: scale_tree((1, 2, 3)), ValueError, ("four", "3)")),
+    Case("random_chance_tree: depth 0", lambda: random_chance_tree(0, depth=0), ValueError,
+         ("depth", ">= 1")),
+    Case("scale_tree: probabilities that do not sum to 1",
+         lambda: scale_tree(probs=(0.5, 0.6)), ValueError, ("sum to",)),
+    Case("random_chance_tree: a seed that is not an int",
+         lambda: random_chance_tree("x"), (ValueError, TypeError), ("seed", "'x'")),
+    Case("random_chance_tree: too large", lambda: random_chance_tree(0, depth=30),
+         ValueError, ("too large", "nodes")),
     Case("Nannon: a move from an empty point",
          lambda: Nannon().result(Nannon().result(Nannon().initial, ("White", 1)), 5),
          ValueError, ("5", "legal moves")),
