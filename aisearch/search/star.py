@@ -49,6 +49,8 @@ function STAR1(n, depth, α, β)      values lie in [L, U]   @enter
   if n is terminal: return UTILITY(n)                     @terminal
   if depth = 0: return EVAL(n)                            @eval
   if n is a MAX or MIN node: alpha-beta (fail-soft)       @backup_max @backup_min
+      stop at a cut-off (α ≥ β)                           @cut_alpha @cut_beta
+      return its best value                               @exit_max @exit_min
   S ← 0; P ← 0                    (n is a CHANCE node)
   for each outcome c_i of n, with probability p_i:
     P ← P + p_i
@@ -57,7 +59,7 @@ function STAR1(n, depth, α, β)      values lie in [L, U]   @enter
     S ← S + p_i · v                                       @backup_chance
     if v ≤ A: return S + U·(1 − P)   (fail low: ≤ α)      @cut_star1
     if v ≥ B: return S + L·(1 − P)   (fail high: ≥ β)
-  return S                                                @chance
+  return S                                                @chance @exit
 """
 
 _STAR2 = """
@@ -65,7 +67,9 @@ function STAR2(n, depth, α, β)      values lie in [L, U]   @enter
   if n is terminal: return UTILITY(n)                     @terminal
   if depth = 0: return EVAL(n)                            @eval
   if n is a MAX or MIN node: alpha-beta (fail-soft),      @backup_max @backup_min
-      its first move already known if n was probed
+      its first move already known if n was probed;
+      stop at a cut-off (α ≥ β)                           @cut_alpha @cut_beta
+      return its best value                               @exit_max @exit_min
   lo_i ← L, hi_i ← U for every outcome c_i   (n is CHANCE)
   probe: for each outcome c_i that is a MAX (MIN) node:
     search only its first move: a lower (upper) bound
@@ -73,7 +77,7 @@ function STAR2(n, depth, α, β)      values lie in [L, U]   @enter
     if Σ p_i lo_i ≥ β or Σ p_i hi_i ≤ α: return it         @cut_star2
   then STAR1 over the outcomes, with lo_i and hi_i in    @backup_chance
     place of L and U for the outcomes not searched yet    @cut_star1
-  return S                                                @chance
+  return S                                                @chance @exit
 """
 
 

@@ -28,7 +28,7 @@ def _pile(x: float, count: int, fill: str, label: str, color: str) -> list:
 def shapes(game: Any, state: NannonState) -> list:
     """The picture of ``state`` as shapes in a 12 x 3.4 box.
 
-    >>> len([s for s in shapes(Nannon(), Nannon().initial) if type(s).__name__ == "Disc"])
+    >>> sum(isinstance(s, Disc) for s in shapes(Nannon(), Nannon().initial))
     6
     """
     out: list = [Box(0, 0, 12, 3.4, "#faf6ee", "#999999", 0.5)]
