@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from aisearch.grading.grade import format_report, grade_file, grade_paths
+from aisearch.grading.question import default_tests, load_questions
 from tests.grading.homework_helpers import EXERCISES, SOLUTIONS, cli, solution_code, write_notebook
 
 SEED = 4242
@@ -29,11 +30,18 @@ def test_solutions_get_full_marks_and_exercises_zero_from_the_command_line(tmp_p
     done = cli("grade", "solutions", "exercises", "--seed", str(SEED), "--json",
                str(tmp_path / "json"), "--csv", str(tmp_path / "class.csv"))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"graded 6 submission(s) with seed {SEED}: 37/74 points" in done.stdout
+    n = len(files)
+    exercises = sorted(p.name[:2] for p in SOLUTIONS.glob("*.ipynb"))
+    assert n == 2 * len(exercises) >= 6
+    possible: dict[str, float] = {}
+    for q in load_questions([default_tests()]):
+        possible[q.id[:2]] = possible.get(q.id[:2], 0) + q.points
+    full = sum(possible[e] for e in exercises)
+    assert f"graded {n} submission(s) with seed {SEED}: {full:g}/{2 * full:g} points" in done.stdout
     assert {f: sha(f) for f in files} == before  # the submissions were only read
     reports = {p.stem: json.loads(p.read_text()) for p in (tmp_path / "json").glob("*.json")}
-    assert len(reports) == 6
-    possible = {"01": 13, "02": 10, "03": 14}
+    assert len(reports) == n
+    assert (possible["01"], possible["02"], possible["03"]) == (13, 10, 14)
     for name, report in reports.items():
         assert report["seed"] == SEED and report["exercise"] == name.split("__")[-1][:2]
         if name.startswith("solutions"):
@@ -44,7 +52,8 @@ def test_solutions_get_full_marks_and_exercises_zero_from_the_command_line(tmp_p
             assert report["possible"] == possible[report["exercise"]], report
             assert all(q["bug"] == "not-implemented" for q in report["questions"]), report
     rows = list(csv.DictReader(open(tmp_path / "class.csv", encoding="utf-8")))
-    assert [r["total"] for r in rows] == ["13", "10", "14", "0", "0", "0"]
+    marks = [f"{possible[e]:g}" for e in exercises]
+    assert [r["total"] for r in rows] == marks + ["0"] * len(exercises)
     assert rows[0]["01.legal_moves"] == "4" and rows[0]["03.pruning"] == ""
 
 
@@ -203,4 +212,6 @@ def test_bad_paths_and_options_get_a_clear_error(args, message):
 def test_the_questions_command_lists_ids_and_points():
     done = cli("questions")
     assert done.returncode == 0
-    assert done.stdout.splitlines()[-1].split()[:2] == ["03.hand_trace", "2"]
+    lines = [line.split()[:2] for line in done.stdout.splitlines()]
+    assert ["03.pruning", "6"] in lines and ["01.legal_moves", "4"] in lines
+    assert [i for i, _ in lines] == sorted((i for i, _ in lines), key=lambda i: i[:2])
