@@ -1,7 +1,6 @@
 """The package's alphabeta compiled again from its source, with a line added (new code
 objects the grader has never seen)."""
 import inspect
-
 import sys
 
 import aisearch.search  # noqa: F401
