@@ -12,7 +12,9 @@ from aisearch.games import (
     ConnectFour,
     Max,
     Min,
+    Nannon,
     Nim,
+    Pig,
     SymmetryReduced,
     TicTacToe,
     TreeGame,
@@ -27,12 +29,17 @@ from aisearch.search import (
     alphabeta,
     alphabeta_failsoft,
     describe,
+    expectiminimax,
     iterative_deepening,
     minimax,
     negamax,
     pearl_ab,
+    star1,
+    star2,
 )
 from aisearch.solve import retrograde
+from aisearch.solve_chance import nannon_solution, solve_chance
+from aisearch.solve_pig import pig_solution
 from aisearch.trace import CountingGame, Recorder, Replay, Tally, tree_graph
 
 __version__ = "0.2.0"
@@ -45,4 +52,6 @@ __all__ = [
     "minimax", "alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab", "iterative_deepening",
     "Budget", "SEARCHERS", "describe", "Tally", "Recorder", "Replay", "CountingGame",
     "tree_graph",
+    "expectiminimax", "star1", "star2", "Pig", "Nannon", "solve_chance", "pig_solution",
+    "nannon_solution",
 ]

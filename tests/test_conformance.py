@@ -39,7 +39,15 @@ def games():
         "robots, open grid": TwoRobots(3, 3, black=(0, 0), white=(2, 2)),
         "robots, walls and ply limit": TwoRobots.parse("B.#./..#./...W", max_plies=12),
         "robots, walls": walls,
+        **chance_games(),
     }
+
+
+def chance_games():
+    from aisearch.games import Nannon, Pig, dice_tree, random_chance_tree
+
+    return {"pig": Pig(goal=20), "pig, four-sided die": Pig(goal=9, die=4), "nannon": Nannon(),
+            "dice tree": dice_tree, "random chance tree": random_chance_tree(7)}
 
 
 GAMES = games()

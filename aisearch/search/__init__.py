@@ -13,14 +13,17 @@ from typing import Any
 
 from aisearch.search.alphabeta import alphabeta, alphabeta_failsoft, negamax, pearl_ab
 from aisearch.search.anytime import Budget, OutOfBudget
+from aisearch.search.chance import expectiminimax
 from aisearch.search.deepening import iterative_deepening
 from aisearch.search.minimax import minimax
 from aisearch.search.registry import REGISTRY, Pseudocode, SearcherInfo, describe, searcher
+from aisearch.search.star import star1, star2
 
 __all__ = [
     "minimax", "alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab", "iterative_deepening",
     "Budget", "OutOfBudget", "SEARCHERS", "REGISTRY", "describe", "searcher", "Pseudocode",
     "SearcherInfo",
+    "expectiminimax", "star1", "star2",
 ]
 
 
