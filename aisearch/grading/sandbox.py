@@ -102,6 +102,8 @@ def wrap(argv: list[str], work: Path, hide: Iterable[Path], *, tool: str | None 
     keep : iterable of Path
         Folders the grading process reads (the question tests): visible whatever is hidden.
     """
+    if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
+        raise TypeError(f"wrap needs the command as a list of str, not {argv!r:.80}")
     if tool is None:
         return [sys.executable, "-m", "aisearch.grading.supervise", *argv]
     keep = [Path(k).resolve() for k in keep]
