@@ -274,8 +274,8 @@ def _is_number(x: Any) -> bool:
         hasattr(x, "__float__") and not isinstance(x, (str, bytes, bool)))
 
 
-def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = None
-            ) -> Observation:
+def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = None,
+            runner: Callable[..., Any] | None = None) -> Observation:
     """Run ``f(game, state, depth, evaluate)`` on ``case`` and record what it did.
 
     Parameters
@@ -287,6 +287,12 @@ def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = 
     forbid : mapping, optional
         Code objects of functions ``f`` must not call (see :func:`searcher_codes`); the
         names of those it called go to ``calls``.
+    runner : callable, optional
+        How to call ``f`` when the exercise's API is not ``f(game, state, depth,
+        evaluate)``: ``runner(f, game, state, depth, evaluate)`` returns the answer (e.g.
+        several searches sharing one table). Pass ``f`` itself, not a closure around it:
+        the grader observes a student's function in the grading process and answers from
+        its notes (:mod:`aisearch.grading.replay`), which only works on the function.
 
     Returns
     -------
@@ -309,13 +315,14 @@ def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = 
     from aisearch.grading.replay import Handle, ReplayHandle
 
     if isinstance(f, (Handle, ReplayHandle)):  # a student's function: noted, or replayed
-        return f._grading_observe(case, forbid)
+        return f._grading_observe(case, forbid, runner)
     game = RecordingGame(case.game)
     evaluate = game.counting(case.evaluate)
     calls: list[str] = []
     try:
         with watch_calls(forbid or {}) as calls:
-            out = f(game, case.state, case.depth, evaluate)
+            out = (f(game, case.state, case.depth, evaluate) if runner is None
+                   else runner(f, game, case.state, case.depth, evaluate))
     except (Exception, SystemExit) as e:
         return Observation(shape="error", error=student_error(e), generated=tuple(game.generated),
                            calls=tuple(dict.fromkeys(calls)))

@@ -240,12 +240,13 @@ class Handle:
         self._book.write(entry)
         return handed
 
-    def _grading_observe(self, case: Any, forbid: Mapping[Any, str] | None) -> Any:
+    def _grading_observe(self, case: Any, forbid: Mapping[Any, str] | None,
+                         runner: Callable[..., Any] | None) -> Any:
         from aisearch.grading.observe import observe
 
         key = fingerprint(case)
         with poisoned() as trapped:
-            seen = observe(self._target, case, forbid=forbid)
+            seen = observe(self._target, case, forbid=forbid, runner=runner)
         if trapped:
             calls = tuple(dict.fromkeys((*seen.calls, *trapped)))
             seen = dataclasses.replace(seen, calls=calls)
@@ -308,7 +309,8 @@ class ReplayHandle:
             raise remote_error(raised if isinstance(raised, dict) else {})
         return _uncarry(entry.get("out"), self._book)
 
-    def _grading_observe(self, case: Any, forbid: Mapping[Any, str] | None) -> Any:
+    def _grading_observe(self, case: Any, forbid: Mapping[Any, str] | None,
+                         runner: Callable[..., Any] | None) -> Any:
         from aisearch.grading.observe import Observation
 
         seen = _uncarry(self._book.read("observe", self.path, fingerprint(case)).get("out"),
