@@ -183,7 +183,6 @@ def _searcher_functions() -> list[tuple[Any, str]]:
 
     from aisearch.search import REGISTRY
     from aisearch.search.common import Run
-
     from aisearch.search.plain import PLAIN
 
     out = [(info.function, name) for name, info in REGISTRY.items()]
