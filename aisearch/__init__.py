@@ -24,13 +24,25 @@ from aisearch.results import Decision, Stats
 from aisearch.search import (
     SEARCHERS,
     Budget,
+    History,
+    Killers,
+    StaticOrder,
+    TranspositionTable,
     alphabeta,
     alphabeta_failsoft,
+    alphabeta_tt,
+    aspiration,
+    chain,
     describe,
+    enhanced_search,
     iterative_deepening,
+    minimal_tree,
     minimax,
+    mtdf,
     negamax,
     pearl_ab,
+    pvs,
+    sss_star,
 )
 from aisearch.solve import retrograde
 from aisearch.trace import CountingGame, Recorder, Replay, Tally, tree_graph
@@ -45,4 +57,7 @@ __all__ = [
     "minimax", "alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab", "iterative_deepening",
     "Budget", "SEARCHERS", "describe", "Tally", "Recorder", "Replay", "CountingGame",
     "tree_graph",
+    # lesson 04: search efficiency
+    "alphabeta_tt", "TranspositionTable", "pvs", "aspiration", "mtdf", "sss_star",
+    "enhanced_search", "StaticOrder", "Killers", "History", "chain", "minimal_tree",
 ]

@@ -10,6 +10,7 @@ Examples
 """
 
 from aisearch.games.connect4 import ConnectFour
+from aisearch.games.dag import DagGame
 from aisearch.games.nim import Nim
 from aisearch.games.robots import TwoRobots
 from aisearch.games.symmetry import SymmetryReduced
@@ -18,5 +19,5 @@ from aisearch.games.tree import Chance, Max, Min, TreeGame, fig5_2, uniform_tree
 
 __all__ = [
     "TreeGame", "Max", "Min", "Chance", "uniform_tree", "fig5_2",
-    "TicTacToe", "SymmetryReduced", "ConnectFour", "Nim", "TwoRobots",
+    "TicTacToe", "SymmetryReduced", "ConnectFour", "Nim", "TwoRobots", "DagGame",
 ]
