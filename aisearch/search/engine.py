@@ -49,7 +49,19 @@ ENHANCEMENTS = ("static", "deepening", "table", "killers", "history")
 """The switches of :func:`enhanced_search` besides ``window``."""
 
 
-@searcher(title="alpha-beta with enhancements switched on and off", windowed=True)
+_ENHANCED = """
+function ENHANCED-SEARCH(n, depth)                  lesson 04's switches
+  order moves: base order, then static value, history score, killers first
+  SEARCH ← ALPHABETA-TT, PVS, ASPIRATION or MTD(f), with the table or not   @enter
+  if iterative deepening:
+    for d = 1, 2, ..., depth: SEARCH(n, d), last best line first   (each a search)
+  else: SEARCH(n, depth)
+  return the last decision, with the counts of every search       @exit
+"""
+
+
+@searcher(title="alpha-beta with enhancements switched on and off", pseudocode=_ENHANCED,
+          windowed=True)
 def enhanced_search(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,

@@ -400,9 +400,10 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
         if d == 0:
             return evaluation(s, d), ()
         known, settled = lookup(s, d, alpha, beta, top - d)  # what the table knows of s
-        if trace and known:
-            trace.note(TableHit, bound=known.bound, value=decode(known.value),
-                       depth=shown_depth(known.depth), used=settled)
+        if trace:
+            if known:
+                trace.note(TableHit, bound=known.bound, value=decode(known.value),
+                           depth=shown_depth(known.depth), used=settled)
         if settled:  # exact, or a bound outside (alpha, beta): no search
             return known.value, known.line
         ms, alpha0, beta0, line = table_first(moves(s, d), known), alpha, beta, None
@@ -433,7 +434,8 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
         bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
         store(s, d, best, bound, line[0], top - d)
         if trace:
-            trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))
+            if table is not None:
+                trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))
         return best, line
 
     ab = run.traced(ab)  # bookkeeping

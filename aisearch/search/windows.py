@@ -110,9 +110,10 @@ def pvs_core(run: Run, table: TranspositionTable | None,
         if d == 0:
             return evaluation(s, d), ()
         known, settled = lookup(s, d, alpha, beta, top - d)
-        if trace and known:
-            trace.note(TableHit, bound=known.bound, value=decode(known.value),
-                       depth=shown_depth(known.depth), used=settled)
+        if trace:
+            if known:
+                trace.note(TableHit, bound=known.bound, value=decode(known.value),
+                           depth=shown_depth(known.depth), used=settled)
         if settled:
             return known.value, known.line
         ms = table_first(moves(s, d), known)
@@ -144,7 +145,8 @@ def pvs_core(run: Run, table: TranspositionTable | None,
         bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
         store(s, d, best, bound, line[0], top - d)
         if trace:
-            trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))
+            if table is not None:
+                trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))
         return best, line
 
     pvs = run.traced(pvs)  # bookkeeping
@@ -288,7 +290,7 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
     passes: list[Decision] = []
     maximizing = game.to_move(state) == MAX
     best: tuple | None = None
-    decode = decoder(game, fastest_wins)  # bookkeeping
+    decode = decoder(game, fastest_wins)  # search scores to payoffs
     while lower < upper:
         gamma = g if g > lower else above(lower)  # the question: is the value >= gamma?
         run = Run(search, game, state, depth, evaluate=evaluate, order=order, table=table,
