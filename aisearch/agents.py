@@ -23,12 +23,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from aisearch.core import CHANCE, MAX, MIN, Game, player_name
+from aisearch.core import CHANCE, MAX, MIN, Game, check_game, check_seed, player_name, unwrap
 from aisearch.results import Decision
 
-__all__ = ["Agent", "GameRecord", "play", "random_agent", "search_agent", "anytime_agent"]
+__all__ = ["Agent", "GameRecord", "play", "random_agent", "search_agent", "anytime_agent",
+           "CYCLE_LIMIT", "check_depth"]
 
 Agent = Callable[[Any, Any], Any]
+CYCLE_LIMIT = 1_000
+"""Moves after which :func:`play` stops a game that declares it can cycle (``game.cycles``)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,9 @@ def play(
     state : optional
         Start here instead of ``game.initial``.
     max_moves : int, optional
-        Stop unfinished after this many moves (for games that can cycle).
+        Stop unfinished after this many moves. A game that can go on for ever declares it
+        (``game.cycles``, e.g. the two robots without a ply limit) and stops after
+        :data:`CYCLE_LIMIT` moves unless told otherwise.
     rng : random.Random or int, optional
         Samples the chance outcomes (seeded for reproducible games).
 
@@ -96,6 +101,20 @@ def play(
     >>> record.moves, record.outcome
     ((0, 0), 3)
     """
+    check_game(game)
+    if not isinstance(agents, (Sequence, Mapping)) or isinstance(agents, str):
+        raise TypeError(f"agents must be a list of agents indexed by player (MAX first) or a "
+                        f"dict {{player: agent}}, not {agents!r:.80}")
+    for a in (agents.values() if isinstance(agents, Mapping) else agents):
+        if not callable(a):
+            raise TypeError(f"an agent is a callable agent(game, state) -> move, not {a!r:.80}")
+    if max_moves is None and getattr(unwrap(game), "cycles", False):
+        max_moves = CYCLE_LIMIT
+    if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, int)
+                                  or max_moves < 0):
+        raise ValueError(f"max_moves must be a non-negative int or None, not {max_moves!r}")
+    if isinstance(rng, bool) or not (rng is None or isinstance(rng, (int, random.Random))):
+        raise TypeError(f"rng must be a random.Random, an int seed or None, not {rng!r:.80}")
     if isinstance(rng, int) or rng is None:
         rng = random.Random(rng)
     s = game.initial if state is None else state
@@ -129,6 +148,7 @@ def random_agent(seed: int | None = None) -> Agent:
     >>> agent(game, game.initial) in game.moves(game.initial)
     True
     """
+    check_seed(seed)
     rng = random.Random(seed)
 
     def agent(game: Game, state: Any) -> Any:
@@ -142,6 +162,22 @@ def _describe(search: Callable[..., Any]) -> Any:
     from aisearch.search.registry import describe
 
     return describe(search, strict=False)
+
+
+def check_depth(depth: Any) -> None:
+    """A depth an agent can play with: at least one ply, or None (to the end).
+
+    >>> check_depth(0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: depth must be an int of at least 1 ... not 0: at depth 0 the agent sees no move
+    """
+    if depth is None:
+        return
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        why = ": at depth 0 the agent sees no move" if depth == 0 and type(depth) is int else ""
+        raise ValueError("depth must be an int of at least 1 (plies the agent looks ahead) or "
+                         f"None (to the end), not {depth!r}{why}")
 
 
 def search_agent(
@@ -166,6 +202,8 @@ def search_agent(
     TypeError: minimax takes no option 'evalute'; its options are: evaluate, order, \
 prune_on_equal, fastest_wins, tracer
     """
+    if not callable(search):
+        raise TypeError(f"search must be a searcher such as alphabeta, not {search!r:.80}")
     info = _describe(search)
     if info is not None:
         info.check_options(options)
@@ -174,6 +212,11 @@ prune_on_equal, fastest_wins, tracer
                 raise ValueError(f"{info.name} is an anytime search: give it a depth, or use "
                                  f"anytime_agent({info.name}, nodes=..., seconds=...)")
             return anytime_agent(search, depth=depth, **options)
+    check_depth(depth)
+    for name in ("evaluate", "order", "tracer"):
+        f = options.get(name)
+        if f is not None and not callable(f):
+            raise TypeError(f"{name} must be callable or None, not {f!r:.80}")
 
     def agent(game: Game, state: Any) -> Any:
         decision = search(game, state, depth, **options)
@@ -223,6 +266,9 @@ def anytime_agent(
     """
     from aisearch.search.anytime import Budget, run_anytime
 
+    if not callable(search):
+        raise TypeError(f"search must be an anytime searcher such as iterative_deepening, not "
+                        f"{search!r:.80}")
     info = _describe(search)
     if info is not None:
         if not info.anytime:
@@ -231,6 +277,11 @@ def anytime_agent(
         info.check_options({**options, "budget": None})
     if depth is None and nodes is None and seconds is None:
         raise ValueError("an anytime agent needs a depth, a node budget or a time budget")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                              or depth < 1):
+        raise ValueError(f"depth must be a positive int (the deepest iteration) or None, "
+                         f"not {depth!r}")
+    Budget(nodes=nodes, seconds=seconds)  # checks them now, not at the first move
 
     def agent(game: Game, state: Any) -> Any:
         budget = Budget(nodes=nodes, seconds=seconds)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from aisearch.results import Decision, Stats
 
@@ -33,6 +33,10 @@ __all__ = [
     "unwrap",
     "side_name",
     "noisy_moves",
+    "not_a_player",
+    "for_player",
+    "check_seed",
+    "check_game",
     "IllegalMoveError",
     "Evaluate",
     "Order",
@@ -145,7 +149,8 @@ class GameBase:
     ``is_terminal`` defaults to "no legal moves", ``chance_outcomes`` to an error (games
     without chance never call it) and ``noisy_moves`` to none. A game with chance states
     sets ``has_chance = True`` (searchers that cannot search them then check every node;
-    a game that does not derive from this class is checked always).
+    a game that does not derive from this class is checked always), and a game whose play
+    can go on for ever sets ``cycles = True`` (:func:`~aisearch.agents.play` then stops it).
 
     Presentation, declared per game class and read by the plots and widgets (the board
     pictures themselves are painters in :mod:`aisearch.plot.painters`):
@@ -165,6 +170,7 @@ class GameBase:
 
     players = 2
     has_chance: bool = False  # True where some state is a CHANCE state
+    cycles: bool = False  # True where play can go on for ever (play() then stops it)
     sides: ClassVar[Mapping[int, str]] = {MAX: "MAX", MIN: "MIN"}
     move_grid: ClassVar[tuple[tuple[Any, ...], ...] | None] = None
     buttons_are_board: ClassVar[bool] = False
@@ -176,7 +182,8 @@ class GameBase:
         raise ValueError(f"{type(self).__name__} has no chance states; {s!r} is not one")
 
     def noisy_moves(self, s: Any) -> Sequence[Any]:
-        """The moves that make ``s`` unquiet (none by default)."""
+        """The moves that make ``s`` unquiet (none by default; ``s`` is checked)."""
+        cast(Any, self).to_move(s)  # (a game's to_move refuses what is not one of its states)
         return ()
 
     def move_label(self, s: Any, m: Any) -> str:
@@ -242,7 +249,80 @@ def noisy_moves(game: Any, s: Any) -> Sequence[Any]:
     ()
     """
     method = getattr(game, "noisy_moves", None)
-    return method(s) if callable(method) else ()
+    if callable(method):
+        return method(s)
+    check_game(game, initial=False)
+    game.to_move(s)
+    return ()
+
+
+def for_player(u: Any, player: Any, game: Any = None) -> Any:
+    """A utility ``u`` for MAX, as ``player`` sees it (``-u`` for MIN); any other player
+    (7, True, 0.0) is an error naming the game's sides.
+
+    >>> for_player(3, MIN)
+    -3
+    """
+    if player.__class__ is int:  # (a bool or a float is not a player)
+        if player == MAX:
+            return u
+        if player == MIN:
+            return -u
+    raise not_a_player(player, game)
+
+
+def not_a_player(player: Any, game: Any = None) -> ValueError:
+    """The error for a player that does not exist (in ``utility``, say): players are the
+    ints MAX (0) and MIN (1), named as ``game`` calls them.
+
+    >>> not_a_player(True)
+    ValueError('player must be MAX (0) or MIN (1), not True (a bool)')
+    """
+    sides = ""
+    if game is not None:
+        names = [side_name(game, p) for p in (MAX, MIN)]
+        if names != ["MAX", "MIN"]:
+            sides = f", {names[0]} and {names[1]} in {type(unwrap(game)).__name__}"
+    kind = f" (a {type(player).__name__})" if not isinstance(player, int) or isinstance(
+        player, bool) else ""
+    return ValueError(f"player must be MAX (0) or MIN (1){sides}, not {player!r:.80}{kind}")
+
+
+def check_game(game: Any, *, initial: bool = True) -> None:
+    """Refuse what is not a game: a class instead of an instance, or an object without the
+    protocol's methods (:class:`Game`; ``initial`` too unless told otherwise).
+
+    >>> check_game(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: game must be a game such as TicTacToe() (see aisearch.core.Game), not None: \
+it has no 'initial'
+    """
+    if isinstance(game, type):
+        raise TypeError(f"game must be a game, not the class {game.__name__}: make one, e.g. "
+                        f"{game.__name__}(...)")
+    for name in ("initial", "to_move", "moves", "result", "is_terminal", "utility"):
+        if name == "initial" and not initial:
+            continue
+        if not hasattr(game, name) or (name != "initial" and not callable(getattr(game, name))):
+            raise TypeError(f"game must be a game such as TicTacToe() (see aisearch.core.Game), "
+                            f"not {game!r:.80}: it has no {name!r}")
+
+
+def check_seed(seed: Any, optional: bool = True) -> None:
+    """Refuse a seed that is not an int (or None, where ``optional``): a string or a float
+    would seed a generator too, but not as the reader of the call expects.
+
+    >>> check_seed("1")
+    Traceback (most recent call last):
+    ...
+    TypeError: seed must be an int or None, not '1'
+    """
+    if seed is None and optional:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        allowed = "an int or None" if optional else "an int"
+        raise TypeError(f"seed must be {allowed}, not {seed!r:.80}")
 
 
 def is_number(x: Any) -> bool:

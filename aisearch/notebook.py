@@ -39,6 +39,8 @@ def plain_source(code: str) -> str:
     def f(s):
         return s
     """
+    if not isinstance(code, str):
+        raise TypeError(f"plain_source reads source code as text, not {code!r:.80}")
     out: list[str] = []
     skip_deeper: int | None = None
     for line in code.splitlines():
@@ -68,8 +70,14 @@ class Source:
     """
 
     def __init__(self, obj: Any, instrumented: bool = False) -> None:
+        if not (inspect.isfunction(obj) or inspect.isclass(obj) or inspect.ismodule(obj)
+                or inspect.ismethod(obj)):
+            raise TypeError(f"show_source shows a function, class or module, not {obj!r:.80}")
         self.name = getattr(obj, "__qualname__", repr(obj))
-        code = inspect.getsource(obj)
+        try:
+            code = inspect.getsource(obj)
+        except OSError as error:  # (defined at the prompt, or built in)
+            raise ValueError(f"the source of {self.name} cannot be found: {error}") from None
         self.code = code if instrumented else plain_source(code)
 
     def __repr__(self) -> str:
@@ -103,12 +111,40 @@ def check(mine: Callable[..., Any], reference: Callable[..., Any], cases: Iterab
     >>> check(lambda x: x * 3, lambda x: x + x, [(0,), (2,)])
     'differs on case 2 (2,): got 6, expected 4'
     """
+    for name, f in (("mine", mine), ("reference", reference), ("key", key)):
+        if not callable(f):
+            raise TypeError(f"{name} must be a function, not {f!r:.80}")
     cases = list(cases)
+    if not cases:
+        raise ValueError("cases is empty: give at least one tuple of arguments to compare on")
     for i, args in enumerate(cases, 1):
+        if not isinstance(args, tuple):
+            raise TypeError(f"case {i} must be a tuple of arguments, such as (state,), not "
+                            f"{args!r:.80}")
         got, expected = key(mine(*args)), key(reference(*args))
         if got != expected:
             return f"differs on case {i} {args!r}: got {got!r}, expected {expected!r}"
     return f"agrees on all {len(cases)} cases"
+
+
+def coalesce_streams(outputs: list[Any]) -> list[Any]:
+    """Join consecutive outputs of the same stream: how a kernel splits printed text
+    depends on timing, and a saved notebook must not.
+
+    >>> out = [{"output_type": "stream", "name": "stdout", "text": "a\\n"},
+    ...        {"output_type": "stream", "name": "stdout", "text": "b\\n"}]
+    >>> coalesce_streams(out)
+    [{'output_type': 'stream', 'name': 'stdout', 'text': 'a\\nb\\n'}]
+    """
+    joined: list[Any] = []
+    for out in outputs:
+        last = joined[-1] if joined else None
+        if (last is not None and out.get("output_type") == "stream"
+                and last.get("output_type") == "stream" and last.get("name") == out.get("name")):
+            last["text"] = "".join(last["text"]) + "".join(out["text"])
+        else:
+            joined.append(out)
+    return joined
 
 
 def execute(paths: Iterable[str | Path], timeout: int = 300) -> list[tuple[Path, float]]:
@@ -116,12 +152,19 @@ def execute(paths: Iterable[str | Path], timeout: int = 300) -> list[tuple[Path,
     import nbformat
     from nbclient import NotebookClient
 
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
     done = []
     for path in map(Path, paths):
+        if not path.is_file():
+            raise FileNotFoundError(f"no notebook at {path}")
         nb = nbformat.read(path, as_version=4)
         start = time.perf_counter()
         NotebookClient(nb, timeout=timeout, kernel_name="python3",
                        resources={"metadata": {"path": str(path.parent)}}).execute()
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                cell.outputs = coalesce_streams(cell.outputs)
         nbformat.write(nb, path)
         subprocess.run([sys.executable, "-m", "nbstripout", "--keep-output", "--keep-count",
                         str(path)], check=True)

@@ -38,7 +38,7 @@ def register_count(name: str) -> str:
     >>> Stats().widgets_made
     0
     """
-    if not name.isidentifier() or name.startswith("_"):
+    if not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
         raise ValueError(f"a count name is a public identifier like 'table_hits', not {name!r}")
     COUNT_NAMES.add(name)
     return name
@@ -77,6 +77,10 @@ class Stats(Mapping[str, int]):
     def __init__(self, nodes: int = 0, leaves: int = 0, cutoffs: int = 0, **more: int) -> None:
         counts = {"nodes": nodes, "leaves": leaves, "cutoffs": cutoffs}
         for name, n in more.items():
+            if name not in COUNT_NAMES:
+                known = ", ".join(sorted(COUNT_NAMES))
+                raise TypeError(f"Stats has no count {name!r}; the counts are: {known} (a new "
+                                "one is declared with register_count)")
             if n:
                 counts[name] = n
         for name, n in counts.items():

@@ -26,7 +26,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN, Game, player_name
+from aisearch.core import CHANCE, MAX, MIN, Game, check_game, player_name
 
 __all__ = ["Outcome", "Solution", "retrograde"]
 
@@ -157,6 +157,20 @@ def _sign(x: float) -> int:
     return (x > 0) - (x < 0)
 
 
+def _check_arguments(game: Any, states: Any, limit: Any) -> None:
+    """Refuse what :func:`retrograde` cannot solve, saying what it needs."""
+    check_game(game)
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a positive int (the most states to solve), not "
+                         f"{limit!r}")
+    if states is not None and not isinstance(states, Iterable):
+        raise TypeError(f"states must be an iterable of the game's states (closed under moves) "
+                        f"or None (all states reachable from the start), not {states!r:.80}")
+    players = getattr(game, "players", 2)
+    if players != 2:
+        raise ValueError(f"retrograde() solves two-player games; {game!r} has {players} players")
+
+
 def retrograde(
     game: Game, states: Iterable[Hashable] | None = None, *, limit: int = LIMIT
 ) -> Solution:
@@ -194,9 +208,7 @@ def retrograde(
     >>> retrograde(game)[game.initial]
     Outcome(value=1, plies=6)
     """
-    players = getattr(game, "players", 2)
-    if players != 2:
-        raise ValueError(f"retrograde() solves two-player games; {game!r} has {players} players")
+    _check_arguments(game, states, limit)
     succ: dict[Hashable, list[Hashable]] = {}
     if states is None:
         succ[game.initial] = []

@@ -97,7 +97,7 @@ def test_a_depth_bound_without_evaluate_says_what_to_pass(search):
 
 @pytest.mark.parametrize("search", SEARCHERS)
 def test_a_non_game_is_rejected(search):
-    with pytest.raises(TypeError, match="has no method"):
+    with pytest.raises(TypeError, match="game must be a game .* it has no .to_move."):
         search(object(), ())
 
 

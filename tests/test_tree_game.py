@@ -115,3 +115,32 @@ def test_perfectly_ordered_tree_puts_the_best_child_first():
 def test_uniform_tree_rejects_bad_arguments(kwargs, message):
     with pytest.raises(ValueError, match=message):
         uniform_tree(**kwargs)
+
+
+def test_the_node_cap_counts_every_node_however_the_tree_is_shaped(monkeypatch):
+    import aisearch.games.tree as tree_module
+
+    monkeypatch.setattr(tree_module, "MAX_NODES", 100)
+    TreeGame([[0] * 9] * 9)  # 1 + 9 + 81 = 91 nodes: fine
+    for shape in ([[0] * 9] * 11, [0] * 100, [[[0] * 3] * 3] * 4):  # 111, 101, 53 nodes
+        if sum(1 for _ in _nodes(shape)) > 100:
+            with pytest.raises(ValueError, match="more than 100 nodes"):
+                TreeGame(shape)
+        else:
+            assert len(TreeGame(shape)) == sum(1 for _ in _nodes(shape))
+
+
+def _nodes(tree):
+    yield tree
+    if isinstance(tree, list):
+        for child in tree:
+            yield from _nodes(child)
+
+
+def test_shared_subtrees_are_not_cycles_and_a_node_inside_itself_is():
+    leaf_pair = [1, 2]
+    assert TreeGame([leaf_pair, leaf_pair]).tip_values == [1, 2, 1, 2]
+    loop: list = [1, [2]]
+    loop[1].append(loop)
+    with pytest.raises(ValueError, match=r"path \(1, 1\): a node contains itself"):
+        TreeGame(loop)

@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import MAX, MIN
+from aisearch.core import MAX, MIN, for_player
 from aisearch.games.payoff import WinPayoff
 
 __all__ = ["ConnectFour", "Position"]
@@ -118,7 +118,7 @@ def _drops(c: int) -> dict[int, tuple]:
     return out
 
 
-_DROP = tuple((_COLUMN[c], _drops(c)) for c in range(WIDTH))
+_DROP = {c: (_COLUMN[c], _drops(c)) for c in range(WIDTH)}  # a dict: no negative columns
 
 
 def _reflect(b: int) -> int:
@@ -192,6 +192,11 @@ class Position(tuple):
         return svg(ConnectFour(), self)
 
 
+def _not_a_position(s: Any) -> ValueError:
+    return ValueError(f"{s!r} is not a Connect Four position: build positions with "
+                      "ConnectFour.parse(...), ConnectFour.initial or ConnectFour().result(...)")
+
+
 def _position(to_move: int, x: int, o: int) -> Position:
     """Build a position from MAX's and MIN's bitboards."""
     won = _has_four(o if to_move == MAX else x)  # only the player who just moved can have won
@@ -229,7 +234,9 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour().to_move(ConnectFour.initial) == MAX
         True
         """
-        return s[2]
+        if s.__class__ is Position:
+            return s[2]
+        raise _not_a_position(s)
 
     def moves(self, s: Position) -> tuple[int, ...]:
         """The columns that are not full, left to right; ``()`` once the game is over.
@@ -238,7 +245,9 @@ class ConnectFour(WinPayoff):
         ...                                       'x....../o......'))
         (1, 2, 3, 4, 5, 6)
         """
-        return _OPEN[s[4]]
+        if s.__class__ is Position:
+            return _OPEN[s[4]]
+        raise _not_a_position(s)
 
     def result(self, s: Position, m: int) -> Position:
         """The position after the player to move drops a disc in column ``m``.
@@ -246,13 +255,15 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour().result(ConnectFour.initial, 0)
         ConnectFour.parse('......./......./......./......./......./x......')
         """
+        if s.__class__ is not Position or m.__class__ is not int:  # (a bool is not a column)
+            raise self._error(s, m)
         mask, mover, to_move, over, closed = s
         try:
             column, drops = _DROP[m]
             stone, a, fours_a, b, fours_b, fills = drops[mask & column]  # KeyError: full
-        except (IndexError, TypeError, KeyError):
+        except KeyError:
             raise self._error(s, m) from None
-        if over or m < 0:
+        if over:
             raise self._error(s, m)
         # The new disc is not in mask, and mover's discs are in it: + and - are | and ^.
         # Four in a row through the new disc: up and across, then the two diagonals.
@@ -264,6 +275,8 @@ class ConnectFour(WinPayoff):
         return Position((mask + stone, mask - mover, 1 - to_move, False, closed))
 
     def _error(self, s: Any, m: Any) -> Exception:
+        if s.__class__ is not Position:
+            return _not_a_position(s)
         if s[3]:
             return self.illegal(s, m, "the game is over")
         if not isinstance(m, int) or isinstance(m, bool):
@@ -278,7 +291,9 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour().is_terminal(ConnectFour.initial)
         False
         """
-        return s[3]
+        if s.__class__ is Position:
+            return s[3]
+        raise _not_a_position(s)
 
     def utility(self, s: Position, player: int = MAX) -> float:
         """``win`` if ``player`` made four in a row, ``-win`` if the opponent did, 0 if full.
@@ -287,17 +302,15 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour().utility(s, MIN), ConnectFour(win=1).utility(s, MAX)
         (inf, -1)
         """
+        if s.__class__ is not Position:
+            raise _not_a_position(s)
         if s[4] == _WON:
             u = self.win if s[2] else -self.win  # the mover won: MAX if MIN is to move
         elif s[3]:
             u = 0
         else:
             raise ValueError(f"utility is defined at terminal positions only, not {s!r}")
-        if player == MAX:
-            return u
-        if player == MIN:
-            return -u
-        raise ValueError(f"player must be MAX (0) or MIN (1), not {player!r}")
+        return for_player(u, player, self)
 
     @staticmethod
     def winner(s: Position) -> int | None:
@@ -306,6 +319,8 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour.winner(ConnectFour.initial) is None
         True
         """
+        if s.__class__ is not Position:
+            raise _not_a_position(s)
         if s[4] != _WON:
             return None
         return MAX if s[2] else MIN
@@ -326,6 +341,8 @@ class ConnectFour(WinPayoff):
         >>> e(ConnectFour.parse('......./......./......./......./......./x......'))
         3
         """
+        if s.__class__ is not Position:
+            raise _not_a_position(s)
         mask, mover, to_move, over, closed = s
         if over:
             if closed == _WON:
@@ -362,6 +379,8 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour.mirror(ConnectFour.parse('......./......./......./......./......./x......'))
         ConnectFour.parse('......./......./......./......./......./......x')
         """
+        if s.__class__ is not Position:
+            raise _not_a_position(s)
         mask, mover, to_move, over, closed = s
         b = _reflect(mover | mask << _BOTH)
         return Position((b >> _BOTH, b & _FULL, to_move, over, _REVERSED[closed]))
@@ -374,6 +393,8 @@ class ConnectFour(WinPayoff):
         >>> ConnectFour.canonical(g.result(g.initial, 6)) == g.result(g.initial, 0)
         True
         """
+        if s.__class__ is not Position:
+            raise _not_a_position(s)
         mask, mover, to_move, over, closed = s
         b = mover | mask << _BOTH  # orders as s does: by mask, then mover
         flipped = _reflect(b)

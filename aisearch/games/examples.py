@@ -22,9 +22,13 @@ from __future__ import annotations
 
 import random
 
+from aisearch.core import check_seed
 from aisearch.games.tree import TreeGame
 
-__all__ = ["EIGHTEEN_OF_41", "eighteen_of_41", "random_tree"]
+__all__ = ["EIGHTEEN_OF_41", "eighteen_of_41", "random_tree", "MAX_RANDOM_NODES"]
+
+MAX_RANDOM_NODES = 200_000
+"""The most nodes :func:`random_tree` builds (enough for every use in the course)."""
 
 # MAX at the root and at depths 2 and 4, MIN at depths 1, 3 and 5; every tip at depth 6.
 # One line per node at depth 4: a MAX node over MIN nodes over tips.
@@ -118,6 +122,12 @@ def random_tree(
     p_tip : float
         Chance that a node below the root and above ``depth`` is a tip.
 
+    Raises
+    ------
+    ValueError
+        For bad parameters, or a tree that would pass :data:`MAX_RANDOM_NODES` nodes (the
+        size grows like ``branching[1] ** depth``; lower either).
+
     Examples
     --------
     >>> game = random_tree(3)
@@ -126,12 +136,26 @@ def random_tree(
     >>> random_tree(3).tree == random_tree(3).tree
     True
     """
-    if depth < 1 or not 1 <= branching[0] <= branching[1]:
-        raise ValueError(f"need depth >= 1 and 1 <= branching[0] <= branching[1], got "
-                         f"depth={depth}, branching={branching}")
+    ints = (depth, low, high, *branching) if isinstance(branching, tuple) else ()
+    if len(ints) != 5 or any(isinstance(v, bool) or not isinstance(v, int) for v in ints):
+        raise ValueError(f"depth, low, high and branching (a pair) must be ints, got depth="
+                         f"{depth!r}, branching={branching!r}, low={low!r}, high={high!r}")
+    if not 1 <= depth <= 200 or not 1 <= branching[0] <= branching[1] or low > high:
+        raise ValueError(f"need 1 <= depth <= 200, 1 <= branching[0] <= branching[1] and "
+                         f"low <= high, got depth={depth}, branching={branching}, low={low}, "
+                         f"high={high}")
+    if isinstance(p_tip, bool) or not isinstance(p_tip, (int, float)) or not 0 <= p_tip <= 1:
+        raise ValueError(f"p_tip must be a probability in [0, 1], not {p_tip!r}")
+    check_seed(seed, optional=False)
     rng = random.Random(seed)
+    made = 0
 
     def node(d: int) -> int | list:
+        nonlocal made
+        made += 1
+        if made > MAX_RANDOM_NODES:
+            raise ValueError(f"the random tree would pass {MAX_RANDOM_NODES:,} nodes: lower "
+                             f"depth ({depth}) or branching ({branching})")
         if d == depth or (d > 0 and rng.random() < p_tip):
             return rng.randint(low, high)
         return [node(d + 1) for _ in range(rng.randint(*branching))]

@@ -32,7 +32,7 @@ import operator
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase, player_name
+from aisearch.core import MAX, MIN, GameBase, not_a_player, player_name
 
 __all__ = ["Nim", "NimMove", "NimState", "nim_sum"]
 
@@ -124,7 +124,20 @@ class Nim(GameBase):
         >>> Nim((1, 2)).to_move(NimState((1, 1), MIN)) == MIN
         True
         """
+        self._check(s)
         return s[1]
+
+    def _check(self, s: Any) -> None:
+        """Raise ValueError unless ``s`` is a NimState with this game's number of heaps."""
+        if s.__class__ is NimState and len(s[0]) == len(self.heaps) and s[1] in (MAX, MIN):
+            return
+        if s.__class__ is not NimState:
+            why = "states are NimState(heaps, player): start from game.initial"
+        elif len(s[0]) != len(self.heaps):
+            why = f"it has {len(s[0])} heaps, this game has {len(self.heaps)}"
+        else:
+            why = f"the player must be MAX (0) or MIN (1), not {s[1]!r}"
+        raise ValueError(f"{s!r} is not a state of {self!r}: {why}")
 
     def moves(self, s: NimState) -> tuple[NimMove, ...]:
         """Every ``(heap, take)`` with ``1 <= take <= heaps[heap]``, by heap then take.
@@ -132,6 +145,7 @@ class Nim(GameBase):
         >>> Nim((1, 2)).moves(NimState((0, 2), MAX))
         (NimMove(heap=1, take=1), NimMove(heap=1, take=2))
         """
+        self._check(s)
         return _moves(s[0])
 
     def result(self, s: NimState, m: NimMove | tuple[int, int]) -> NimState:
@@ -140,6 +154,7 @@ class Nim(GameBase):
         >>> Nim((1, 2)).result(NimState((1, 2), MAX), NimMove(1, 1))
         NimState(heaps=(1, 1), player=1)
         """
+        self._check(s)
         heaps = s[0]
         try:
             i, k = m
@@ -170,6 +185,7 @@ class Nim(GameBase):
         >>> Nim((1, 2)).is_terminal(NimState((0, 0), MIN))
         True
         """
+        self._check(s)
         return not any(s[0])
 
     def utility(self, s: NimState, player: int = MAX) -> int:
@@ -178,10 +194,11 @@ class Nim(GameBase):
         >>> Nim((1, 2)).utility(NimState((0, 0), MIN))
         1
         """
+        self._check(s)
         if any(s[0]):
             raise ValueError(f"utility is defined when all heaps are empty, not at {s!r}")
-        if player not in (MAX, MIN):
-            raise ValueError(f"player must be MAX (0) or MIN (1), not {player!r}")
+        if player.__class__ is not int or player not in (MAX, MIN):
+            raise not_a_player(player, self)
         return -1 if player == s[1] else 1
 
     @staticmethod

@@ -38,9 +38,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase
+from aisearch.core import MAX, MIN, GameBase, for_player
 
-__all__ = ["Cell", "RobotsPicture", "RobotsState", "TwoRobots"]
+__all__ = ["Cell", "RobotsPicture", "RobotsState", "TwoRobots", "MAX_CELLS"]
+
+MAX_CELLS = 900
+"""The largest grid, in cells (30 x 30): a game has about 2 cells² positions, and its
+shortest paths (all pairs of cells) are worked out when it is made."""
 
 Cell = tuple[int, int]
 STEPS = (("N", -1, 0), ("S", 1, 0), ("E", 0, 1), ("W", 0, -1))
@@ -153,6 +157,9 @@ class TwoRobots(GameBase):
         for name, size in (("rows", rows), ("cols", cols)):
             if not isinstance(size, int) or isinstance(size, bool) or size < 1:
                 raise ValueError(f"{name} must be a positive int, not {size!r}")
+        if rows * cols > MAX_CELLS:
+            raise ValueError(f"a {rows}x{cols} grid has {rows * cols:,} cells; at most "
+                             f"{MAX_CELLS:,}, such as 30x30 (a game has 2 cells² positions)")
         self.rows, self.cols = rows, cols
         wall_set = set()
         for w in walls:
@@ -186,7 +193,8 @@ class TwoRobots(GameBase):
             )
             for cell in self.cells()
         }
-        self._dist = {a: self._bfs(a) for a in self._steps}
+        self._dist = {a: self._bfs(a) for a in self._steps}  # all shortest paths, once
+        self.cycles = max_plies is None  # without a ply limit, play can go on for ever
 
     # -- construction and text ---------------------------------------------------------
     @classmethod
@@ -300,14 +308,31 @@ class TwoRobots(GameBase):
         >>> TwoRobots(2, 2).to_move(TwoRobots(2, 2).initial) == MIN
         True
         """
+        self._check(s)
         return s.to_move
 
+    def _check(self, s: Any) -> None:
+        """Raise ValueError unless ``s`` is a state of this grid (cells, side, ply count)."""
+        if s.__class__ is RobotsState and s.black in self._steps and s.white in self._steps \
+                and (s.to_move == MIN or s.to_move == MAX) and (
+                    s.ply is None if self.max_plies is None
+                    else s.ply.__class__ is int and 0 <= s.ply <= self.max_plies):
+            return
+        if s.__class__ is not RobotsState:
+            why = "states are RobotsState(black, white, to_move, ply): use game.state(...)"
+        elif s.black not in self._steps or s.white not in self._steps:
+            why = f"a robot stands on a wall or off the {self.rows}x{self.cols} grid"
+        elif s.to_move not in (MAX, MIN):
+            why = f"to_move must be MAX (White) or MIN (Black), not {s.to_move!r}"
+        elif self.max_plies is None:
+            why = "this game has no ply limit, so ply must be None"
+        else:
+            why = f"ply must be an int from 0 to {self.max_plies} (the ply limit)"
+        raise ValueError(f"{s!r} is not a state of {self!r}: {why}")
+
     def _mover_steps(self, s: RobotsState) -> tuple[tuple[str, Cell], ...]:
-        cell = s.black if s.to_move == MIN else s.white
-        try:
-            return self._steps[cell]
-        except KeyError:
-            raise ValueError(f"{s!r} is not a state of {self!r}: {cell} is not free") from None
+        self._check(s)
+        return self._steps[s.black if s.to_move == MIN else s.white]
 
     def is_terminal(self, s: RobotsState) -> bool:
         """Capture, the ply limit reached, or the robot to move walled in.
@@ -316,6 +341,7 @@ class TwoRobots(GameBase):
         >>> game.is_terminal(game.initial), game.is_terminal(game.result(game.initial, 'E'))
         (False, True)
         """
+        self._check(s)
         return s.black == s.white or self._out_of_plies(s) or not self._mover_steps(s)
 
     def _out_of_plies(self, s: RobotsState) -> bool:
@@ -358,8 +384,8 @@ class TwoRobots(GameBase):
         >>> game.utility(end, MAX), game.utility(end, MIN)
         (1, -1)
         """
-        if not self.is_terminal(s):
-            raise ValueError(f"utility of a non-terminal state {s!r}")
+        if not self.is_terminal(s):  # (which checks s)
+            raise ValueError(f"utility is defined at the end of a game only, not at {s!r}")
         if s.black == s.white:
             white_wins = True
         elif self._out_of_plies(s):
@@ -367,7 +393,7 @@ class TwoRobots(GameBase):
         else:  # the robot to move is walled in and loses
             white_wins = s.to_move == MIN
         value = 1 if white_wins else -1
-        return value if player == MAX else -value
+        return for_player(value, player, self)
 
     # -- evaluation and enumeration ----------------------------------------------------
     def distance_eval(self, s: RobotsState) -> float:
@@ -394,8 +420,12 @@ class TwoRobots(GameBase):
         for name, cell in (("black", black), ("white", white)):
             if _cell(cell, name) not in self._steps:
                 raise ValueError(f"{name} cell {cell} is not a free cell of the grid")
-        if to_move not in (MAX, MIN):
+        if to_move.__class__ is not int or to_move not in (MAX, MIN):
             raise ValueError(f"to_move must be MAX (White) or MIN (Black), not {to_move!r}")
+        if ply.__class__ is not int or ply < 0 or (self.max_plies is not None
+                                                   and ply > self.max_plies):
+            most = "" if self.max_plies is None else f" up to max_plies={self.max_plies}"
+            raise ValueError(f"ply must be an int from 0{most} (moves played), not {ply!r}")
         k = None if self.max_plies is None else ply
         return RobotsState(_cell(black, "black"), _cell(white, "white"), to_move, k)
 

@@ -65,7 +65,7 @@ class SymmetryReduced(GameWrapper):
         if self._table is not None:
             try:
                 return self._table[s]
-            except KeyError:
+            except (KeyError, TypeError):  # the wrapped game says what is wrong with s
                 pass
         return self._reduce(s)
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import MAX, MIN
+from aisearch.core import MAX, MIN, for_player
 from aisearch.games.payoff import WinPayoff
 
 __all__ = ["Board", "TicTacToe"]
@@ -122,6 +122,7 @@ def _build() -> tuple[dict, dict, dict, dict, dict, dict]:
 _BOARDS, _MOVES, _CHILDREN, _UTILITY, _NILSSON, _CANONICAL = _build()
 _STATES = tuple(sorted(_BOARDS.values()))
 _TO_MOVE = {s: s.bit_count() & 1 for s in _STATES}
+_TERMINAL = {s: s in _UTILITY for s in _STATES}
 
 
 def _not_a_board(s: Any) -> ValueError:
@@ -213,16 +214,16 @@ class TicTacToe(WinPayoff):
             child = _CHILDREN[s][m]
         except (KeyError, IndexError, TypeError):
             child = None
-        if child is None or m < 0:
+        if child is None or m.__class__ is not int or m < 0:  # (a bool is not a cell)
             raise self._error(s, m)
         return child
 
     def _error(self, s: Any, m: Any) -> Exception:
-        if s not in _MOVES:
+        if s.__hash__ is None or s not in _MOVES:  # (a list has no hash)
             return _not_a_board(s)
         if not _MOVES[s]:
             return self.illegal(s, m, "the game is over")
-        if not isinstance(m, int) or isinstance(m, bool):
+        if m.__class__ is not int:
             return self.illegal(s, m, f"a move is a cell number 0..8, not a {type(m).__name__}")
         if not 0 <= m <= 8:
             return self.illegal(s, m, "cells are numbered 0..8")
@@ -234,7 +235,10 @@ class TicTacToe(WinPayoff):
         >>> TicTacToe().is_terminal(TicTacToe.parse('xxx/oo./...'))
         True
         """
-        return s in _UTILITY
+        try:
+            return _TERMINAL[s]
+        except (KeyError, TypeError):
+            raise _not_a_board(s) from None
 
     def utility(self, s: Board, player: int = MAX) -> float:
         """``win`` if ``player`` has three in a row, ``-win`` if the opponent has, 0 if full.
@@ -245,14 +249,12 @@ class TicTacToe(WinPayoff):
         try:
             u = _UTILITY[s]
         except (KeyError, TypeError):
+            if s.__hash__ is None or s not in _MOVES:
+                raise _not_a_board(s) from None
             raise ValueError(f"utility is defined at terminal boards only, not {s!r}") from None
         if u:
             u = self.win if u > 0 else -self.win
-        if player == MAX:
-            return u
-        if player == MIN:
-            return -u
-        raise ValueError(f"player must be MAX (0) or MIN (1), not {player!r}")
+        return for_player(u, player, self)
 
     @staticmethod
     def winner(s: Board) -> int | None:

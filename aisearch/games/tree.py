@@ -24,9 +24,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase, is_number
+from aisearch.core import CHANCE, MAX, MIN, GameBase, check_seed, for_player, is_number
 
-__all__ = ["Max", "Min", "Chance", "TreeGame", "uniform_tree", "fig5_2"]
+__all__ = ["Max", "Min", "Chance", "TreeGame", "uniform_tree", "fig5_2", "MAX_NODES",
+           "MAX_DEPTH"]
+
+MAX_NODES = 2_000_000
+"""The most nodes a TreeGame may have (about a gigabyte of memory)."""
+MAX_DEPTH = 5_000
+"""The deepest a TreeGame may be, in plies (its states are paths from the root)."""
 
 
 class _Explicit:
@@ -35,6 +41,9 @@ class _Explicit:
     player: int
 
     def __init__(self, children: Sequence[Any] | Mapping[Any, Any]) -> None:
+        if isinstance(children, str) or not isinstance(children, (Sequence, Mapping)):
+            raise TypeError(f"{type(self).__name__}(...) takes a list or a dict of children, "
+                            f"not {children!r:.80}")
         self.children = children
 
     def __repr__(self) -> str:
@@ -107,7 +116,7 @@ class TreeGame(GameBase):
 
     def __init__(self, tree: Any, first: int = MAX, *, win: float | None = None,
                  noisy: Any = ()) -> None:
-        if first not in (MAX, MIN):
+        if first.__class__ is not int or first not in (MAX, MIN):
             raise ValueError(f"first must be MAX (0) or MIN (1), not {first!r}")
         if win is not None and (not is_number(win) or not win > 0):
             raise ValueError(f"win must be a positive number (the payoff of a win) or None, "
@@ -119,21 +128,43 @@ class TreeGame(GameBase):
         self._value: dict[tuple, float] = {}
         self._chance: dict[tuple, tuple] = {}
         self._tips: list[tuple] = []
-        self._build(tree, (), first)
+        self._build(tree, first)
         self._noisy: frozenset[tuple] = frozenset(tuple(p) for p in noisy)
         for p in self._noisy:
             if p not in self._moves or not p:
                 raise ValueError(f"noisy path {p!r} is not a node below the root of this tree")
 
-    def _build(self, node: Any, path: tuple, player: int) -> None:
-        # Iterative, so deep trees do not hit the recursion limit.
-        stack = [(node, path, player)]
+    def _build(self, root: Any, first: int) -> None:
+        """Read the tree once, in preorder (so tips come left to right): linear in its size,
+        iterative (deep trees do not hit the recursion limit), refusing cycles and trees
+        beyond :data:`MAX_NODES` nodes or :data:`MAX_DEPTH` plies."""
+        # Entries are (node, path, player, player who moved last) or a container's id when
+        # its subtree is done: the ids of the open containers are the current path's.
+        stack: list[Any] = [(root, (), first, MIN if first == MAX else MAX)]
+        open_ids: set[int] = set()
+        nodes = 1  # nodes met so far (pushed on the stack or read)
         while stack:
-            node, path, player = stack.pop()
-            if isinstance(node, _Explicit):
-                player, children = node.player, node.children
+            entry = stack.pop()
+            if entry.__class__ is int:
+                open_ids.discard(entry)
+                continue
+            node, path, player, last = entry
+            if len(path) > MAX_DEPTH:
+                raise ValueError(f"bad tree at a path of {len(path)} moves: trees may be at most "
+                                 f"{MAX_DEPTH:,} plies deep (a state is the path from the root)")
+            kind = node.__class__
+            if kind is int or kind is float and node == node:  # a tip (the common case)
+                self._value[path] = node
+                self._player[path] = player
+                self._tips.append(path)
+                self._moves[path] = ()
+                continue
+            if kind is list or kind is tuple or kind is dict:
+                container = children = node
+            elif isinstance(node, _Explicit):
+                player, container, children = node.player, node, node.children
             elif isinstance(node, (list, tuple, Mapping)):
-                children = node
+                container = children = node
             elif is_number(node):
                 self._value[path] = node
                 self._player[path] = player
@@ -142,13 +173,20 @@ class TreeGame(GameBase):
                 continue
             else:
                 raise ValueError(
-                    f"bad tree at path {path}: {node!r} is neither a number (tip) nor a "
+                    f"bad tree at path {path}: {node!r:.80} is neither a number (tip) nor a "
                     "list, dict, Max, Min or Chance (internal node)"
                 )
+            if id(container) in open_ids or id(children) in open_ids:
+                raise ValueError(f"bad tree at path {path}: a node contains itself (a cycle); "
+                                 "a game tree is finite")
             if len(children) == 0:
                 raise ValueError(
                     f"bad tree at path {path}: an internal node needs at least one child"
                 )
+            nodes += len(children)
+            if nodes > MAX_NODES:
+                raise ValueError(f"the tree has more than {MAX_NODES:,} nodes: build a smaller "
+                                 "one (at most that many), or a game whose moves are computed")
             if isinstance(children, Mapping):
                 items = list(children.items())
             else:
@@ -156,16 +194,18 @@ class TreeGame(GameBase):
             if player == CHANCE:
                 items = self._outcomes(items, path)
                 # below chance, the opponent of the last player to move plays
-                next_player = MIN if self._last_mover(path) == MAX else MAX
+                next_player, mover = (MIN if last == MAX else MAX), last
                 self._chance[path] = tuple((m, p) for m, (p, _) in items)
                 items = [(m, child) for m, (_, child) in items]
             else:
-                next_player = MIN if player == MAX else MAX
+                next_player, mover = (MIN if player == MAX else MAX), player
             self._player[path] = player
             self._moves[path] = tuple(m for m, _ in items)
+            open_ids.update((id(container), id(children)))
+            stack.append(id(container))
+            stack.append(id(children))
             for m, child in reversed(items):
-                stack.append((child, path + (m,), next_player))
-        self._tips.sort(key=self._tip_key)
+                stack.append((child, path + (m,), next_player, mover))
         self.has_chance = bool(self._chance)
 
     def _outcomes(self, items: list, path: tuple) -> list:
@@ -186,47 +226,52 @@ class TreeGame(GameBase):
             raise ValueError(f"bad tree at path {path}: chance probabilities sum to {total}, not 1")
         return out
 
-    def _last_mover(self, path: tuple) -> int:
-        while path:
-            path = path[:-1]
-            if self._player.get(path, CHANCE) != CHANCE:
-                return self._player[path]
-        return MIN if self.first == MAX else MAX  # a chance root: MAX moves after it by default
-
-    def _tip_key(self, path: tuple) -> tuple:
-        """Sort key putting tips in left-to-right (move) order."""
-        key: list[int]
-        node: tuple
-        key, node = [], ()
-        for m in path:
-            key.append(self._moves[node].index(m))
-            node = node + (m,)
-        return tuple(key)
-
     # the protocol -------------------------------------------------------------
     def to_move(self, s: tuple) -> int:
-        return self._player[s]
+        try:
+            return self._player[s]
+        except (KeyError, TypeError):
+            raise self._not_a_node(s) from None
 
     def moves(self, s: tuple) -> tuple:
-        return self._moves[s]
+        try:
+            return self._moves[s]
+        except (KeyError, TypeError):
+            raise self._not_a_node(s) from None
 
     def result(self, s: tuple, m: Any) -> tuple:
-        child = s + (m,)
-        if child not in self._moves:
-            if s not in self._moves:
-                raise ValueError(f"{s!r} is not a node of this tree")
+        try:
+            child = s + (m,)
+            known = child in self._moves
+        except TypeError:  # s is not a tuple, or m cannot be hashed
+            known = False
+        if known and m.__class__ in (bool, float):  # True is not move 1, nor 1.0
+            known = any(x.__class__ is m.__class__ and x == m for x in self._moves[s])
+        if not known:
+            if s not in self._moves if isinstance(s, tuple) else True:
+                raise self._not_a_node(s)
             raise self.illegal(s, m)
         return child
 
     def is_terminal(self, s: tuple) -> bool:
-        return not self._moves[s]
+        try:
+            return not self._moves[s]
+        except (KeyError, TypeError):
+            raise self._not_a_node(s) from None
 
     def utility(self, s: tuple, player: int = MAX) -> float:
         try:
             v = self._value[s]
-        except KeyError:
-            raise ValueError(f"utility of a non-tip node {s!r}") from None
-        return v if player == MAX else -v
+        except (KeyError, TypeError):
+            if isinstance(s, tuple) and s in self._moves:
+                raise ValueError(f"utility is defined at tips only; {s!r} is an internal "
+                                 "node") from None
+            raise self._not_a_node(s) from None
+        return for_player(v, player, self)
+
+    def _not_a_node(self, s: Any) -> ValueError:
+        return ValueError(f"{s!r:.80} is not a node of this tree: a state of a TreeGame is the "
+                          "tuple of moves from the root, e.g. () or (0, 1)")
 
     def noisy_moves(self, s: tuple) -> tuple:
         """The moves of ``s`` that lead to nodes declared noisy, in move order."""
@@ -264,8 +309,8 @@ class TreeGame(GameBase):
         return len(self._moves)
 
     def __repr__(self) -> str:
-        text = repr(self.tree)
-        if len(text) > 200:
+        text = repr(self.tree) if len(self._moves) <= 60 else ""  # (no repr of huge trees)
+        if not text or len(text) > 200:
             text = f"<{len(self._tips)} tips>"
         return f"TreeGame({text}{'' if self.first == MAX else ', first=MIN'})"
 
@@ -318,8 +363,13 @@ def uniform_tree(
             raise ValueError(f"{name} must be an int, not {v!r}")
     if b < 1 or d < 0:
         raise ValueError(f"need b >= 1 and d >= 0, got b={b}, d={d}")
-    if b**d > 2_000_000:
-        raise ValueError(f"b**d = {b**d} tips is too many (at most 2,000,000)")
+    if d > 64:
+        raise ValueError(f"d={d} plies is too deep for a uniform tree (at most 64)")
+    if d * math.log(b) > math.log(2_000_000) + 1e-9:  # (b**d is never computed for huge b, d)
+        raise ValueError(f"b**d = {b}**{d} tips is too many (at most 2,000,000)")
+    for name, v in (("low", low), ("high", high)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"{name} must be an int (a tip value), not {v!r}")
     if ordering not in ("random", "best", "worst", "best-first"):
         raise ValueError(f"ordering must be 'random', 'best', 'worst' or 'best-first', not "
                          f"{ordering!r}")
@@ -327,6 +377,7 @@ def uniform_tree(
         raise ValueError(f"p must be a probability, a number in [0, 1], not {p!r}")
     if ties not in (None, True, False):
         raise ValueError(f"ties must be True, False or None, not {ties!r}")
+    check_seed(seed)
     rng = random.Random(seed)
     n = b**d
     if ties is None:

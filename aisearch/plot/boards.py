@@ -19,7 +19,7 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from aisearch.core import unwrap
+from aisearch.core import check_game, unwrap
 from aisearch.plot.painters import painter_for
 
 __all__ = ["draw_board", "draw_tictactoe", "draw_robots", "draw_connect4", "board_png",
@@ -28,10 +28,16 @@ __all__ = ["draw_board", "draw_tictactoe", "draw_robots", "draw_connect4", "boar
 
 def _state(game: Any, state: Any) -> Any:
     """A state of ``game``; text is read with the game's ``parse`` (tic-tac-toe, Connect Four)
-    when it has one (a game whose states are strings keeps them as they are)."""
-    parse = getattr(unwrap(game), "parse", None)
+    when it has one (a game whose states are strings keeps them as they are). The game
+    checks it (its ``to_move`` refuses what is not one of its states, saying what is)."""
+    rules = unwrap(game)
+    if not callable(getattr(rules, "to_move", None)):
+        raise TypeError(f"game must be a game such as TicTacToe() (see aisearch.core.Game), "
+                        f"not {game!r:.80}")
+    parse = getattr(rules, "parse", None)
     if isinstance(state, str) and callable(parse):
-        return parse(state)
+        state = parse(state)
+    rules.to_move(state)
     return state
 
 
@@ -47,6 +53,7 @@ def thumbnail(state: Any, game: Any, *, size: float = 36, faint: bool = False) -
     """
     from matplotlib.offsetbox import DrawingArea
 
+    state = _state(game, state)
     painter, game = painter_for(game), unwrap(game)
     width, height = painter.extent(game, state, size)
     area = DrawingArea(width, height, clip=False)
@@ -101,6 +108,7 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, highlight: Any = No
     >>> [c.get_gid() for c in ax.collections]
     ['discs']
     """
+    check_game(unwrap(game))
     state = _state(game, game.initial if state is None else state)
     painter, rules = painter_for(game), unwrap(game)
     width, height = painter.extent(rules, state, 1.0)
@@ -183,7 +191,13 @@ def draw_robots(game: Any, state: Any = None, ax: Any = None,
     """
     from matplotlib.patches import Circle, FancyArrowPatch
 
-    state = game.initial if state is None else state
+    from aisearch.games.robots import TwoRobots
+
+    if not isinstance(unwrap(game), TwoRobots):
+        raise TypeError(f"draw_robots draws a TwoRobots game, not {game!r:.80}; "
+                        "draw_board(game, state) draws any game")
+    game = unwrap(game)
+    state = _state(game, game.initial if state is None else state)
     states = [state]
     for m in path or ():
         states.append(game.result(states[-1], m))  # raises for an illegal move
@@ -254,6 +268,9 @@ def draw_connect4(state: Any, ax: Any = None) -> Any:
     """
     from aisearch.games.connect4 import ConnectFour
 
+    if state is None:
+        raise ValueError("draw_connect4 needs a position (a Connect Four state or its text); "
+                         "draw_board(ConnectFour()) draws the empty board")
     return draw_board(ConnectFour(), state, ax)
 
 

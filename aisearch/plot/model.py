@@ -71,7 +71,17 @@ class _Model:
         raise ValueError(f"{node!r} is not a node of the tree")
 
 
+MAX_DRAWN = 3_000
+"""The most nodes a drawing shows; a larger recording is refused with a message."""
+
+
 def _from_events(events: Sequence | Replay, game: Any, search: int | None) -> _Model:
+    if not isinstance(events, Replay):
+        entered = sum(1 for e in events if getattr(type(e), "role", None) == "enter")
+        if entered > MAX_DRAWN and search is None:
+            raise ValueError(f"the recording enters {entered:,} nodes; a drawing shows at most "
+                             f"{MAX_DRAWN:,}: record a shallower search (a smaller depth=), or "
+                             "draw one search of it (search=)")
     replay = events if isinstance(events, Replay) else Replay(events)
     if not replay.searches or all(p.root is None for p in replay.searches):
         raise ValueError("the events hold no Enter event: record a search with "
@@ -89,6 +99,10 @@ def _from_events(events: Sequence | Replay, game: Any, search: int | None) -> _M
     for part in parts:
         for v in part.visits:
             nodes[v.key] = v
+    if len(nodes) > MAX_DRAWN:
+        raise ValueError(f"the search{'es' if len(parts) > 1 else ''} to draw hold "
+                         f"{len(nodes):,} nodes; a drawing shows at most {MAX_DRAWN:,}: record "
+                         "a shallower search (a smaller depth=)")
     _complete_pruned(nodes, game)  # with game=, pruned subtrees are drawn whole
     roots = [p.root.key for p in parts if p.root is not None]
     painted = game if game is not None else next(
@@ -212,6 +226,9 @@ def _model(source: Any, game: Any, ax: Any, search: int | None = None) -> _Model
     if isinstance(source, TreeGame):
         from aisearch.search import minimax
 
+        if len(source) > MAX_DRAWN:
+            raise ValueError(f"the tree has {len(source):,} nodes; a drawing shows at most "
+                             f"{MAX_DRAWN:,}: draw a smaller tree")
         rec = Recorder()
         minimax(source, source.initial, tracer=rec)
         model = _from_events(rec.events, source, search)

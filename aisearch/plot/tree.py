@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from aisearch.core import check_game, is_number
 from aisearch.plot.geometry import _auto_figsize
 from aisearch.plot.labels import Labels
 from aisearch.plot.layout import choose_orient
@@ -39,6 +40,25 @@ from aisearch.plot.step import _pv
 from aisearch.plot.step import fmt as fmt  # re-exported: widgets write numbers the same way
 
 __all__ = ["tree", "COLORS", "Labels"]
+
+
+def _check_options(ax: Any, pv: Any, figsize: Any, game: Any, title: Any) -> None:
+    """Refuse options :func:`tree` could only misread, saying what each must be."""
+    if ax is not None and not callable(getattr(ax, "add_artist", None)):
+        raise TypeError(f"ax must be a matplotlib Axes (e.g. from plt.subplots()) or None, "
+                        f"not {ax!r:.80}")
+    if not isinstance(pv, bool) and (isinstance(pv, str) or not isinstance(pv, Sequence)):
+        raise TypeError(f"pv must be True, False or a sequence of moves from the root, "
+                        f"not {pv!r:.80}")
+    if figsize is not None and not (
+            isinstance(figsize, Sequence) and len(figsize) == 2
+            and all(is_number(x) and 0 < x < 1000 for x in figsize)):
+        raise ValueError(f"figsize must be a pair of positive numbers (width, height) in "
+                         f"inches, not {figsize!r:.80}")
+    if game is not None:
+        check_game(game, initial=False)
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be text or None, not {title!r:.80}")
 
 
 def tree(
@@ -125,6 +145,7 @@ def tree(
     Nilsson section 12.3 (Figs 12.3-12.9); lessons ``02_minimax`` and ``03_alpha_beta``.
     """
     choose_orient(0, orient)
+    _check_options(ax, pv, figsize, game, title)
     model = _model(source, game, ax, search)
     if upto is not None:
         if model.events is None:

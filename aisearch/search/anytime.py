@@ -72,6 +72,9 @@ class Budget:
         if seconds is not None and (isinstance(seconds, bool)
                                     or not isinstance(seconds, (int, float)) or not seconds > 0):
             raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+        if not callable(clock):
+            raise TypeError(f"clock must be a function returning seconds, such as "
+                            f"time.perf_counter, not {clock!r:.80}")
         self.nodes, self.seconds, self.clock = nodes, seconds, clock
         self.used = 0
         self.started = clock()
@@ -125,6 +128,11 @@ def run_anytime(decisions: Iterable[Decision]) -> Decision | None:
     >>> run_anytime(iter([]))  is None
     True
     """
+    try:
+        decisions = iter(decisions)
+    except TypeError:
+        raise TypeError(f"run_anytime runs an anytime search such as iterative_deepening(...) "
+                        f"(an iterable of decisions), not {decisions!r:.80}") from None
     last = None
     for decision in decisions:
         last = decision

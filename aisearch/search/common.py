@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, Game
+from aisearch.core import CHANCE, MAX, Game, check_game
 from aisearch.results import Decision, Stats
 from aisearch.trace.events import Backup, Cut, Enter, Exit, Expectation, Finish, Leaf, Start
 
@@ -115,9 +115,7 @@ def per_node(tracer: Any) -> Any:
 
 def check_args(game: Any, state: Any, depth: Any, options: dict[str, Any]) -> int:
     """Validate a searcher's arguments; return the internal depth."""
-    for name in ("to_move", "moves", "result", "is_terminal", "utility"):
-        if not callable(getattr(game, name, None)):
-            raise TypeError(f"game {game!r} has no method {name}(); see aisearch.core.Game")
+    check_game(game, initial=False)
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
         raise ValueError(
             f"depth must be a non-negative int (plies) or None (to the end), not {depth!r}"
@@ -329,7 +327,13 @@ class Run:
             ms = game_moves(s)
             if order is None:
                 return ms
-            ordered = tuple(order(s, ms, d) if by_depth else order(s, ms))
+            got = order(s, ms, d) if by_depth else order(s, ms)
+            try:
+                ordered = tuple(got)
+            except TypeError:
+                raise TypeError(f"order {_name(order)} must return the moves it was given, in "
+                                f"any order (a list or tuple); at state {s!r} it returned "
+                                f"{got!r:.80}") from None
             if len(ordered) != len(ms) or set(ordered) != set(ms):
                 raise ValueError(_order_error(order, s, ms, ordered))
             return ordered

@@ -25,7 +25,7 @@ from aisearch.core import MAX, Evaluate, Game, Order, unwrap
 from aisearch.results import Decision, Stats
 from aisearch.search.alphabeta import alphabeta
 from aisearch.search.anytime import Budget, BudgetedGame, OutOfBudget
-from aisearch.search.common import per_node
+from aisearch.search.common import check_args, per_node
 from aisearch.search.ordering import PrincipalVariation, chain
 from aisearch.search.registry import describe, searcher
 from aisearch.search.table import EXACT, LOWER, UPPER, TranspositionTable, decoder
@@ -96,14 +96,41 @@ def iterative_deepening(
     -----
     Nilsson 12.4 and seed 004; lesson 04 orders each iteration by the previous one.
     """
-    info = describe(search, strict=False)
-    takes = set(info.options) if info is not None else set()
+    # Checked when called, not at the first next(): a wrong argument is reported where it is.
+    options = {"evaluate": evaluate, "order": order, "prune_on_equal": prune_on_equal,
+               "fastest_wins": fastest_wins, "tracer": tracer}
+    check_args(game, state, depth, options)
+    if depth == 0:
+        raise ValueError("depth must be a positive int (the deepest iteration) or None (no "
+                         "limit but the budget), not 0")
+    if budget is not None and not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a Budget(nodes=..., seconds=...) or None, not "
+                        f"{budget!r:.80}")
+    info = getattr(search, "info", None)
+    if not callable(search) or (info is not None and info.anytime):
+        raise TypeError(f"search must be a depth-limited searcher such as alphabeta, not "
+                        f"{getattr(search, '__name__', search)!r:.80}")
+    described = describe(search, strict=False)
+    takes = set(described.options) if described is not None else set()
     if table is not None:
         if not isinstance(table, TranspositionTable):
-            raise TypeError(f"table must be a TranspositionTable or None, not {table!r}")
+            raise TypeError(f"table must be a TranspositionTable or None, not {table!r:.80}")
         if "table" not in takes:
             raise ValueError(f"{getattr(search, '__name__', search)} takes no table; search "
                              "with alphabeta_tt, pvs, aspiration or mtdf to use one")
+    for name, flag in (("pv_first", pv_first), ("partial", partial)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{name} must be True or False, not {flag!r:.80}")
+    return _deepen(game, state, depth, evaluate, order, prune_on_equal, fastest_wins, tracer,
+                   budget, search, table, pv_first, partial, takes)
+
+
+def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None,
+            order: Order | None, prune_on_equal: bool, fastest_wins: bool,
+            tracer: TracerLike | None, budget: Budget | None,
+            search: Callable[..., Decision], table: TranspositionTable | None,
+            pv_first: bool, partial: bool, takes: set[str]) -> Iterator[Decision]:
+    """The iterations of :func:`iterative_deepening` (its arguments checked)."""
     played = BudgetedGame(game, budget) if budget is not None else game
     bounded = [0]
 

@@ -36,7 +36,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from aisearch.core import MAX, unwrap
+from aisearch.core import MAX, check_game, unwrap
 from aisearch.results import Decision
 from aisearch.search.common import SHOWN
 
@@ -121,6 +121,9 @@ class PrincipalVariation:
     """
 
     def __init__(self, game: Any, state: Any, pv: Sequence[Any]) -> None:
+        check_game(game, initial=False)
+        if isinstance(pv, (str, bytes)) or not isinstance(pv, Sequence):
+            raise TypeError(f"pv must be a sequence of moves (a Decision's pv), not {pv!r:.80}")
         rules = unwrap(game)
         self.first: dict[Any, Any] = {}
         for m in pv:
@@ -200,6 +203,8 @@ class History:
     """
 
     def __init__(self, key: Callable[[Any, Any], Hashable] | None = None) -> None:
+        if key is not None and not callable(key):
+            raise TypeError(f"key must be a function key(state, move) or None, not {key!r:.80}")
         self.key = key
         self.scores: dict[Any, int] = defaultdict(int)
 

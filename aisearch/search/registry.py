@@ -151,7 +151,12 @@ def searcher(*, title: str, pseudocode: str | None = None, windowed: bool = Fals
         True when it searches chance nodes (expectiminimax).
     """
 
+    if not isinstance(title, str):
+        raise TypeError(f"title must be text (the searcher's name in words), not {title!r:.80}")
+
     def declare(f: F) -> F:
+        if not callable(f) or not hasattr(f, "__name__"):
+            raise TypeError(f"@searcher declares a function, not {f!r:.80}")
         name = f.__name__
         options = tuple(p.name for p in inspect.signature(f).parameters.values()
                         if p.kind is inspect.Parameter.KEYWORD_ONLY)
@@ -180,6 +185,9 @@ def describe(search: str | Callable[..., Any], *, strict: bool = True) -> Search
     info = getattr(search, "info", None)
     if isinstance(info, SearcherInfo) and info.function is search:
         return info
+    if not isinstance(search, str) and not callable(search):
+        raise TypeError(f"describe takes a searcher (such as alphabeta) or its name, not "
+                        f"{search!r:.80}")
     name = search if isinstance(search, str) else getattr(search, "__name__", None)
     found = REGISTRY.get(name) if isinstance(name, str) else None
     if found is not None and (isinstance(search, str) or found.function is search):

@@ -37,7 +37,7 @@ from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order
 from aisearch.results import Decision, Stats
-from aisearch.search.common import INF, Run
+from aisearch.search.common import INF, Run, check_args
 from aisearch.search.registry import searcher
 from aisearch.search.table import (
     EXACT,
@@ -202,14 +202,27 @@ def pvs(
     return run.finish(v, pv)
 
 
-_ASPIRATION = """
+_INNER = """
+function ALPHABETA-TT(n, depth, α, β)     fail-soft, with the table    @enter
+  if n is terminal: return UTILITY(n)                                   @terminal
+  if depth = 0: return EVAL(n)                                          @eval
+  look n up in the table: deep enough and settled? return it            @tablehit
+  for each successor c, the table's move first:
+    best ← max (MAX) or min (MIN) of best, ALPHABETA-TT(c, depth − 1, α, β)   @backup
+    narrow (α, β) by best;  if α ≥ β: break    (cut-off)                @cut
+  store best, flagged by (α, β) on entry: upper, lower or exact         @tablestore
+  return best                                                           @exit
+"""
+
+
+_ASPIRATION = _INNER + """
 function ASPIRATION(n, depth, guess, width)
   (α, β) ← (guess − width, guess + width)
   repeat:                                   each try is a search of its own
-    v ← ALPHABETA-TT(n, depth, α, β)                            @enter
+    v ← ALPHABETA-TT(n, depth, α, β)     (scout: PVS, re-searching inside)   @research
     if v ≤ α: α ← −∞          failed low: search again
     else if v ≥ β: β ← +∞     failed high: search again
-    else: return v            inside the window: exact          @exit
+    else: return v            inside the window: exact
 """
 
 
@@ -286,6 +299,9 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
     failing high raises the lower bound, failing low lowers the upper bound, until they
     meet. Each pass is a search of its own (``search`` names it in a recording).
     """
+    check_args(game, state, depth, {"evaluate": evaluate, "order": order, "tracer": tracer,
+                                    "prune_on_equal": prune_on_equal,
+                                    "fastest_wins": fastest_wins})  # before the root is read
     g, lower, upper = first, -INF, INF
     passes: list[Decision] = []
     maximizing = game.to_move(state) == MAX
@@ -309,14 +325,14 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
     return _combined(passes, decode(g), best if best is not None else pv)
 
 
-_MTDF = """
+_MTDF = _INNER + """
 function MTD(f)(n, depth, f)        Plaat, Schaeffer, Pijls, de Bruin 1996
   g ← f;  lower ← −∞;  upper ← +∞
   while lower < upper:
     γ ← g if g > lower, else just above lower
-    g ← ALPHABETA-TT(n, depth, γ⁻, γ)     a null window: is the value ≥ γ?   @enter
+    g ← ALPHABETA-TT(n, depth, γ⁻, γ)     a null window: is the value ≥ γ?
     if g < γ: upper ← g                   failed low
-    else: lower ← g                       failed high                       @exit
+    else: lower ← g                       failed high
   return g
 """
 
@@ -356,13 +372,13 @@ def mtdf(
                tracer=tracer)
 
 
-_SSS = """
+_SSS = _INNER + """
 function SSS*(n, depth)           as MTD(+∞): Plaat, Schaeffer, Pijls, de Bruin 1996
   upper ← +∞
   repeat:
-    g ← ALPHABETA-TT(n, depth, upper⁻, upper)   is the value ≥ upper?   @enter
+    g ← ALPHABETA-TT(n, depth, upper⁻, upper)   is the value ≥ upper?
     if g < upper: upper ← g                    no: a smaller upper bound
-  until g ≥ upper                              yes: the value is upper  @exit
+  until g ≥ upper                              yes: the value is upper
 """
 
 

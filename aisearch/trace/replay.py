@@ -155,7 +155,11 @@ class Replay:
     """
 
     def __init__(self, events: Iterable[Event] | Any) -> None:
-        self.events: list[Event] = list(getattr(events, "events", events))
+        source = getattr(events, "events", events)
+        if isinstance(source, (str, bytes)) or not isinstance(source, Iterable):
+            raise TypeError(f"a Replay reads a recording: a Recorder, its list of events or "
+                            f"another Replay, not {events!r:.80}")
+        self.events: list[Event] = list(source)
         self.searches: list[SearchPart] = []
         self.visits: list[Visit] = []  # entered visits, in the order they were entered
         self.owner: list[Visit | None] = []  # the visit each event is about

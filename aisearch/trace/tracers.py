@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from aisearch.core import GameWrapper
+from aisearch.core import GameWrapper, check_game
 from aisearch.results import Stats
 from aisearch.trace.events import Event
 
@@ -145,6 +145,7 @@ class CountingGame(GameWrapper):
     """
 
     def __init__(self, game: Any) -> None:
+        check_game(game, initial=False)
         self.game = game
         self.generated: list[Any] = []
         self.evaluated: list[Any] = []

@@ -78,6 +78,8 @@ class EfficiencyLab:
                  record_limit: int = 400, dpi: int = 70) -> None:
         import ipywidgets as w
 
+        if isinstance(dpi, bool) or not isinstance(dpi, int) or dpi <= 0:
+            raise ValueError(f"dpi must be a positive int, not {dpi!r}")
         self.model = EfficiencyModel(game, state, depth, evaluate, order=order,
                                      record_limit=record_limit)
         self._canvas = AxesPNG(dpi)

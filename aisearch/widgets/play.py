@@ -66,6 +66,11 @@ class PlayGame:
                  nodes: int | None = None) -> None:
         import ipywidgets as w
 
+        if view is not None and not callable(view):
+            raise TypeError(f"view must be a callable view(game, play) -> BoardView or None, "
+                            f"not {view!r:.80}")
+        if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
+            raise ValueError(f"max_events must be a positive int, not {max_events!r}")
         self.model = PlayModel(game, agent, human=human, depth=depth, evaluate=evaluate,
                                searcher=searcher, seed=seed, nodes=nodes)
         self.max_events = max_events
@@ -80,13 +85,17 @@ class PlayGame:
             options=[(f"You first ({m.side(first)})", first),
                      (f"Agent first (you are {m.side(second)})", second)],
             value=m.human, description="Who starts", style={"button_width": "auto"})
-        top = max(10, depth or 0)  # depth=None (to the end) shows as the top of the slider
-        self.depth = w.IntSlider(value=depth or top, min=1, max=top, description="depth",
-                                 continuous_update=False)
+        # The slider shows the depth the agent uses; "to the end" (depth=None) is a box of
+        # its own, and while it is ticked the slider is off.
+        self.depth = w.IntSlider(value=depth or 2, min=1, max=max(10, depth or 0),
+                                 description="depth", continuous_update=False,
+                                 disabled=depth is None)
+        self.to_end = w.Checkbox(value=depth is None, description="to the end", indent=False,
+                                 layout=w.Layout(width="auto"))
         self.evaluation = w.Dropdown(options=list(m.evaluations.items()), value=m.evaluate,
                                      description="evaluation")
         if agent is not None:
-            self.depth.disabled = self.evaluation.disabled = True
+            self.depth.disabled = self.to_end.disabled = self.evaluation.disabled = True
         wide = w.Layout(width="auto")
         self.new_button = w.Button(description="New game", icon="refresh", layout=wide)
         self.undo_button = w.Button(description="Undo", icon="undo", layout=wide)
@@ -98,13 +107,15 @@ class PlayGame:
         self.undo_button.on_click(lambda _: self._safely(self.undo))
         self.tree_button.on_click(lambda _: self._safely(self.show_tree))
         self.first.observe(lambda c: self._safely(self.new_game), names="value")
-        self.depth.observe(lambda c: self._safely(lambda: self._settings(depth=c["new"])),
+        self.depth.observe(lambda c: self._safely(lambda: self._slider(c["new"])),
                            names="value")
+        self.to_end.observe(lambda c: self._safely(self._to_end), names="value")
         self.evaluation.observe(
             lambda c: self._safely(lambda: self._settings(evaluate=c["new"])), names="value")
         self.widget = w.VBox([
             self.first,
-            w.HBox([self.depth, self.evaluation], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.depth, self.to_end, self.evaluation],
+                   layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.new_button, self.undo_button, self.tree_button]),
             self.status,
             self.board.widget,
@@ -161,6 +172,17 @@ class PlayGame:
         if not self.model.is_over and not self.model.human_to_move:
             self.model.advance()
         self._refresh()
+
+    def _slider(self, depth: int) -> None:
+        """The depth slider moved: the agent searches that deep (unless "to the end")."""
+        if not self.to_end.value:
+            self._settings(depth=depth)
+
+    def _to_end(self) -> None:
+        """"to the end" ticked: search to the end (slider off); unticked: the slider's depth."""
+        end = self.to_end.value
+        self.depth.disabled = end or self.model.agent is not None
+        self._settings(depth=None if end else self.depth.value)
 
     def show_tree(self) -> None:
         """Re-run the agent's last search with a Recorder and open it in a SearchStepper."""

@@ -28,8 +28,17 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from aisearch.agents import anytime_agent, search_agent
-from aisearch.core import CHANCE, MAX, MIN, IllegalMoveError, player_name, side_name
+from aisearch.agents import anytime_agent, check_depth, search_agent
+from aisearch.core import (
+    CHANCE,
+    MAX,
+    MIN,
+    IllegalMoveError,
+    check_game,
+    check_seed,
+    player_name,
+    side_name,
+)
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
 from aisearch.results import Decision
 from aisearch.search import alphabeta, describe
@@ -90,6 +99,28 @@ def _name(f: Any) -> str:
     return getattr(f, "__name__", None) or type(f).__name__
 
 
+def _check_settings(game: Any, agent: Any, human: Any, depth: Any, evaluate: Any,
+                    searcher: Any, seed: Any, nodes: Any) -> None:
+    """Refuse settings the model could not play with, naming the rule that was broken."""
+    check_game(game)
+    if human not in (MAX, MIN) or isinstance(human, bool):
+        raise ValueError(f"human must be MAX (0) or MIN (1), not {human!r}")
+    if agent is not None and not callable(agent):
+        raise TypeError(f"agent must be a callable agent(game, state) -> move or None, "
+                        f"not {agent!r:.80}")
+    check_depth(depth)
+    if evaluate is not None and not callable(evaluate):
+        raise TypeError(f"evaluate must be a callable evaluate(state) -> number or None, "
+                        f"not {evaluate!r:.80}")
+    if not callable(searcher):
+        raise TypeError(f"searcher must be a searcher such as alphabeta, not {searcher!r:.80}")
+    check_seed(seed)
+    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
+                              or nodes < 1):
+        raise ValueError(f"nodes must be a positive int (a node budget per move) or None, "
+                         f"not {nodes!r}")
+
+
 class PlayModel:
     """A game between a human and an agent, without any widgets.
 
@@ -137,8 +168,7 @@ class PlayModel:
                  evaluate: Callable[[Any], float] | None = None,
                  searcher: Callable[..., Decision] = alphabeta, seed: int | None = 0,
                  nodes: int | None = None) -> None:
-        if human not in (MAX, MIN):
-            raise ValueError(f"human must be MAX (0) or MIN (1), not {human!r}")
+        _check_settings(game, agent, human, depth, evaluate, searcher, seed, nodes)
         self.game, self.agent, self.searcher, self.depth = game, agent, searcher, depth
         info = describe(searcher, strict=False)
         self.anytime = bool(info and info.anytime)
@@ -156,6 +186,29 @@ class PlayModel:
         self.rng = random.Random(seed)
         self.human = human
         self.new_game()
+
+    # -- settings (checked whenever they change) --------------------------------------
+    @property
+    def depth(self) -> int | None:
+        """Plies the agent searches (None: to the end)."""
+        return self._depth
+
+    @depth.setter
+    def depth(self, depth: int | None) -> None:
+        check_depth(depth)
+        self._depth = depth
+
+    @property
+    def evaluate(self) -> Callable[[Any], float]:
+        """The agent's static evaluation at the depth bound."""
+        return self._evaluate
+
+    @evaluate.setter
+    def evaluate(self, evaluate: Callable[[Any], float]) -> None:
+        if not callable(evaluate):
+            raise TypeError(f"evaluate must be a callable evaluate(state) -> number, "
+                            f"not {evaluate!r:.80}")
+        self._evaluate = evaluate
 
     # -- the position ------------------------------------------------------------------
     @property
@@ -221,15 +274,15 @@ class PlayModel:
         if self.to_move != self.human:
             raise PlayError(f"it is not your turn: {self.side(self.to_move)} is to move")
         legal = self.legal_moves
+        try:
+            self.game.result(self.state, move)  # the game says which rule is broken
+        except IllegalMoveError as error:
+            why = f" ({error.why})" if error.why else ""
+            raise PlayError(f"illegal move {move!r}{why}; legal moves: "
+                            f"{', '.join(map(str, legal))}") from None
+        except Exception:  # a move the game cannot even read
+            raise PlayError(str(IllegalMoveError(move, legal))) from None
         if move not in legal:
-            try:
-                self.game.result(self.state, move)  # the game says which rule is broken
-            except IllegalMoveError as error:
-                why = f" ({error.why})" if error.why else ""
-                raise PlayError(f"illegal move {move!r}{why}; legal moves: "
-                                f"{', '.join(map(str, legal))}") from None
-            except Exception:  # a move the game cannot even read
-                pass
             raise PlayError(str(IllegalMoveError(move, legal)))
 
     def play(self, move: Any) -> None:

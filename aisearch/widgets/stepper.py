@@ -14,7 +14,7 @@ import io
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from aisearch.core import player_name
+from aisearch.core import check_game, player_name
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
 from aisearch.widgets.stepper_model import PathRow, StepperModel
 from aisearch.widgets.text import count, state_html
@@ -131,7 +131,22 @@ class SearchStepper:
                  dpi: int = 80, **tree_options: Any) -> None:
         import ipywidgets as w
 
+        if game is not None:
+            check_game(game, initial=False)
         self.model = StepperModel(recording, algorithm=algorithm)
+        largest = max(len(p.visits) for p in self.model.replay.searches)
+        from aisearch.plot.model import MAX_DRAWN
+
+        if largest > MAX_DRAWN:
+            raise ValueError(f"a search of this recording holds {largest:,} nodes; the stepper "
+                             f"draws at most {MAX_DRAWN:,}: record a shallower search (a smaller "
+                             "depth=)")
+        for name, flag in (("window", window),):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name} must be True or False, not {flag!r}")
+        for name, n in (("interval", interval), ("dpi", dpi)):
+            if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
+                raise ValueError(f"{name} must be a positive int, not {n!r}")
         self.game = game
         self.tree_options = {"window": window, "game": game, **tree_options}
         self._canvas = AxesPNG(dpi)
@@ -198,8 +213,13 @@ class SearchStepper:
         self.goto(0)
 
     def _moved(self, i: int) -> None:
-        """The slider (or the play widget linked to it) moved to ``i``."""
-        self.model.goto(int(i))
+        """The slider (or the play widget linked to it) moved to ``i`` (kept in range: the
+        model and the slider always agree)."""
+        i = min(max(int(i), 0), len(self.model))
+        self.model.goto(i)
+        if self.slider.value != i:
+            self.slider.value = i  # (its observer comes back here with i, and draws)
+            return
         self._show()
 
     def _safely(self, action: Callable[[], Any]) -> None:

@@ -40,7 +40,10 @@ from aisearch.trace import Replay, SearchPart, Visit
 from aisearch.widgets.pseudocode import event_keys
 from aisearch.widgets.text import fmt_path
 
-__all__ = ["StepperModel", "PathRow"]
+__all__ = ["StepperModel", "PathRow", "MAX_EVENTS"]
+
+MAX_EVENTS = 20_000
+"""The longest recording the stepper replays (a click must redraw in well under a second)."""
 
 
 class PathRow(NamedTuple):
@@ -93,7 +96,21 @@ class StepperModel:
 
     def __init__(self, recording: Any, *,
                  algorithm: str | Callable[..., Any] | None = None) -> None:
-        self.replay = Replay(recording)  # raises for a sequence no search could record
+        if algorithm is not None and not isinstance(algorithm, str) and not callable(algorithm):
+            raise TypeError(f"algorithm must be a searcher or its name, not {algorithm!r:.80}")
+        if isinstance(algorithm, str):
+            describe(algorithm)  # a name must be a searcher's (a typo is an error, listing them)
+        events = getattr(recording, "events", recording)
+        try:
+            size = len(events)
+        except TypeError:
+            raise TypeError(f"a recording is a Recorder or a list of its events, not "
+                            f"{recording!r:.80}") from None
+        if size > MAX_EVENTS:
+            raise ValueError(f"the recording holds {size:,} events; the stepper replays at most "
+                             f"{MAX_EVENTS:,}: record a shallower search (a smaller depth=) or a "
+                             "smaller tree")
+        self.replay = Replay(events)  # raises for a sequence no search could record
         if not self.replay.events:
             raise ValueError("the recording is empty: run a searcher with tracer=Recorder() first")
         if not self.replay.visits:

@@ -24,9 +24,10 @@ from aisearch import (
     uniform_tree,
 )
 from aisearch.games.dag import DagGame
+from aisearch.search import PrincipalVariation
 from aisearch.search.sss import stockman_sss
 from aisearch.theory import effective_branching_factor, knuth_moore_leaves, pearl_branching
-from aisearch.widgets import EfficiencyModel
+from aisearch.widgets import EfficiencyLab, EfficiencyModel
 from tests.bad_input.table import Case, check, params
 
 T, C4 = TicTacToe(), ConnectFour()
@@ -114,6 +115,18 @@ CASES = [
          ("no switch 'tt'", "table")),
     Case("EfficiencyModel: negative record limit", lambda: EfficiencyModel(
         T, S, 1, T.nilsson_eval, record_limit=-1), ValueError, ("record_limit must be",)),
+    Case("EfficiencyLab: dpi 0", lambda: EfficiencyLab(T, S, 1, T.nilsson_eval, dpi=0),
+         ValueError, ("dpi must be a positive int", "0")),
+    Case("EfficiencyLab: a game that is not one", lambda: EfficiencyLab(None, S, 1, None),
+         TypeError, ("game",)),
+    Case("History: a key that is not a function", lambda: History(key=3), TypeError,
+         ("key must be a function", "3")),
+    Case("PrincipalVariation: a move as the pv", lambda: PrincipalVariation(T, S, 4),
+         TypeError, ("pv must be a sequence of moves", "4")),
+    Case("PrincipalVariation: an illegal move in the pv",
+         lambda: PrincipalVariation(T, S, (4, 4)), ValueError, ("illegal",)),
+    Case("PrincipalVariation: no game", lambda: PrincipalVariation(None, S, ()), TypeError,
+         ("game",)),
     Case("alphabeta with killers still checks its evaluation", lambda: alphabeta(
         C4, C4.initial, 2, evaluate=lambda s: None, order=Killers()), TypeError,
          ("returned none",)),

@@ -153,7 +153,7 @@ def test_illegal_moves_raise_and_list_the_legal_ones():
     end = TwoRobots.parse("BW").result(TwoRobots.parse("BW").initial, "E")
     with pytest.raises(IllegalMoveError, match="game is over.*none"):
         TwoRobots.parse("BW").result(end, "W")
-    with pytest.raises(ValueError, match="non-terminal"):
+    with pytest.raises(ValueError, match="defined at the end of a game only"):
         game.utility(game.initial)
 
 

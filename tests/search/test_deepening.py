@@ -101,8 +101,8 @@ def test_without_a_table_or_a_proof_the_last_finished_iteration_is_played():
 
 
 def test_proven_better_needs_a_bound_on_the_right_side():
-    from aisearch.search.table import EXACT, LOWER, UPPER
     from aisearch.games import fig5_2
+    from aisearch.search.table import EXACT, LOWER, UPPER
 
     t = TranspositionTable()
     t.age()

@@ -1,0 +1,75 @@
+"""Builders and solvers called wrongly: sizes are checked before anything exponential is
+computed, seeds are ints, and every number says which range it must lie in."""
+
+from __future__ import annotations
+
+from aisearch.games import TicTacToe, TwoRobots, uniform_tree
+from aisearch.games.examples import random_tree
+from aisearch.solve import retrograde
+from tests.bad_input.table import Case, check, params
+
+CASES = [
+    # uniform_tree
+    Case("uniform_tree(0, 2)", lambda: uniform_tree(0, 2), ValueError, ("b >= 1", "b=0")),
+    Case("uniform_tree(2, -1)", lambda: uniform_tree(2, -1), ValueError, ("d >= 0", "d=-1")),
+    Case("uniform_tree(1.5, 2)", lambda: uniform_tree(1.5, 2), ValueError, ("b", "1.5")),
+    Case("uniform_tree(True, 2)", lambda: uniform_tree(True, 2), ValueError, ("b", "true")),
+    Case("uniform_tree(2, '3')", lambda: uniform_tree(2, "3"), ValueError, ("d", "'3'")),
+    Case("uniform_tree(2, 30)", lambda: uniform_tree(2, 30), ValueError,
+         ("2**30", "2,000,000")),
+    Case("uniform_tree(10**9, 10**9)", lambda: uniform_tree(10**9, 10**9), ValueError,
+         ("at most 64",), seconds=1),
+    Case("uniform_tree(10**9, 2)", lambda: uniform_tree(10**9, 2), ValueError,
+         ("2,000,000",), seconds=1),
+    Case("uniform_tree(ordering='x')", lambda: uniform_tree(2, 2, ordering="x"), ValueError,
+         ("ordering", "'x'", "'best'")),
+    Case("uniform_tree(low > high)", lambda: uniform_tree(2, 2, low=5, high=1), ValueError,
+         ("low <= high",)),
+    Case("uniform_tree(low=0.5)", lambda: uniform_tree(2, 2, low=0.5), ValueError,
+         ("low", "0.5")),
+    Case("uniform_tree(seed='x')", lambda: uniform_tree(2, 2, seed="x"), TypeError,
+         ("seed", "'x'")),
+    Case("uniform_tree(first=5)", lambda: uniform_tree(2, 2, first=5), ValueError,
+         ("first", "5")),
+    # random_tree
+    Case("random_tree('x')", lambda: random_tree("x"), TypeError, ("seed", "'x'")),
+    Case("random_tree(None)", lambda: random_tree(None), TypeError, ("seed", "none")),
+    Case("random_tree(p_tip=2)", lambda: random_tree(1, p_tip=2), ValueError, ("p_tip", "2")),
+    Case("random_tree(branching=(3, 1))", lambda: random_tree(1, branching=(3, 1)),
+         ValueError, ("branching[0] <= branching[1]", "(3, 1)")),
+    Case("random_tree(branching=(0, 1))", lambda: random_tree(1, branching=(0, 1)),
+         ValueError, ("1 <= branching[0]",)),
+    Case("random_tree(branching=3)", lambda: random_tree(1, branching=3), ValueError,
+         ("branching", "3")),
+    Case("random_tree(depth=-1)", lambda: random_tree(1, depth=-1), ValueError,
+         ("1 <= depth", "depth=-1")),
+    Case("random_tree(depth=2.5)", lambda: random_tree(1, depth=2.5), ValueError,
+         ("ints", "depth=2.5")),
+    Case("random_tree(low > high)", lambda: random_tree(1, low=5, high=1), ValueError,
+         ("low <= high",)),
+    Case("random_tree: would be huge", lambda: random_tree(1, depth=60, branching=(4, 4),
+                                                           p_tip=0),
+         ValueError, ("200,000 nodes", "depth", "branching"), seconds=3),
+    # retrograde
+    Case("retrograde(None)", lambda: retrograde(None), TypeError, ("game", "none")),
+    Case("retrograde(TicTacToe)", lambda: retrograde(TicTacToe), TypeError,
+         ("the class tictactoe",)),
+    Case("retrograde(states=3)", lambda: retrograde(TicTacToe(), 3), TypeError,
+         ("states", "3")),
+    Case("retrograde(limit=0)", lambda: retrograde(TicTacToe(), limit=0), ValueError,
+         ("limit", "0")),
+    Case("retrograde(limit='9')", lambda: retrograde(TicTacToe(), limit="9"), ValueError,
+         ("limit", "'9'")),
+    Case("retrograde: more states than the limit", lambda: retrograde(TicTacToe(), limit=10),
+         ValueError, ("more than 10 states", "limit=")),
+    Case("retrograde: states not closed under moves",
+         lambda: retrograde(TicTacToe(), [TicTacToe().initial]), ValueError, ("closed",)),
+    Case("retrograde: a cycling game without max_plies, states of another game",
+         lambda: retrograde(TwoRobots(2, 2), [TicTacToe().initial]), ValueError,
+         ("tworobots",)),
+]
+
+
+@params(CASES)
+def test_a_builder_called_wrongly_says_what_was_wrong(case: Case) -> None:
+    check(case)

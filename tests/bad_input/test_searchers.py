@@ -1,0 +1,197 @@
+"""Searchers called wrongly: every searcher of the registry, every option, every value.
+
+Values entering a search are checked once, in the shared leaf rule: an ``evaluate`` or a
+``utility`` that returns NaN, None, text, a bool or a list is an error naming the function,
+the state and the value. An ``order`` must return exactly the moves it was given. The
+cases run over :data:`aisearch.search.SEARCHERS`, so a searcher added by a later lesson
+joins the table by being registered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from aisearch.core import MAX, MIN, GameBase
+from aisearch.games import ConnectFour, TicTacToe, fig5_2
+from aisearch.search import SEARCHERS, Budget, describe
+from aisearch.search.anytime import run_anytime
+from tests.bad_input.table import Case, check, params
+
+TTT = TicTacToe()
+
+
+def run(searcher: Callable[..., Any], *args: Any, **options: Any) -> Any:
+    """A searcher's answer: its Decision, or an anytime searcher's last one."""
+    info = describe(searcher)
+    out = searcher(*args, **options)
+    return run_anytime(out) if info is not None and info.anytime else out
+
+
+def nan_eval(s: Any) -> float:
+    return float("nan")
+
+
+def forgot_return(s: Any) -> None:
+    pass
+
+
+def text_eval(s: Any) -> str:
+    return "1"
+
+
+def bool_eval(s: Any) -> bool:
+    return True
+
+
+def list_eval(s: Any) -> list:
+    return [1]
+
+
+def complex_eval(s: Any) -> complex:
+    return 1j
+
+
+def huge_eval(s: Any) -> int:
+    return 2**1000
+
+
+def drop_one(s: Any, moves: Any) -> list:
+    return list(moves)[1:]
+
+
+def drop_all(s: Any, moves: Any) -> list:
+    return []
+
+
+def repeat_first(s: Any, moves: Any) -> list:
+    return [moves[0], *moves]
+
+
+def add_move(s: Any, moves: Any) -> list:
+    return [*moves, 99]
+
+
+def return_none(s: Any, moves: Any) -> None:
+    return None
+
+
+class BadUtility(GameBase):
+    """One move to a terminal state whose utility is ``value``."""
+
+    def __init__(self, value: Any) -> None:
+        self.value, self.initial = value, 0
+
+    def to_move(self, s: int) -> int:
+        return MAX
+
+    def moves(self, s: int) -> tuple:
+        return (0,) if s == 0 else ()
+
+    def result(self, s: int, m: int) -> int:
+        return 1
+
+    def utility(self, s: int, player: int = MAX) -> Any:
+        return self.value
+
+
+def _cases(name: str, f: Callable[..., Any]) -> list[Case]:
+    s0 = TTT.initial
+    cases = []
+    for depth in (-1, 1.5, True, "3"):
+        cases.append(Case(f"{name}: depth={depth!r}", lambda d=depth: run(f, TTT, s0, d),
+                          ValueError, ("depth", repr(depth))))
+    for evaluate, says in ((nan_eval, "nan"), (forgot_return, "none"), (text_eval, "'1'"),
+                           (bool_eval, "true"), (list_eval, "[1]"), (complex_eval, "1j"),
+                           (huge_eval, "2**999")):
+        cases.append(Case(
+            f"{name}: evaluate returns {says}",
+            lambda e=evaluate: run(f, TTT, s0, 2, evaluate=e),
+            (ValueError, TypeError), (evaluate.__name__, says, "returned", "for state")))
+    for value, says in ((float("nan"), "nan"), (None, "none"), ("1", "'1'"), (True, "true")):
+        cases.append(Case(f"{name}: utility returns {says}",
+                          lambda v=value: run(f, BadUtility(v), 0),
+                          (ValueError, TypeError), ("utility", says)))
+    for order, says in ((drop_one, "dropped 0"), (drop_all, "dropped 0, 1, 2"),
+                        (repeat_first, "repeated 0"), (add_move, "added 99"),
+                        (return_none, "returned none")):
+        cases.append(Case(f"{name}: order {order.__name__}",
+                          lambda o=order: run(f, fig5_2, (), order=o),
+                          (ValueError, TypeError), (order.__name__, says)))
+    for option, value in (("evaluate", 3), ("order", "best"), ("tracer", 1)):
+        cases.append(Case(f"{name}: {option}={value!r}",
+                          lambda o=option, v=value: run(f, fig5_2, (), **{o: v}),
+                          TypeError, (option, repr(value))))
+    for option in ("prune_on_equal", "fastest_wins"):
+        cases.append(Case(f"{name}: {option}='yes'",
+                          lambda o=option: run(f, fig5_2, (), **{o: "yes"}),
+                          TypeError, (option, "'yes'")))
+    cases += [
+        Case(f"{name}: a misspelt option", lambda: run(f, fig5_2, (), evalute=len), TypeError,
+             ("evalute",)),
+        Case(f"{name}: game None", lambda: run(f, None, ()), TypeError, ("game", "none")),
+        Case(f"{name}: a class, not a game", lambda: run(f, TicTacToe, s0), TypeError,
+             ("game",)),
+        Case(f"{name}: another game's state", lambda: run(f, TTT, ConnectFour().initial, 2),
+             ValueError, ("tic-tac-toe",)),
+        Case(f"{name}: state None", lambda: run(f, TTT, None, 2), ValueError,
+             ("none", "tic-tac-toe")),
+        Case(f"{name}: unhashable state", lambda: run(f, fig5_2, [0]), TypeError,
+             ("hashable",)),
+        Case(f"{name}: no evaluation at the depth bound", lambda: run(f, TTT, s0, 2),
+             (ValueError, TypeError), ("evaluate",)),
+    ]
+    return cases
+
+
+def _anytime_cases() -> list[Case]:
+    from aisearch.search import iterative_deepening
+
+    return [
+        Case("Budget(nodes=0)", lambda: Budget(nodes=0), ValueError, ("nodes", "0")),
+        Case("Budget(nodes=True)", lambda: Budget(nodes=True), ValueError, ("nodes", "true")),
+        Case("Budget(seconds=-1)", lambda: Budget(seconds=-1), ValueError, ("seconds", "-1")),
+        Case("Budget(seconds='1')", lambda: Budget(seconds="1"), (ValueError, TypeError),
+             ("seconds", "'1'")),
+        Case("Budget(clock=3)", lambda: Budget(seconds=1, clock=3), TypeError, ("clock",)),
+        Case("iterative_deepening: budget=100",
+             lambda: run(iterative_deepening, TTT, TTT.initial, 3, evaluate=TTT.nilsson_eval,
+                         budget=100), TypeError, ("budget", "100")),
+        Case("iterative_deepening: search=3",
+             lambda: run(iterative_deepening, TTT, TTT.initial, 3, evaluate=TTT.nilsson_eval,
+                         search=3), TypeError, ("search", "3")),
+        Case("iterative_deepening: depth=0",
+             lambda: run(iterative_deepening, TTT, TTT.initial, 0, evaluate=TTT.nilsson_eval),
+             ValueError, ("depth", "positive")),
+        Case("iterative_deepening: search=iterative_deepening",
+             lambda: run(iterative_deepening, TTT, TTT.initial, 2, evaluate=TTT.nilsson_eval,
+                         search=iterative_deepening), TypeError, ("depth-limited",)),
+        Case("run_anytime(3)", lambda: run_anytime(3), TypeError, ("3",)),
+        Case("describe('nope')", lambda: describe("nope"), (ValueError, KeyError),
+             ("nope", "alphabeta")),
+        Case("describe(print)", lambda: describe(print), (ValueError, TypeError), ("print",)),
+    ]
+
+
+CASES = [c for name, f in sorted(SEARCHERS.items()) for c in _cases(name, f)] + _anytime_cases()
+
+
+@params(CASES)
+def test_a_searcher_called_wrongly_says_what_was_wrong(case: Case) -> None:
+    check(case)
+
+
+@pytest.mark.parametrize("name", sorted(SEARCHERS))
+def test_every_registered_searcher_is_in_the_table(name: str) -> None:
+    assert any(c.id.startswith(f"{name}: ") for c in CASES)
+
+
+def test_the_values_that_are_fine_still_pass() -> None:
+    # (the checks refuse only what is wrong: ints, floats and infinities are values)
+    for value in (3, -2.5, float("inf"), float("-inf")):
+        for f in SEARCHERS.values():
+            decision = run(f, BadUtility(value), 0)
+            assert decision.value == value, (f, value)
+    assert MIN == 1
