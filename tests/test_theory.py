@@ -4,7 +4,8 @@ import math
 
 import pytest
 
-from aisearch import alphabeta, uniform_tree
+from aisearch import MAX, MIN, alphabeta, alphabeta_tt, minimax, pvs, uniform_tree
+from aisearch.core import GameBase
 from aisearch.theory import (
     effective_branching_factor,
     knuth_moore_leaves,
@@ -59,3 +60,39 @@ def test_random_ordering_grows_like_pearls_factor():
     growth = math.sqrt(tips[1] / tips[0])
     assert math.sqrt(b) < growth < b
     assert abs(growth - pearl_branching(b)) < 0.5
+
+
+class PerfectlyOrdered(GameBase):
+    """A uniform tree built lazily, every node's first child strictly its best (a node's value
+    is its parent's for child 0, worse by ``i`` for the parent's player for child ``i``)."""
+
+    def __init__(self, b, d):
+        self.b, self.d, self.initial = b, d, ()
+
+    def to_move(self, s):
+        return MAX if len(s) % 2 == 0 else MIN
+
+    def moves(self, s):
+        return tuple(range(self.b)) if len(s) < self.d else ()
+
+    def result(self, s, m):
+        return s + (m,)
+
+    def is_terminal(self, s):
+        return len(s) >= self.d
+
+    def utility(self, s, player=MAX):
+        v = sum(-m if k % 2 == 0 else m for k, m in enumerate(s))
+        return v if player == MAX else -v
+
+
+@pytest.mark.parametrize("b", range(2, 9))
+def test_perfect_order_meets_knuth_and_moore_exactly_for_b_and_d_from_2_to_8(b):
+    """Up to 8**8 tips: the lazy tree costs only the nodes alpha-beta visits."""
+    for d in range(2, 9):
+        game = PerfectlyOrdered(b, d)
+        for search in (alphabeta, alphabeta_tt, pvs):
+            stats = search(game, game.initial).stats
+            assert stats.leaves == knuth_moore_leaves(b, d), (search.__name__, d)
+        if b ** d <= 5000:  # the root's value is its first line's: 0
+            assert minimax(game, game.initial).value == 0
