@@ -12,7 +12,9 @@ from aisearch.games import (
     ConnectFour,
     Max,
     Min,
+    Nannon,
     Nim,
+    Pig,
     SymmetryReduced,
     TicTacToe,
     TreeGame,
@@ -35,6 +37,7 @@ from aisearch.search import (
     chain,
     describe,
     enhanced_search,
+    expectiminimax,
     iterative_deepening,
     minimal_tree,
     minimax,
@@ -43,8 +46,12 @@ from aisearch.search import (
     pearl_ab,
     pvs,
     sss_star,
+    star1,
+    star2,
 )
 from aisearch.solve import retrograde
+from aisearch.solve_chance import nannon_solution, solve_chance
+from aisearch.solve_pig import pig_solution
 from aisearch.trace import CountingGame, Recorder, Replay, Tally, tree_graph
 
 __version__ = "0.2.0"
@@ -60,4 +67,6 @@ __all__ = [
     # lesson 04: search efficiency
     "alphabeta_tt", "TranspositionTable", "pvs", "aspiration", "mtdf", "sss_star",
     "enhanced_search", "StaticOrder", "Killers", "History", "chain", "minimal_tree",
+    "expectiminimax", "star1", "star2", "Pig", "Nannon", "solve_chance", "pig_solution",
+    "nannon_solution",
 ]

@@ -42,7 +42,15 @@ def games():
         "robots, walls": walls,
         "dag with skips and wins": DagGame(b=3, d=6, width=4, seed=1, skip=0.3, win=9,
                                            p_win=0.2),
+        **chance_games(),
     }
+
+
+def chance_games():
+    from aisearch.games import Nannon, Pig, dice_tree, random_chance_tree
+
+    return {"pig": Pig(goal=20), "pig, four-sided die": Pig(goal=9, die=4), "nannon": Nannon(),
+            "dice tree": dice_tree, "random chance tree": random_chance_tree(7)}
 
 
 GAMES = games()

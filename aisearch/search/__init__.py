@@ -13,6 +13,7 @@ from typing import Any
 
 from aisearch.search.alphabeta import alphabeta, alphabeta_failsoft, negamax, pearl_ab
 from aisearch.search.anytime import Budget, OutOfBudget
+from aisearch.search.chance import expectiminimax
 from aisearch.search.deepening import iterative_deepening
 from aisearch.search.engine import enhanced_search
 from aisearch.search.minimax import minimax
@@ -25,6 +26,7 @@ from aisearch.search.ordering import (
     minimal_tree,
 )
 from aisearch.search.registry import REGISTRY, Pseudocode, SearcherInfo, describe, searcher
+from aisearch.search.star import star1, star2
 from aisearch.search.table import TranspositionTable, alphabeta_tt
 from aisearch.search.windows import aspiration, mtdf, pvs, sss_star
 
@@ -36,6 +38,7 @@ __all__ = [
     "alphabeta_tt", "TranspositionTable", "pvs", "aspiration", "mtdf", "sss_star",
     "enhanced_search", "StaticOrder", "PrincipalVariation", "Killers", "History", "chain",
     "minimal_tree",
+    "expectiminimax", "star1", "star2",
 ]
 
 

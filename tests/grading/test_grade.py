@@ -29,7 +29,8 @@ def test_solutions_get_full_marks_and_exercises_zero_from_the_command_line(tmp_p
     done = cli("grade", "solutions", "exercises", "--seed", str(SEED), "--json",
                str(tmp_path / "json"), "--csv", str(tmp_path / "class.csv"))
     assert done.returncode == 0, done.stdout + done.stderr
-    n = len(files)  # each exercise once as its solution and once untouched
+    n = len(files)
+    assert n == 2 * len(list(SOLUTIONS.glob("*.ipynb"))) >= 6
     assert f"graded {n} submission(s) with seed {SEED}: {5 * n}/{10 * n} points" in done.stdout
     assert {f: sha(f) for f in files} == before  # the submissions were only read
     reports = {p.stem: json.loads(p.read_text()) for p in (tmp_path / "json").glob("*.json")}
@@ -201,5 +202,6 @@ def test_bad_paths_and_options_get_a_clear_error(args, message):
 def test_the_questions_command_lists_ids_and_points():
     done = cli("questions")
     assert done.returncode == 0
-    listed = [line.split()[:2] for line in done.stdout.splitlines()]
-    assert ["03.pruning", "6"] in listed and ["04.deepening", "3"] in listed
+    lines = [line.split()[:2] for line in done.stdout.splitlines()]
+    assert ["03.pruning", "6"] in lines and ["01.legal_moves", "4"] in lines
+    assert [i for i, _ in lines] == sorted((i for i, _ in lines), key=lambda i: i[:2])
