@@ -15,10 +15,10 @@ from aisearch.grading.exercises.ex04_search_efficiency.bugs import (
     table_search,
 )
 from aisearch.grading.exercises.ex04_search_efficiency.checks import (
-    _runner,
     check_deepening,
     check_table,
     deepening_cases,
+    runner_for,
     table_cases,
 )
 from aisearch.grading.observe import observe
@@ -48,7 +48,7 @@ def package_runner(deepen):
 @pytest.mark.parametrize("seed", range(12))
 def test_the_plain_table_search_generates_exactly_what_alphabeta_tt_generates(seed):
     for case in table_cases(random.Random(seed)):
-        mine = observe(_runner(table_search, case.deepen), case)
+        mine = observe(table_search, case, runner=runner_for(case))
         assert mine == observe(package_runner(case.deepen), case), case.describe()
 
 
@@ -72,9 +72,9 @@ def test_the_table_bugs_give_wrong_values_where_the_issue_says():
     wrong = {bug.name: 0 for bug in TABLE_BUGS}
     for seed in range(10):
         for case in table_cases(random.Random(seed)):
-            want = observe(_runner(table_search, case.deepen), case).value
+            want = observe(table_search, case, runner=runner_for(case)).value
             for bug in TABLE_BUGS:
-                wrong[bug.name] += observe(_runner(bug.impl, case.deepen), case).value != want
+                wrong[bug.name] += observe(bug.impl, case, runner=runner_for(case)).value != want
     assert wrong["all_exact"] > 0 and wrong["ignores_depth"] > 0
     assert wrong["fail_low_as_exact"] > 0 and wrong["table_move_last"] == 0
 

@@ -37,7 +37,8 @@ from aisearch.grading.observe import Observation, observe, searcher_codes, show
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import Bug, recognise
 
-__all__ = ["TableCase", "table_cases", "states_diff", "check_table", "DeepeningCase", "deepening_cases",
+__all__ = ["TableCase", "table_cases", "searched_once", "searched_deeper", "runner_for",
+           "states_diff", "check_table", "DeepeningCase", "deepening_cases",
            "check_deepening"]
 
 
@@ -54,17 +55,25 @@ class TableCase(Case):
         return f"{self.label}, {how}"
 
 
-def _runner(f: Callable[..., Any], deepen: bool) -> Callable[..., Any]:
-    """``f`` in the exercises' API ``(game, state, depth, evaluate)``, with its table."""
+def searched_once(f: Callable[..., Any], game: Any, state: Any, depth: int,
+                  evaluate: Any) -> Any:
+    """``f`` (the exercise's API) to ``depth`` with an empty table (an observe runner)."""
+    return f(game, state, depth, evaluate, {})
 
-    def search(game: Any, state: Any, depth: int, evaluate: Any) -> Any:
-        table: dict = {}
-        out = None
-        for d in range(1, depth + 1) if deepen else (depth,):
-            out = f(game, state, d, evaluate, table)
-        return out
 
-    return search
+def searched_deeper(f: Callable[..., Any], game: Any, state: Any, depth: int,
+                    evaluate: Any) -> Any:
+    """``f`` to depths 1, 2, ..., ``depth`` with one table; the last answer (a runner)."""
+    table: dict = {}
+    out = None
+    for d in range(1, depth + 1):
+        out = f(game, state, d, evaluate, table)
+    return out
+
+
+def runner_for(case: TableCase) -> Callable[..., Any]:
+    """How :func:`~aisearch.grading.observe.observe` runs ``table_search`` on ``case``."""
+    return searched_deeper if case.deepen else searched_once
 
 
 def _dag_case(rng: random.Random, *, deepen: bool) -> TableCase:
@@ -166,7 +175,7 @@ def check_table(ctx: Context, aspect: str) -> None:
     """
 
     def run(f: Callable[..., Any], case: TableCase, forbid: Any) -> Observation:
-        return observe(_runner(f, case.deepen), case, forbid=forbid)
+        return observe(f, case, forbid=forbid, runner=runner_for(case))
 
     diff = states_diff if aspect == "pruning" else DIFFS[aspect]
 
