@@ -21,6 +21,7 @@ from aisearch.games import uniform_tree
 def games():
     from aisearch.games import SymmetryReduced, TicTacToe
     from aisearch.games.connect4 import ConnectFour
+    from aisearch.games.dag import DagGame
     from aisearch.games.nim import Nim
     from aisearch.games.robots import TwoRobots
 
@@ -39,6 +40,8 @@ def games():
         "robots, open grid": TwoRobots(3, 3, black=(0, 0), white=(2, 2)),
         "robots, walls and ply limit": TwoRobots.parse("B.#./..#./...W", max_plies=12),
         "robots, walls": walls,
+        "dag with skips and wins": DagGame(b=3, d=6, width=4, seed=1, skip=0.3, win=9,
+                                           p_win=0.2),
         **chance_games(),
     }
 

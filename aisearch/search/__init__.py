@@ -15,14 +15,29 @@ from aisearch.search.alphabeta import alphabeta, alphabeta_failsoft, negamax, pe
 from aisearch.search.anytime import Budget, OutOfBudget
 from aisearch.search.chance import expectiminimax
 from aisearch.search.deepening import iterative_deepening
+from aisearch.search.engine import enhanced_search
 from aisearch.search.minimax import minimax
+from aisearch.search.ordering import (
+    History,
+    Killers,
+    PrincipalVariation,
+    StaticOrder,
+    chain,
+    minimal_tree,
+)
 from aisearch.search.registry import REGISTRY, Pseudocode, SearcherInfo, describe, searcher
 from aisearch.search.star import star1, star2
+from aisearch.search.table import TranspositionTable, alphabeta_tt
+from aisearch.search.windows import aspiration, mtdf, pvs, sss_star
 
 __all__ = [
     "minimax", "alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab", "iterative_deepening",
     "Budget", "OutOfBudget", "SEARCHERS", "REGISTRY", "describe", "searcher", "Pseudocode",
     "SearcherInfo",
+    # lesson 04: search efficiency
+    "alphabeta_tt", "TranspositionTable", "pvs", "aspiration", "mtdf", "sss_star",
+    "enhanced_search", "StaticOrder", "PrincipalVariation", "Killers", "History", "chain",
+    "minimal_tree",
     "expectiminimax", "star1", "star2",
 ]
 
