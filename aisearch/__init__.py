@@ -20,6 +20,7 @@ from aisearch.games import (
     fig5_2,
     uniform_tree,
 )
+from aisearch.games.nplayer import Coins, TupleTree, utilities
 from aisearch.results import Decision, Stats
 from aisearch.search import (
     SEARCHERS,
@@ -32,6 +33,8 @@ from aisearch.search import (
     negamax,
     pearl_ab,
 )
+from aisearch.search.maxn import maxn, paranoid
+from aisearch.search.mcts import MCTS, mcts, mcts_agent, ucb1
 from aisearch.solve import retrograde
 from aisearch.trace import CountingGame, Recorder, Replay, Tally, tree_graph
 
@@ -46,3 +49,5 @@ __all__ = [
     "Budget", "SEARCHERS", "describe", "Tally", "Recorder", "Replay", "CountingGame",
     "tree_graph",
 ]
+__all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "maxn", "paranoid", "TupleTree", "Coins",
+            "utilities"]  # lesson 08

@@ -11,6 +11,7 @@ Examples
 
 from aisearch.games.connect4 import ConnectFour
 from aisearch.games.nim import Nim
+from aisearch.games.nplayer import Coins, CoinsState, TupleTree, utilities
 from aisearch.games.robots import TwoRobots
 from aisearch.games.symmetry import SymmetryReduced
 from aisearch.games.tictactoe import TicTacToe
@@ -20,3 +21,4 @@ __all__ = [
     "TreeGame", "Max", "Min", "Chance", "uniform_tree", "fig5_2",
     "TicTacToe", "SymmetryReduced", "ConnectFour", "Nim", "TwoRobots",
 ]
+__all__ += ["TupleTree", "Coins", "CoinsState", "utilities"]  # more than two players (lesson 08)

@@ -14,6 +14,8 @@ from typing import Any
 from aisearch.search.alphabeta import alphabeta, alphabeta_failsoft, negamax, pearl_ab
 from aisearch.search.anytime import Budget, OutOfBudget
 from aisearch.search.deepening import iterative_deepening
+from aisearch.search.maxn import Paranoid, maxn, paranoid
+from aisearch.search.mcts import MCTS, mcts, mcts_agent, scaled_rewards, ucb1
 from aisearch.search.minimax import minimax
 from aisearch.search.registry import REGISTRY, Pseudocode, SearcherInfo, describe, searcher
 
@@ -22,6 +24,8 @@ __all__ = [
     "Budget", "OutOfBudget", "SEARCHERS", "REGISTRY", "describe", "searcher", "Pseudocode",
     "SearcherInfo",
 ]
+__all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "scaled_rewards", "maxn", "paranoid",
+            "Paranoid"]  # lesson 08
 
 
 class _Searchers(Mapping[str, Callable[..., Any]]):

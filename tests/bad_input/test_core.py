@@ -19,6 +19,7 @@ from tests.bad_input import (
     test_agents,
     test_builders,
     test_games,
+    test_lesson08,
     test_searchers,
     test_views,
     test_widgets,
@@ -104,7 +105,7 @@ def _public_callables() -> set[str]:
 
 def _case_ids() -> list[str]:
     modules: list[Any] = [test_agents, test_builders, test_games, test_searchers, test_views,
-                          test_widgets]
+                          test_widgets, test_lesson08]
     return [c.id for m in modules for c in m.CASES] + [c.id for c in CASES]
 
 
