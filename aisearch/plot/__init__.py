@@ -23,6 +23,7 @@ from aisearch.plot.boards import (
 )
 from aisearch.plot.layout import layout
 from aisearch.plot.maps import start_map, start_outcomes, start_text
+from aisearch.plot.mcts import mcts_tree
 from aisearch.plot.tree import tree
 
 __all__ = [
@@ -30,3 +31,4 @@ __all__ = [
     "board_png", "thumbnail",
     "start_map", "start_outcomes", "start_text",
 ]
+__all__ += ["mcts_tree"]  # lesson 08

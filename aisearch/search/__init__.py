@@ -13,6 +13,7 @@ from typing import Any
 
 from aisearch.search.alphabeta import alphabeta, alphabeta_failsoft, negamax, pearl_ab
 from aisearch.search.anytime import Budget, OutOfBudget
+from aisearch.search.bandit import play_bandit
 from aisearch.search.deepening import iterative_deepening
 from aisearch.search.maxn import Paranoid, maxn, paranoid
 from aisearch.search.mcts import MCTS, mcts, mcts_agent, scaled_rewards, ucb1
@@ -25,7 +26,7 @@ __all__ = [
     "SearcherInfo",
 ]
 __all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "scaled_rewards", "maxn", "paranoid",
-            "Paranoid"]  # lesson 08
+            "Paranoid", "play_bandit"]  # lesson 08
 
 
 class _Searchers(Mapping[str, Callable[..., Any]]):

@@ -119,8 +119,8 @@ def scaled_rewards(low: float, high: float) -> Callable[[Game, Any, int], tuple[
     from [low, high] to [0, 1] (explicit trees with numbers at the tips).
 
     >>> from aisearch.games import fig5_2
-    >>> scaled_rewards(2, 14)(fig5_2, (0, 0))   # the tip worth 3 (MIN: -3)
-    (0.0833..., 0.9166...)
+    >>> [round(r, 3) for r in scaled_rewards(2, 14)(fig5_2, (0, 0))]  # the tip worth 3
+    [0.083, 0.917]
     """
     for name, x in (("low", low), ("high", high)):
         if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
@@ -340,6 +340,30 @@ class MCTS:
         emit(Leaf(path[-1].path, r[MAX], path[-1].terminal))
         for node in reversed(path):
             emit(Exit(node.path, node.mean(MAX)))
+
+    def ucb_terms(self, node: MCTSNode | None = None) -> list[tuple[Any, int, float, float,
+                                                                     float]]:
+        """The UCB1 terms of ``node``'s children (the root's by default), in move order:
+        ``(move, visits, mean, exploration bonus, UCB1)``, the mean for the player to move at
+        ``node``; an unvisited child has mean and bonus ``nan`` and UCB1 ``inf``.
+
+        >>> from aisearch.games import TicTacToe
+        >>> tree = MCTS(TicTacToe(), TicTacToe.parse("xx./oo./..."), seed=0)
+        >>> for _ in range(6): tree.iterate()
+        >>> [(m, n) for m, n, *_ in tree.ucb_terms()]
+        [(2, 2), (5, 1), (6, 1), (7, 1), (8, 1)]
+        """
+        node = self.root if node is None else node
+        rows = []
+        p = node.player
+        for m in self.game.moves(node.state) if p != CHANCE else node.children:
+            j = node.children.get(m)
+            if j is None or j.n == 0:
+                rows.append((m, 0, math.nan, math.nan, math.inf))
+                continue
+            bonus = self.c * math.sqrt(math.log(node.n) / j.n)
+            rows.append((m, j.n, j.w[p] / j.n, bonus, j.w[p] / j.n + bonus))
+        return rows
 
     # -- decisions ------------------------------------------------------------------------
     def best(self, node: MCTSNode | None = None) -> MCTSNode | None:

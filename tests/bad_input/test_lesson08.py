@@ -15,6 +15,7 @@ from aisearch.search import (
     mcts,
     mcts_agent,
     paranoid,
+    play_bandit,
     scaled_rewards,
     ucb1,
 )
@@ -52,7 +53,45 @@ def last(gen: Any) -> Any:
     return run_anytime(gen)
 
 
+def _mcts_views() -> list[Case]:
+    from aisearch.plot import mcts_tree
+    from aisearch.widgets import MCTSModel, MCTSStepper
+
+    search = MCTS(TTT, TTT.initial)
+    return [
+        Case("mcts_tree: a recording, not a search", lambda: mcts_tree([1, 2]), TypeError,
+             ("mcts search",)),
+        Case("mcts_tree: depth=-1", lambda: mcts_tree(search, depth=-1), ValueError,
+             ("depth", "-1")),
+        Case("mcts_tree: min_visits=1.5", lambda: mcts_tree(search, min_visits=1.5),
+             ValueError, ("min_visits", "1.5")),
+        Case("MCTSModel: iterations=10**6", lambda: MCTSModel(TTT, TTT.initial,
+                                                              iterations=10**6),
+             ValueError, ("iterations", "5,000")),
+        Case("MCTSModel: goto past the end", lambda: MCTSModel(TTT, TTT.initial,
+                                                               iterations=5).goto(6),
+             IndexError, ("6", "0..5")),
+        Case("MCTSModel: game None", lambda: MCTSModel(None, 0), TypeError, ("game",)),
+        Case("MCTSStepper: iterations=0", lambda: MCTSStepper(TTT, TTT.initial, iterations=0),
+             ValueError, ("iterations", "0")),
+        Case("MCTSStepper: a foreign state", lambda: MCTSStepper(TTT, ConnectFour().initial),
+             ValueError, ("tic-tac-toe",)),
+    ]
+
+
 CASES = [
+    # the bandit
+    Case("play_bandit: one arm", lambda: play_bandit((0.5,), 10), ValueError,
+         ("at least 2", "[0, 1]")),
+    Case("play_bandit: a probability of 2", lambda: play_bandit((0.5, 2), 10), ValueError,
+         ("probabilities", "2")),
+    Case("play_bandit: steps=0", lambda: play_bandit((0.5, 0.1), 0), ValueError,
+         ("steps", "0")),
+    Case("play_bandit: steps too many", lambda: play_bandit((0.5, 0.1), 10**9), ValueError,
+         ("steps", "1,000,000")),
+    Case("play_bandit: policy='best'", lambda: play_bandit((0.5, 0.1), 5, policy="best"),
+         ValueError, ("policy", "ucb1", "'best'")),
+
     # UCB1 and rewards
     Case("ucb1: parent_visits 0 with a visited child", lambda: ucb1(1, 1, 0), ValueError,
          ("math domain",)),
@@ -171,6 +210,9 @@ CASES = [
     Case("utilities: not a terminal state", lambda: utilities(COINS, COINS.initial),
          ValueError, ("not over",)),
 ]
+
+
+CASES += _mcts_views()
 
 
 @params(CASES)

@@ -175,3 +175,18 @@ def test_where_a_win_in_one_exists_mcts_plays_a_winning_move(seed):
             assert (after if mover == MAX else -after) == math.inf, (s, d)
             return
         s = TTT.result(s, rng.choice(TTT.moves(s)))
+
+
+def test_ucb_terms_of_the_root_children_add_up():
+    tree = MCTS(TTT, TicTacToe.parse("x../.o./..."), seed=2)
+    for _ in range(40):
+        tree.iterate()
+    rows = tree.ucb_terms()
+    assert [m for m, *_ in rows] == list(TTT.moves(tree.root.state))
+    assert sum(n for _, n, *_ in rows) == 40
+    for _, n, mean, bonus, score in rows:
+        assert score == pytest.approx(mean + bonus)
+        assert bonus == pytest.approx(math.sqrt(2) * math.sqrt(math.log(40) / n))
+    # the next iteration selects the highest score (the first on ties)
+    best = max(rows, key=lambda r: r[4])[0]
+    assert tree.select(tree.root).move == best
