@@ -59,11 +59,11 @@ PSEUDOCODE = """
 function MCTS(root, iterations)
   repeat iterations times:
     n ← root
-    while n is not terminal and n has no untried move:       @enter
+    while n is not terminal and n has no untried move:
       n ← the child j of n with the highest UCB1(j)   (chance: sample)
     if n is not terminal: n ← a new child for n's first untried move
-    r ← PLAYOUT(n)            (random moves to the end; or VALUE(n))   @leaf
-    for every node m on the path from n up to the root:                @exit
+    r ← PLAYOUT(n)            (random moves to the end; or VALUE(n))
+    for every node m on the path from n up to the root:
       N_m ← N_m + 1;  W_m ← W_m + r[player who moved into m]
   return the root's most visited move
 """
@@ -216,6 +216,8 @@ class MCTS:
     (2, [0, 1])
     """
 
+    PSEUDOCODE = PSEUDOCODE
+
     def __init__(self, game: Game, state: Any, *, c: float = SQRT2, seed: int | None = 0,
                  policy: Callable[..., Any] | None = None,
                  value: Callable[[Any], Any] | None = None, budget: Budget | None = None,
@@ -253,7 +255,11 @@ class MCTS:
         return max(node.children.values(), key=lambda j: ucb1(j.w[p], j.n, big_n, self.c))
 
     def iterate(self) -> None:
-        """One iteration: selection, expansion, playout, backup."""
+        """One iteration: selection, expansion, playout, backup.
+
+        Under a budget an iteration costs the states it generates, and at least one (an
+        iteration that ends at a terminal node of the tree generates none)."""
+        used = self.budget.used if self.budget is not None else 0
         node, path = self.root, [self.root]
         while not node.terminal:  # selection
             if node.player == CHANCE:
@@ -287,6 +293,8 @@ class MCTS:
                     node.parent.untried.insert(0, node.move)
                 self.nodes -= 1
             raise
+        if self.budget is not None and self.budget.used == used:
+            self.budget.spend()  # bookkeeping: a budget always runs out
         for m in path:  # backup
             m.n += 1
             for p in range(self.players):

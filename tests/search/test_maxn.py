@@ -142,3 +142,14 @@ def test_paranoid_view_of_a_two_player_game_is_the_game():
     assert paranoid(fig5_2, ()).value == 3
     assert list(itertools.islice(Paranoid(fig5_2).moves(()), 3)) == [0, 1, 2]
     assert isinstance(Paranoid(fig5_2).game, TreeGame)
+
+
+def test_row_4_1_9_2_1_shows_an_alliance():
+    """After player 0 takes the right-hand 1, player 1 can take the 2 (not the 4) so that
+    player 2, not player 0, gets the 9: paranoid search fears it and takes the 4."""
+    game = Coins((4, 1, 9, 2, 1))
+    a, b = maxn(game, game.initial), paranoid(game, game.initial)
+    assert (a.move, a.value, b.move, b.value) == ("R", (13, -2, -11), "L", 1)
+    after = game.result(game.initial, "R")
+    assert paranoid(game, after, player=0).pv == ("R", "R", "L", "L")
+    assert paranoid(game, after, player=0).value == -2

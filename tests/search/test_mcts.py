@@ -190,3 +190,12 @@ def test_ucb_terms_of_the_root_children_add_up():
     # the next iteration selects the highest score (the first on ties)
     best = max(rows, key=lambda r: r[4])[0]
     assert tree.select(tree.root).move == best
+
+
+def test_a_budget_runs_out_even_when_iterations_reach_only_terminal_nodes():
+    s = TicTacToe.parse("xx./oo./...")  # X wins at once: a tiny tree soon fully known
+    game = TicTacToe()
+    tree_only = TreeGame([[1, 2], [3]])
+    for g, state in ((game, s), (tree_only, ())):
+        d = run_anytime(mcts(g, state, iterations=None, budget=Budget(nodes=3000), seed=0))
+        assert d is not None and d.stats.leaves <= 3000
