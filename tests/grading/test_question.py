@@ -98,8 +98,9 @@ def test_the_random_inputs_depend_on_the_seed_and_the_question_only():
 
 def test_the_shipped_questions_load_in_order():
     ids = [x.id for x in load_questions([default_tests()])]
-    assert ids == ["01.legal_moves", "01.result", "01.illegal", "02.value", "02.move",
-                   "02.search", "02.robot_eval", "03.value", "03.move", "03.pruning"]
+    assert ids[:10] == ["01.legal_moves", "01.result", "01.illegal", "02.value", "02.move",
+                        "02.search", "02.robot_eval", "03.value", "03.move", "03.pruning"]
+    assert [i[:2] for i in ids] == sorted(i[:2] for i in ids)  # exercises in order
 
 
 def test_loading_refuses_duplicates_broken_files_and_missing_folders(tmp_path):
