@@ -12,7 +12,9 @@ from aisearch.games import (
     ConnectFour,
     Max,
     Min,
+    Nannon,
     Nim,
+    Pig,
     SymmetryReduced,
     TicTacToe,
     TreeGame,
@@ -28,14 +30,19 @@ from aisearch.search import (
     alphabeta,
     alphabeta_failsoft,
     describe,
+    expectiminimax,
     iterative_deepening,
     minimax,
     negamax,
     pearl_ab,
+    star1,
+    star2,
 )
 from aisearch.search.maxn import maxn, paranoid
 from aisearch.search.mcts import MCTS, mcts, mcts_agent, ucb1
 from aisearch.solve import retrograde
+from aisearch.solve_chance import nannon_solution, solve_chance
+from aisearch.solve_pig import pig_solution
 from aisearch.trace import CountingGame, Recorder, Replay, Tally, tree_graph
 
 __version__ = "0.2.0"
@@ -48,6 +55,8 @@ __all__ = [
     "minimax", "alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab", "iterative_deepening",
     "Budget", "SEARCHERS", "describe", "Tally", "Recorder", "Replay", "CountingGame",
     "tree_graph",
+    "expectiminimax", "star1", "star2", "Pig", "Nannon", "solve_chance", "pig_solution",
+    "nannon_solution",
 ]
 __all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "maxn", "paranoid", "TupleTree", "Coins",
             "utilities"]  # lesson 08

@@ -41,7 +41,15 @@ def games():
         "robots, walls": walls,
         "three-player coins": Coins((7, 4, 3, 9, 5, 7)),
         "two-player coins": Coins((3, 1, 4, 1, 5), players=2),
+        **chance_games(),
     }
+
+
+def chance_games():
+    from aisearch.games import Nannon, Pig, dice_tree, random_chance_tree
+
+    return {"pig": Pig(goal=20), "pig, four-sided die": Pig(goal=9, die=4), "nannon": Nannon(),
+            "dice tree": dice_tree, "random chance tree": random_chance_tree(7)}
 
 
 GAMES = games()

@@ -9,9 +9,12 @@ Examples
 (2, 3, 5, 6, 7)
 """
 
+from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
 from aisearch.games.connect4 import ConnectFour
+from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.nim import Nim
 from aisearch.games.nplayer import Coins, CoinsState, TupleTree, utilities
+from aisearch.games.pig import Pig, PigState
 from aisearch.games.robots import TwoRobots
 from aisearch.games.symmetry import SymmetryReduced
 from aisearch.games.tictactoe import TicTacToe
@@ -20,5 +23,6 @@ from aisearch.games.tree import Chance, Max, Min, TreeGame, fig5_2, uniform_tree
 __all__ = [
     "TreeGame", "Max", "Min", "Chance", "uniform_tree", "fig5_2",
     "TicTacToe", "SymmetryReduced", "ConnectFour", "Nim", "TwoRobots",
+    "Pig", "PigState", "Nannon", "NannonState", "dice_tree", "scale_tree", "random_chance_tree",
 ]
 __all__ += ["TupleTree", "Coins", "CoinsState", "utilities"]  # more than two players (lesson 08)

@@ -112,6 +112,10 @@ class TreeGame(GameBase):
     Traceback (most recent call last):
     ...
     ValueError: bad tree at path (0, 1): an internal node needs at least one child
+    >>> TreeGame([Chance([(0.5, 1), (0.4, 2)])])
+    Traceback (most recent call last):
+    ...
+    ValueError: bad tree at path (0,): chance probabilities sum to 0.9, not 1 (0.5 + 0.4)
     """
 
     def __init__(self, tree: Any, first: int = MAX, *, win: float | None = None,
@@ -180,9 +184,9 @@ class TreeGame(GameBase):
                 raise ValueError(f"bad tree at path {path}: a node contains itself (a cycle); "
                                  "a game tree is finite")
             if len(children) == 0:
-                raise ValueError(
-                    f"bad tree at path {path}: an internal node needs at least one child"
-                )
+                what = ("a chance node needs at least one (probability, subtree) outcome"
+                        if player == CHANCE else "an internal node needs at least one child")
+                raise ValueError(f"bad tree at path {path}: {what}")
             nodes += len(children)
             if nodes > MAX_NODES:
                 raise ValueError(f"the tree has more than {MAX_NODES:,} nodes: build a smaller "
@@ -217,13 +221,15 @@ class TreeGame(GameBase):
                     f"pair, not {pair!r}"
                 )
             if not 0 < pair[0] <= 1:
-                raise ValueError(
-                    f"bad tree at path {path + (m,)}: probability {pair[0]} is not in (0, 1]"
-                )
+                why = "is negative" if pair[0] < 0 else "is not in (0, 1]"
+                raise ValueError(f"bad tree at path {path + (m,)}: probability {pair[0]} {why}; "
+                                 "a chance node's probabilities are positive and sum to 1")
             out.append((m, (pair[0], pair[1])))
         total = math.fsum(p for _, (p, _) in out)
         if abs(total - 1) > 1e-9:
-            raise ValueError(f"bad tree at path {path}: chance probabilities sum to {total}, not 1")
+            terms = " + ".join(str(p) for _, (p, _) in out)
+            raise ValueError(f"bad tree at path {path}: chance probabilities sum to {total}, "
+                             f"not 1 ({terms})")
         return out
 
     # the protocol -------------------------------------------------------------

@@ -15,7 +15,7 @@ from aisearch.plot.labels import Labels, _marker_path, _markers, _no_points
 from aisearch.plot.model import _Model, _Node
 from aisearch.plot.step import DONE, OPEN, PRUNED, UNVISITED, _node_text, _status, _window_at, fmt
 
-__all__ = ["COLORS"]
+__all__ = ["COLORS", "CUT_LABELS"]
 
 
 COLORS = {
@@ -32,11 +32,15 @@ COLORS = {
     "pruned_face": "#e2e2e2",
     "alpha": "#c0392b",  # alpha cut-off, below a MIN node
     "beta": "#1f5fa8",  # beta cut-off, below a MAX node
+    "star1": "#8e44ad",  # Star1 cut-off at a chance node (Ballard's *-minimax)
+    "star2": "#16866e",  # Star2 cut-off at a chance node, settled by probing
     "current": "#f39c12",
     "window": "#555555",
 }
 """Colours by player and by role; tests and widgets may read them."""
 
+CUT_LABELS = {"alpha": "α-cut", "beta": "β-cut", "star1": "Star1 cut", "star2": "Star2 cut"}
+"""The label drawn beside each kind of cut-off (a ``Cut`` event's ``kind``)."""
 MARKERS = {MAX: "s", MIN: "o", CHANCE: "D"}
 NAMES = {MAX: "MAX", MIN: "MIN", CHANCE: "CHANCE"}
 
@@ -245,7 +249,7 @@ def _cut_marks(ax: Any, model: _Model, pos: dict, geo: _Geometry) -> list:
             spot = (*max(ends), 3, 0, "left", "center", 0.85 * geo.fs)
         else:
             spot = (*min(ends, key=lambda e: e[1]), 0, -3, "center", "top", 0.85 * geo.fs)
-        text = {"alpha": "α-cut", "beta": "β-cut"}.get(kind, f"{kind} cut")
+        text = CUT_LABELS.get(kind, f"{kind} cut")
         out.append((node.cut[0], bars, spot, text, color))
     return out
 

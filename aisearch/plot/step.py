@@ -60,6 +60,8 @@ def _interval(node: _Node, u: int) -> tuple[float, float]:
     end after a cut-off (its other moves were never searched); MIN mirrors it.
     """
     done = [c for c in node.children if c.exit is not None and c.exit < u]
+    if node.player == CHANCE and _chance_bound(node, u):  # cut off: one side is open
+        return (-INF, node.value) if _chance_bound(node, u) == "≤" else (node.value, INF)
     if not done or node.player not in (MAX, MIN):
         # a finished node has its value (its Exit event's, or the graph's)
         return cast("tuple[float, float]", (node.value, node.value))
@@ -80,7 +82,8 @@ def _node_text(node: _Node, u: int, status: int) -> tuple[str, bool]:
     provisional bound.
     """
     if status in (UNVISITED, PRUNED) or node.player not in (MAX, MIN):
-        return (fmt(node.value) if status == DONE else ""), False
+        bound = _chance_bound(node, u) if status == DONE else ""
+        return (bound + fmt(node.value) if status == DONE else ""), False
     if isinstance(node.value, tuple):  # a utility tuple (max^n): no bounds to show
         return (fmt(node.value) if status == DONE else ""), False
     pick = max if node.player == MAX else min
@@ -100,6 +103,15 @@ def _node_text(node: _Node, u: int, status: int) -> tuple[str, bool]:
     if high == INF:
         return "≥" + fmt(low), False
     return f"{fmt(low)}..{fmt(high)}", False
+
+
+def _chance_bound(node: _Node, u: int) -> str:
+    """``'≤'`` or ``'≥'`` for a chance node cut off (Star1, Star2) before step ``u``: its value
+    is then a bound, at most its alpha (failed low) or at least its beta; else ``''``."""
+    if node.player != CHANCE or node.cut is None or node.cut[0] >= u or node.value is None:
+        return ""
+    window = _window_at(node, node.cut[0] + 1)
+    return "≤" if window is not None and node.value <= window[0] else "≥"
 
 
 def _window_at(node: _Node, u: int) -> tuple[float, float] | None:

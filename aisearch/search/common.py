@@ -344,17 +344,18 @@ class Run:
         learn, trace = self._learn, self.trace
         count = 0
 
-        def cutoff(s: Any, ms: Sequence[Any], m: Any, d: int) -> None:
+        def cutoff(s: Any, ms: Sequence[Any], m: Any, d: int, kind: str | None = None) -> None:
             """Note a cut-off at ``s`` after move ``m`` of ``ms``: the moves after it are not
-            searched. Counted and traced when moves are skipped (with the window of the
-            backup that caused it); told to a learning order."""
+            searched (``m=None``: none of them is). Counted and traced when moves are skipped
+            (with the window of the backup that caused it, and ``kind``, by default 'alpha'
+            or 'beta'); told to a learning order."""
             nonlocal count
-            if learn is not None:
+            if learn is not None and m is not None:
                 learn(s, m, d)
-            if m is not ms[-1]:
+            if m is None or m is not ms[-1]:
                 count += 1
                 if trace:
-                    trace.cut(s, tuple(ms[ms.index(m) + 1:]))
+                    trace.cut(s, tuple(ms[0 if m is None else ms.index(m) + 1:]), kind)
 
         self._cutoffs = lambda: count
         return cutoff
@@ -383,8 +384,7 @@ class Run:
         return decision
 
 
-def _same(v: Any) -> Any:
-    return v
+_same: Callable[[Any], Any] = operator.pos  # the identity on numbers, at C speed
 
 
 def _order_error(order: Any, s: Any, given: Sequence[Any], got: Sequence[Any]) -> str:
@@ -457,9 +457,10 @@ class Tracing:
         self.window = (d(alpha), d(beta))
         self.emit(Backup(self.stack[-1], m, d(v), d(best), *self.window))
 
-    def cut(self, s: Any, skipped: tuple) -> None:
-        """A cut-off at the open node, with the window of its last backup (which caused it)."""
-        kind = "beta" if self._to_move(s) == MAX else "alpha"
+    def cut(self, s: Any, skipped: tuple, kind: str | None = None) -> None:
+        """A cut-off at the open node, with the window of its last backup (which caused it);
+        ``kind`` 'beta' at MAX nodes and 'alpha' at MIN nodes unless given (chance nodes)."""
+        kind = kind or ("beta" if self._to_move(s) == MAX else "alpha")
         self.emit(Cut(self.stack[-1], skipped, *self.window, kind))
 
     def expectation(self, outcomes: Sequence[tuple[Any, float, Any]], value: Any) -> None:

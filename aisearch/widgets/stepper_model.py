@@ -267,9 +267,15 @@ class StepperModel:
         if role == "cut":
             return self._cut_text(e, v, where)
         if role == "expect":
-            terms = [f"{fmt(p)}·{fmt(val)}" for _, p, val in e.outcomes]
+            terms = [f"{fmt(p)}·{fmt(val)}" for _, p, val in e.outcomes if val is not None]
             if len(terms) > 6:
                 terms = terms[:5] + ["…"]
+            if v.cut is not None and v.cut[0] < self.index:  # Star1 / Star2: only a bound
+                ab = v.window_at(v.cut[0] + 1) or (e.value, e.value)
+                side = "at most" if e.value <= ab[0] else "at least"
+                return (f"Chance {where}: cut off, its expectation is {side} {fmt(e.value)} "
+                        f"whatever the outcomes not searched are (known exactly: "
+                        f"{' + '.join(terms) or 'none'})")
             return f"Chance {where}: expectation {' + '.join(terms)} = {fmt(e.value)}"
         if role == "exit":
             if not e.path:
@@ -295,6 +301,11 @@ class StepperModel:
             test = f"β ≤ α at {where} (value {value} ≤ α={fmt(e.alpha)})"
         elif e.kind == "beta":
             test = f"α ≥ β at {where} (value {value} ≥ β={fmt(e.beta)})"
+        elif e.kind in ("star1", "star2"):
+            how = "probes of its MAX/MIN outcomes" if e.kind == "star2" else "the outcomes so far"
+            return (f"Cut at chance {where}: with every value in [L, U], {how} already settle "
+                    f"the expectation outside α={fmt(e.alpha)} β={fmt(e.beta)}: skip {moves} "
+                    f"({e.kind} cut-off)")
         else:
             test = f"at {where} (value {value}, window α={fmt(e.alpha)} β={fmt(e.beta)})"
         return f"Cut: {test}: skip {moves} ({e.kind} cut-off)"

@@ -108,8 +108,11 @@ class MovesView:
         self.picture.value = state_html(self.game, model.state)
         moves = model.legal_moves if model.human_to_move else ()
         buttons = []
+        label = getattr(unwrap(self.game), "move_label", None)  # the game's words for a move
         for m in moves:
-            b = self._w.Button(description=str(m), layout=self._w.Layout(width="auto"))
+            text = label(model.state, m) if callable(label) else str(m)
+            b = self._w.Button(description=text, tooltip=f"move {m}",
+                               layout=self._w.Layout(width="auto"))
             b.on_click(lambda _, m=m: self._play(m))
             buttons.append(b)
         self.buttons.children = buttons

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from typing import Any
+from pathlib import Path
 
 import pytest
 
@@ -15,15 +15,6 @@ from aisearch.core import check_game, check_seed, for_player, noisy_moves, not_a
 from aisearch.games import TicTacToe
 from aisearch.results import Decision, Stats, register_count
 from aisearch.search import searcher
-from tests.bad_input import (
-    test_agents,
-    test_builders,
-    test_games,
-    test_lesson08,
-    test_searchers,
-    test_views,
-    test_widgets,
-)
 from tests.bad_input.table import Case, check, params
 
 CASES = [
@@ -104,8 +95,10 @@ def _public_callables() -> set[str]:
 
 
 def _case_ids() -> list[str]:
-    modules: list[Any] = [test_agents, test_builders, test_games, test_searchers, test_views,
-                          test_widgets, test_lesson08]
+    here = Path(__file__).parent
+    modules = [importlib.import_module(f"tests.bad_input.{p.stem}")
+               for p in sorted(here.glob("test_*.py")) if p.stem != "test_core"]
+    assert len(modules) >= 6, modules
     return [c.id for m in modules for c in m.CASES] + [c.id for c in CASES]
 
 

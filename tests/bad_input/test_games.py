@@ -22,10 +22,13 @@ from aisearch.games import (
     TwoRobots,
     fig5_2,
 )
+from aisearch.games.nannon import Nannon, NannonState
+from aisearch.games.pig import Pig, PigState
 from tests.bad_input.table import Case, check, params
 
 TTT, C4, NIM, ROBOTS = TicTacToe(), ConnectFour(), Nim((1, 2, 3)), TwoRobots(3, 4)
 SYM = SymmetryReduced(TicTacToe())
+PIG, NANNON = Pig(goal=20), Nannon()
 
 # What each game's messages name when a state is not one of its own.
 GAMES: dict[str, tuple[Any, str]] = {
@@ -35,6 +38,8 @@ GAMES: dict[str, tuple[Any, str]] = {
     "robots": (ROBOTS, "tworobots"),
     "tree": (fig5_2, "tree"),
     "symmetry": (SYM, "tic-tac-toe"),
+    "pig": (PIG, "pig"),
+    "nannon": (NANNON, "nannon"),
 }
 
 # Not states of the game in question: None, a number, text, a list, another game's state.
@@ -46,7 +51,8 @@ FOREIGN: dict[str, Any] = {
     "tuple of str": ("a", "b"),
 }
 OTHERS = {"tictactoe": C4.initial, "connect4": TTT.initial, "nim": C4.initial,
-          "robots": NIM.initial, "tree": TTT.initial, "symmetry": ROBOTS.initial}
+          "robots": NIM.initial, "tree": TTT.initial, "symmetry": ROBOTS.initial,
+          "pig": Pig(goal=30).initial, "nannon": PIG.initial}
 
 METHODS = ("to_move", "moves", "is_terminal", "utility")
 
@@ -80,6 +86,8 @@ def _player_cases() -> list[Case]:
         "robots": ROBOTS.state((0, 0), (0, 0), 0),
         "tree": (0, 0),
         "symmetry": TicTacToe.parse("xxx/oo./..."),
+        "pig": PigState((20, 5), 0, 1, False, 20),
+        "nannon": NannonState((7, 7, 7), (0, 1, 2), 1, 0),
     }
     games = {**{k: g for k, (g, _) in GAMES.items()}, "nim": Nim((1,))}
     cases = []
@@ -90,7 +98,8 @@ def _player_cases() -> list[Case]:
                 lambda game=game, s=ends[gname], p=bad: game.utility(s, p),
                 (ValueError, TypeError), ("player", repr(bad))))
     says = {"tictactoe": "terminal", "connect4": "terminal", "nim": "all heaps are empty",
-            "robots": "end of a game", "tree": "tips only", "symmetry": "terminal"}
+            "robots": "end of a game", "tree": "tips only", "symmetry": "terminal",
+            "pig": "at the end only", "nannon": "at the end only"}
     for gname, (game, _) in GAMES.items():
         cases.append(Case(f"{gname}.utility: not a terminal state",
                           lambda game=game: game.utility(game.initial, 0), ValueError,
@@ -235,7 +244,7 @@ def _tree_cases() -> list[Case]:
         Case("TreeGame: negative probability",
              lambda: TreeGame([1, _chance({-0.5: 1, 1.5: 2})]), ValueError, ("-0.5",)),
         Case("TreeGame: empty chance node", lambda: TreeGame([1, _chance({})]), ValueError,
-             ("at least one child",)),
+             ("chance node", "at least one")),
         Case("Max(3)", lambda: TreeGame(Max(3)), (ValueError, TypeError), ("3",)),
         Case("Min([]) in a tree", lambda: TreeGame([1, Min([])]), ValueError,
              ("(1,)", "at least one child")),

@@ -9,6 +9,7 @@ joins the table by being registered.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -21,11 +22,14 @@ from aisearch.search.anytime import run_anytime
 from tests.bad_input.table import Case, check, params
 
 TTT = TicTacToe()
+BOUND = 100  # the bounds given to searchers that need them
 
 
 def run(searcher: Callable[..., Any], *args: Any, **options: Any) -> Any:
     """A searcher's answer: its Decision, or an anytime searcher's last one."""
     info = describe(searcher)
+    if "bounds" in inspect.signature(searcher).parameters:  # Star1, Star2: leaves in [L, U]
+        options.setdefault("bounds", (-BOUND, BOUND))
     out = searcher(*args, **options)
     return run_anytime(out) if info is not None and info.anytime else out
 
@@ -192,6 +196,16 @@ def test_the_values_that_are_fine_still_pass() -> None:
     # (the checks refuse only what is wrong: ints, floats and infinities are values)
     for value in (3, -2.5, float("inf"), float("-inf")):
         for f in SEARCHERS.values():
+            if abs(value) > BOUND and "bounds" in inspect.signature(f).parameters:
+                continue  # beyond the bounds given: refused, as the next test shows
             decision = run(f, BadUtility(value), 0)
             assert decision.value == value, (f, value)
     assert MIN == 1
+
+
+def test_a_value_beyond_the_bounds_is_refused() -> None:
+    bounded = [f for f in SEARCHERS.values() if "bounds" in inspect.signature(f).parameters]
+    assert bounded, "Star1 and Star2 take bounds"
+    for f in bounded:
+        with pytest.raises(ValueError, match="bounds"):
+            run(f, BadUtility(float("inf")), 0)

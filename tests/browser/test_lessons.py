@@ -65,6 +65,25 @@ def test_03_alpha_beta(lab):
     lab.element_screenshot(stepper, "stepper", docs="stepper.png")
 
 
+def test_06_games_of_chance(lab):
+    """Lesson 06 runs; the stepper on the chance tree steps forward and back; a move in the
+    Nannon game against the exact optimal player is played and answered."""
+    run_lesson(lab, "06_games_of_chance.ipynb")
+    stepper = lab.stepper()
+    assert stepper.count(), "lesson 06 shows no SearchStepper (reset/back/step buttons)"
+    lab.check_stepper(stepper)
+    game = lab.cell_output("PlayGame(nannon")
+    assert game is not None and game.count(), "lesson 06 shows no Nannon game"
+    status = game.locator(".widget-html-content").filter(has_text="moves:").first
+    before = status.text_content()
+    moves = game.locator('button[title^="move "]')
+    assert moves.count(), f"no move buttons in the Nannon game: {before!r}"
+    moves.first.click()
+    after = lab.wait_for_text_change(status, before)
+    lab.element_screenshot(game, "06_games_of_chance-play")
+    assert after != before
+
+
 def test_08_mcts_and_more_players(lab):
     """Lesson 08 runs; the MCTS stepper grows the tree by ten iterations (text, UCB1 table
     and tree image change), and the max^n stepper steps forward."""

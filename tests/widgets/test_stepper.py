@@ -4,6 +4,7 @@ Widgets run without a browser: ``Button.click()`` runs the handlers and assignin
 ``slider.value`` runs the observers, synchronously.
 """
 
+import inspect
 import subprocess
 import sys
 from dataclasses import replace
@@ -29,6 +30,9 @@ DICE = TreeGame([[3, 5], Chance([(0.5, [4, 8]), (0.5, [0, 2])])])
 
 def record(search, game=fig5_2, **options):
     rec = Recorder()
+    if "bounds" in inspect.signature(search).parameters:  # Star1, Star2: the tips' range
+        tips = game.tip_values
+        options.setdefault("bounds", (min(tips), max(tips) + (min(tips) == max(tips))))
     if describe(search).anytime:  # every iteration, to the end of the game tree
         runs = list(search(game, game.initial, tracer=rec, evaluate=lambda s: 0, **options))
         decision = replace(runs[-1], stats=sum((d.stats for d in runs), Stats()))

@@ -56,7 +56,9 @@ def _select_cases(rng: random.Random) -> list[tuple]:
 
 
 def _reward_cases(rng: random.Random) -> list[tuple]:
-    game, out, kinds = TicTacToe(), [], set()
+    game = TicTacToe()
+    out: list[tuple] = []
+    kinds: set[float] = set()
     while len(out) < 30 or len(kinds) < 3:
         s = game.initial
         while not game.is_terminal(s):
@@ -92,8 +94,8 @@ def _maxn_cases(rng: random.Random) -> list[tuple]:
         game = TupleTree(_tips(rng, rng.randint(2, 4)))
         out.append((game, game.initial))
     for _ in range(5):
-        game = Coins(tuple(rng.randint(1, 9) for _ in range(rng.randint(3, 6))))
-        out.append((game, game.initial))
+        coins = Coins(tuple(rng.randint(1, 9) for _ in range(rng.randint(3, 6))))
+        out.append((coins, coins.initial))
     return out
 
 

@@ -1,0 +1,244 @@
+"""Nannon: Jordan Pollack's miniature backgammon (six points, three checkers a side, one die).
+
+The rules as implemented here (after Pollack's published rules, nannon.com):
+
+- The board is a row of six points. White (MAX) moves from point 1 towards point 6, Black
+  (MIN) the other way. Each player counts positions in their own direction: 0 is *home*
+  (off the board, before entering), 1-6 the points, 7 *safety* (borne off). White's point
+  ``p`` is Black's point ``7 - p``.
+- Each player has three checkers, starting one at home and one on each of their own points 1
+  and 2.
+- Opening: both players throw a die; the higher throw moves first, using the difference of
+  the two throws (1-5); equal throws are thrown again. So the first chance event chooses who
+  starts and the opening roll together: roll ``k`` for a given player with probability
+  ``(6 - k) / 30``.
+- Afterwards a turn is: throw one die, then move one checker exactly that many points
+  forward. A checker at home enters on the point equal to the roll. A checker on the board
+  whose move would pass point 6 goes to safety (an exact roll is not needed).
+- At most one checker stands on a point. A checker may not land on its own side's checker.
+  Landing on a single opponent checker *hits* it (it goes back to its home), unless it is
+  protected: an opponent checker with another opponent checker on a neighbouring point
+  (a *prime*) cannot be hit, and landing there is not allowed.
+- A player with a legal move must move; with none, the only move is ``'pass'``.
+- The first player to bring all three checkers to safety wins. (Pollack scores a win with
+  no enemy checker in safety, a *nannon*, as two games; here every win is worth 1, so
+  values are win probabilities: utility +1 when White wins, -1 when Black wins.)
+
+A state is a :class:`NannonState`: both sides' checkers (sorted positions in their own
+direction), whose turn, and the die (0 while it is still to be thrown: a CHANCE state). A
+move names the position the checker leaves (0 for home), or ``'pass'``.
+
+Examples
+--------
+>>> game = Nannon()
+>>> game.initial
+NannonState(white=(0, 1, 2), black=(0, 1, 2), player=-1, roll=0)
+>>> game.chance_outcomes(game.initial)[:2]
+((('White', 1), 0.16666666666666666), (('White', 2), 0.13333333333333333))
+>>> s = game.result(game.initial, ("White", 3))
+>>> game.moves(s), game.move_label(s, 1)   # 2→5 would hit a primed checker
+((0, 1), '1→4')
+>>> game.result(s, 1)
+NannonState(white=(0, 2, 4), black=(0, 1, 2), player=1, roll=0)
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player
+
+__all__ = ["Nannon", "NannonState"]
+
+HOME, SAFE, POINTS = 0, 7, 6
+NAMES = ("White", "Black")
+_PLAYS: dict = {}  # decision state -> {move: next state}, shared by every Nannon()
+
+
+class NannonState(NamedTuple):
+    """A Nannon position: ``white`` and ``black`` checkers (sorted positions, each in its own
+    direction: 0 home, 1-6 points, 7 safety), ``player`` whose turn it is (-1 before the
+    opening throw) and ``roll``, the die to play (0: still to be thrown, a CHANCE state)."""
+
+    white: tuple[int, int, int]
+    black: tuple[int, int, int]
+    player: int
+    roll: int
+
+    def board(self) -> tuple[str, ...]:
+        """The six points from White's point 1 to 6: ``'W'``, ``'B'`` or ``'.'``.
+
+        >>> Nannon().initial.board()
+        ('W', 'W', '.', '.', 'B', 'B')
+        """
+        cells = ["."] * POINTS
+        for p in self.white:
+            if 1 <= p <= POINTS:
+                cells[p - 1] = "W"
+        for p in self.black:
+            if 1 <= p <= POINTS:
+                cells[POINTS - p] = "B"
+        return tuple(cells)
+
+    def __str__(self) -> str:
+        home = (self.white.count(HOME), self.black.count(HOME))
+        safe = (self.white.count(SAFE), self.black.count(SAFE))
+        turn = "opening" if self.player < 0 else NAMES[self.player]
+        die = f" rolled {self.roll}" if self.roll else ""
+        return (f"W home {home[0]} safe {safe[0]} | {''.join(self.board())} | "
+                f"B home {home[1]} safe {safe[1]} | {turn}{die}")
+
+    def _repr_svg_(self) -> str:
+        from aisearch.plot.painters import svg
+
+        return svg(Nannon(), self)
+
+
+def _opening() -> tuple:
+    out = []
+    for player in NAMES:
+        for k in range(1, 6):
+            out.append(((player, k), (6 - k) / 30))
+    return tuple(out)
+
+
+class Nannon(GameBase):
+    """Pollack's Nannon: a backgammon of six points, three checkers a side and one die.
+
+    White is MAX, Black is MIN; the opening throw decides who starts. See the module's
+    docstring for the rules implemented. Every state is a :class:`NannonState`.
+
+    Examples
+    --------
+    >>> game = Nannon()
+    >>> s = NannonState((0, 1, 2), (0, 1, 2), 0, 4)   # White to play a 4
+    >>> game.moves(s)   # 1→5 and 2→6 would land on Black's primed checkers
+    (0,)
+    >>> game.result(s, 0)
+    NannonState(white=(1, 2, 4), black=(0, 1, 2), player=1, roll=0)
+    """
+
+    has_chance = True
+    win = 1
+    sides = {MAX: "White", MIN: "Black"}
+
+    def __init__(self) -> None:
+        self.initial = NannonState((0, 1, 2), (0, 1, 2), -1, 0)
+        self._opening = _opening()
+        self._faces = tuple((face, 1 / 6) for face in range(1, 7))
+
+    @staticmethod
+    def _check(s: Any) -> NannonState:
+        if s.__class__ is not NannonState:
+            raise ValueError(f"{s!r:.80} is not a Nannon state (a NannonState: start from "
+                             "game.initial)")
+        return s
+
+    def is_terminal(self, s: NannonState) -> bool:
+        if s.__class__ is not NannonState:
+            self._check(s)
+        return s.white == (SAFE, SAFE, SAFE) or s.black == (SAFE, SAFE, SAFE)
+
+    def to_move(self, s: NannonState) -> int:
+        if s.__class__ is not NannonState:
+            self._check(s)
+        if s.roll == 0 and not self.is_terminal(s):
+            return CHANCE
+        return s.player if s.player >= 0 else CHANCE
+
+    def chance_outcomes(self, s: NannonState) -> tuple:
+        self._check(s)
+        if s.roll or self.is_terminal(s):
+            raise ValueError(f"{s!r} is not a chance state (the die has been thrown)")
+        return self._opening if s.player < 0 else self._faces
+
+    def moves(self, s: NannonState) -> tuple:
+        if self.is_terminal(s):  # (checks the state)
+            return ()
+        if s.roll == 0:
+            return tuple(m for m, _ in (self._opening if s.player < 0 else self._faces))
+        return tuple(self._plays(s))
+
+    def _plays(self, s: NannonState) -> dict:
+        """The legal moves at a decision state and the states they lead to (cached)."""
+        found = _PLAYS.get(s)
+        if found is not None:
+            return found  # type: ignore[return-value]
+        mine, theirs = (s.white, s.black) if s.player == MAX else (s.black, s.white)
+        r = s.roll
+        plays: dict[Any, NannonState] = {}
+        for q in sorted(set(mine)):
+            if q == SAFE:
+                continue
+            to = q + r
+            if to > POINTS:
+                if q == HOME:
+                    continue
+                to = SAFE
+            elif to in mine:
+                continue
+            hit = list(theirs)
+            if to != SAFE:
+                mirror = SAFE - to  # the same point in the opponent's direction
+                if mirror in theirs:
+                    if mirror - 1 in theirs and mirror - 1 >= 1 or \
+                            mirror + 1 in theirs and mirror + 1 <= POINTS:
+                        continue  # protected by a prime
+                    hit[hit.index(mirror)] = HOME
+            moved = list(mine)
+            moved[moved.index(q)] = to
+            a: Any = tuple(sorted(moved))
+            b: Any = tuple(sorted(hit))
+            white, black = (a, b) if s.player == MAX else (b, a)
+            plays[q] = NannonState(white, black, 1 - s.player, 0)
+        if not plays:
+            plays["pass"] = NannonState(s.white, s.black, 1 - s.player, 0)
+        result = plays
+        if len(_PLAYS) < 100_000:  # a memo of the rules (they never change): not game state
+            _PLAYS[s] = result
+        return result
+
+    def result(self, s: NannonState, m: Any) -> NannonState:
+        self._check(s)
+        if self.is_terminal(s):
+            raise self.illegal(s, m, "the game is over")
+        if s.roll == 0:
+            if s.player < 0:
+                if m in {o for o, _ in self._opening}:
+                    who, k = m
+                    return NannonState(s.white, s.black, NAMES.index(who), k)
+            elif m in range(1, 7) and not isinstance(m, bool):
+                return NannonState(s.white, s.black, s.player, m)
+            raise self.illegal(s, m, "the die shows a face")
+        plays = self._plays(s)
+        try:
+            return plays[m]
+        except (KeyError, TypeError):
+            raise self.illegal(s, m) from None
+
+    def utility(self, s: NannonState, player: int = MAX) -> int:
+        if not self.is_terminal(s):
+            raise ValueError(f"utility of a non-terminal state {s!r}: Nannon pays at the end "
+                             "only")
+        return for_player(1 if s.white == (SAFE, SAFE, SAFE) else -1, player, self)
+
+    def move_label(self, s: NannonState, m: Any) -> str:
+        if s.roll == 0:
+            return f"{m[0]} starts with {m[1]}" if isinstance(m, tuple) else f"roll {m}"
+        if m == "pass":
+            return "pass"
+        to = m + s.roll
+        where = "off" if to > POINTS else str(to)
+        return f"{'home' if m == HOME else m}→{where}"
+
+    @staticmethod
+    def pip_eval(s: NannonState) -> float:
+        """A simple evaluation in [-1, 1]: the race, Black's pips to go minus White's, over 21.
+
+        >>> Nannon.pip_eval(Nannon().initial)
+        0.0
+        """
+        return (sum(SAFE - p for p in s.black) - sum(SAFE - p for p in s.white)) / 21
+
+    def __repr__(self) -> str:
+        return "Nannon()"

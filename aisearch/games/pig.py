@@ -1,0 +1,194 @@
+"""Pig, the dice game: roll to build a turn total, or hold to bank it; a 1 loses the turn.
+
+Rules as Neller and Presser (2004) solve them, and as OpenSpiel's ``pig`` plays them (two
+players, one die):
+
+- Players take turns; player 1 (MAX) starts. On a turn the player rolls a die again and
+  again. A 1 ends the turn and scores nothing; any other face is added to the *turn total*.
+- Instead of rolling, the player may *hold*: the turn total is added to their score and the
+  turn passes. Holding with a turn total of 0 is allowed (it only passes the turn).
+- Whoever reaches ``goal`` points (100 by default) wins. Once score plus turn total reaches
+  the goal, holding is the only move (and wins).
+
+A state is a :class:`PigState` (both scores, the turn total, whose turn, and whether the die
+is in the air: the CHANCE state between a roll and its outcome). Moves are ``'roll'`` and
+``'hold'``; the die's outcomes are the faces ``1..die``. The utility is +1 when MAX wins and
+-1 when MIN wins, so an expected utility ``v`` is a win probability ``(v + 1) / 2``.
+
+Examples
+--------
+>>> game = Pig(goal=20)
+>>> s = game.result(game.initial, "roll")
+>>> game.to_move(s), game.chance_outcomes(s)[0]
+(-1, (1, 0.16666666666666666))
+>>> s = game.result(s, 5)
+>>> s
+PigState(score=(0, 0), turn=5, player=0, rolling=False, goal=20)
+>>> game.moves(s), game.result(s, "hold").score
+(('roll', 'hold'), (5, 0))
+
+Notes
+-----
+Neller and Presser, "Optimal play of the dice game Pig", *The UMAP Journal* 25(1), 2004:
+with goal 100 the first player wins with probability about 0.5306 under optimal play
+(reproduced by :func:`aisearch.solve_chance.pig_solution` and ``benchmarks/bench_chance.py``).
+Lesson ``06_games_of_chance``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player
+
+__all__ = ["Pig", "PigState"]
+
+_new = tuple.__new__  # builds a PigState without the NamedTuple constructor's Python call
+
+
+class PigState(NamedTuple):
+    """A Pig position: ``score`` (MAX's, MIN's), the ``turn`` total, whose turn (``player``),
+    ``rolling`` (the die is in the air: a CHANCE state) and the ``goal``."""
+
+    score: tuple[int, int]
+    turn: int
+    player: int
+    rolling: bool
+    goal: int
+
+    def _repr_svg_(self) -> str:
+        from aisearch.plot.painters import svg
+
+        return svg(Pig(self.goal), self)
+
+
+class Pig(GameBase):
+    """The dice game Pig for two players: roll or hold, first to ``goal`` wins.
+
+    Parameters
+    ----------
+    goal : int
+        Points needed to win (>= 1; Neller and Presser's game is 100).
+    die : int
+        Faces of the die (>= 2); face 1 ends the turn.
+
+    Examples
+    --------
+    >>> game = Pig(goal=2)
+    >>> s = game.result(game.result(game.initial, "roll"), 3)
+    >>> game.moves(s)
+    ('hold',)
+    >>> t = game.result(s, "hold")
+    >>> game.is_terminal(t), game.utility(t)
+    (True, 1)
+    """
+
+    has_chance = True
+    win = 1
+    sides = {MAX: "Player 1", MIN: "Player 2"}
+    move_grid = (("roll", "hold"),)
+
+    def __init__(self, goal: int = 100, die: int = 6) -> None:
+        for name, v, least in (("goal", goal, 1), ("die", die, 2)):
+            if isinstance(v, bool) or not isinstance(v, int) or v < least:
+                raise ValueError(f"Pig: {name} must be an int >= {least}, not {v!r}")
+        if goal > 1000:
+            raise ValueError(f"Pig: goal {goal} is too large (at most 1000): the game has about "
+                             "goal**3 / 2 states")
+        self.goal, self.die = goal, die
+        self.initial = PigState((0, 0), 0, MAX, False, goal)
+        self._faces = tuple((face, 1 / die) for face in range(1, die + 1))
+
+    def _check(self, s: Any) -> PigState:
+        if s.__class__ is not PigState or s[4] != self.goal:
+            raise ValueError(f"{s!r:.80} is not a state of {self!r} (a PigState with goal "
+                             f"{self.goal}: start from game.initial)")
+        return s
+
+    def to_move(self, s: PigState) -> int:
+        if s.__class__ is not PigState or s[4] != self.goal:
+            self._check(s)
+        return CHANCE if s[3] else s[2]
+
+    def is_terminal(self, s: PigState) -> bool:
+        if s.__class__ is not PigState or s[4] != self.goal:
+            self._check(s)
+        return s[0][0] >= self.goal or s[0][1] >= self.goal
+
+    def moves(self, s: PigState) -> tuple:
+        if s.__class__ is not PigState or s[4] != self.goal:
+            self._check(s)
+        if s.score[0] >= self.goal or s.score[1] >= self.goal:
+            return ()
+        if s.rolling:
+            return tuple(range(1, self.die + 1))
+        if s.score[s.player] + s.turn >= self.goal:
+            return ("hold",)
+        return ("roll", "hold")
+
+    def chance_outcomes(self, s: PigState) -> tuple:
+        if not self._check(s).rolling or self.is_terminal(s):
+            raise ValueError(f"{s!r} is not a chance state (the die is not in the air)")
+        return self._faces
+
+    def result(self, s: PigState, m: Any) -> PigState:
+        if s.__class__ is not PigState or s[4] != self.goal:
+            self._check(s)
+        score, turn, player, rolling, goal = s
+        if rolling:
+            if m.__class__ is not int or not 1 <= m <= self.die:  # a bool is no face
+                raise self.illegal(s, m, "the die shows a face")
+            if m == 1:  # the turn is lost
+                return _new(PigState, (score, 0, 1 - player, False, goal))
+            return _new(PigState, (score, turn + m, player, False, goal))
+        if m == "roll" and score[player] + turn < goal and score[0] < goal > score[1]:
+            return _new(PigState, (score, turn, player, True, goal))
+        if m == "hold" and score[0] < goal > score[1]:
+            banked = (score[0] + turn, score[1]) if player == MAX else (score[0], score[1] + turn)
+            return _new(PigState, (banked, 0, 1 - player, False, goal))
+        raise self.illegal(s, m)
+
+    def utility(self, s: PigState, player: int = MAX) -> int:
+        if not self.is_terminal(s):
+            raise ValueError(f"utility of a non-terminal state {s!r}: Pig pays at the end only")
+        return for_player(1 if s.score[MAX] >= self.goal else -1, player, self)
+
+    def move_label(self, s: PigState, m: Any) -> str:
+        if m == "hold":
+            return f"hold (+{s.turn})" if s.turn else "hold (pass)"
+        return str(m)
+
+    def score_eval(self, s: PigState) -> float:
+        """A simple evaluation in [-1, 1]: MAX's lead, turn total counted, over the goal.
+
+        >>> Pig(goal=20).score_eval(PigState((10, 4), 2, 0, False, 20))
+        0.4
+        """
+        a, b = s.score
+        if s.player == MAX:
+            a += s.turn
+        else:
+            b += s.turn
+        return max(-1.0, min(1.0, (a - b) / self.goal))
+
+    def hold_at(self, n: int) -> Any:
+        """The policy "roll until the turn total reaches ``n`` (or the goal), then hold", as an
+        agent ``agent(game, state) -> move``.
+
+        >>> policy = Pig(goal=20).hold_at(10)
+        >>> policy(None, PigState((0, 0), 12, 0, False, 20)), policy(None, Pig(20).initial)
+        ('hold', 'roll')
+        """
+        goal = self.goal
+
+        def agent(game: Any, s: PigState) -> str:
+            if s.score[s.player] + s.turn >= goal or s.turn >= n:
+                return "hold"
+            return "roll"
+
+        agent.__name__ = f"hold_at_{n}"
+        return agent
+
+    def __repr__(self) -> str:
+        die = "" if self.die == 6 else f", die={self.die}"
+        return f"Pig(goal={self.goal}{die})"

@@ -1,0 +1,155 @@
+"""Checks of exercise 06: the student's expectiminimax, and a Pig policy's win probability.
+
+``expectiminimax_decision`` is compared with :func:`aisearch.search.expectiminimax` (the
+textbook rule, ``fastest_wins=False``; a chance node is a ply) on random trees that mix MAX,
+MIN and chance nodes in any order (consecutive chance layers, uneven probabilities, depth
+limits) and on Pig positions: values and moves; on the trees also the states generated and
+evaluated.
+``hold_at_win_probability(goal, n)`` is compared with the exact solver
+(:func:`aisearch.solve_pig.pig_solution` with both players holding at ``n``).
+
+Examples
+--------
+>>> from aisearch.games.chance_trees import dice_tree
+>>> reference(dice_tree, (), 3, None)
+(3.5, 'b')
+>>> import random
+>>> len(chance_cases(random.Random(0)))
+19
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from aisearch.core import MAX
+from aisearch.games.chance_trees import random_chance_tree
+from aisearch.games.pig import Pig, PigState
+from aisearch.grading.cases import Case
+from aisearch.grading.exercises.ex06_games_of_chance.bugs import BUGS, POLICY_BUGS
+from aisearch.grading.observe import exercise_api
+from aisearch.grading.question import Context, Fail
+from aisearch.grading.search_checks import check_search
+from aisearch.search import expectiminimax
+from aisearch.solve_pig import pig_solution
+
+__all__ = ["NAME", "POLICY", "reference", "chance_cases", "check_expectiminimax",
+           "policy_cases", "check_policy"]
+
+NAME = "expectiminimax_decision"
+"""The student's searcher."""
+POLICY = "hold_at_win_probability"
+"""The student's Pig function."""
+
+reference = exercise_api(expectiminimax)
+"""The package's :func:`~aisearch.search.expectiminimax` in the exercises' API."""
+
+
+class _TreeEval:
+    """A static evaluation of a tree node: a small int from its path (the tip's value at a
+    tip, so that it agrees with the utility)."""
+
+    def __init__(self, game: Any, salt: int) -> None:
+        self.game, self.salt = game, salt
+
+    def __call__(self, s: Any) -> float:
+        if self.game.is_terminal(s):
+            return self.game.utility(s, MAX)
+        return (hash((self.salt, s)) % 13) - 6
+
+
+class _PigEval:
+    def __init__(self, game: Pig) -> None:
+        self.game = game
+
+    def __call__(self, s: Any) -> float:
+        if self.game.is_terminal(s):
+            return self.game.utility(s, MAX)
+        return self.game.score_eval(s)
+
+
+def chance_cases(rng: random.Random, trees: int = 16, pig: int = 3) -> list[Case]:
+    """Random chance trees (about half depth-limited) and Pig positions, as the questions
+    draw them."""
+    cases = []
+    for _ in range(trees):
+        game = random_chance_tree(rng.randrange(10**9), depth=rng.choice((3, 4, 5)),
+                                  p_chance=rng.choice((0.3, 0.5)))
+        height = max(len(t) for t in game.tips)
+        depth = rng.randint(1, height - 1) if rng.random() < 0.5 and height > 1 else height
+        cases.append(Case(game, game.initial, depth, _TreeEval(game, rng.randrange(1000)),
+                          f"the tree {game.tree!r} searched to depth {depth}",
+                          len(game), height))
+    pig_game = Pig(goal=10)
+    for _ in range(pig):
+        a, b = rng.randrange(10), rng.randrange(10)
+        player = rng.choice((0, 1))
+        turn = rng.randrange(0, 10 - (a, b)[player], 2)
+        s = PigState((a, b), turn, player, rng.random() < 0.3, 10)
+        depth = rng.randint(2, 4)
+        cases.append(Case(pig_game, s, depth, _PigEval(pig_game),
+                          f"Pig(goal=10) at {s!r}, depth {depth}, evaluate=score_eval",
+                          10**depth, depth))
+    return cases
+
+
+def check_expectiminimax(ctx: Context, aspect: str) -> None:
+    """Grade one aspect of ``expectiminimax_decision`` (``'value'``, ``'move'`` or
+    ``'expansion'``) on the question's random cases.
+
+    >>> from aisearch.grading.exercises.ex06_games_of_chance.bugs import (
+    ...     expectiminimax_decision)
+    >>> check_expectiminimax(Context({NAME: expectiminimax_decision}, seed=1),
+    ...                      "expansion") is None
+    True
+    """
+    # Pig is a graph: a state met on two paths may be evaluated on one and expanded on the
+    # other, so the states generated are compared on trees only
+    cases = chance_cases(ctx.rng, pig=0 if aspect == "expansion" else 3)
+    check_search(ctx, NAME, aspect, cases, reference=reference, bugs=BUGS)
+
+
+def policy_cases(rng: random.Random) -> list[tuple[int, int]]:
+    """Three (goal, n) pairs: a small n, an n at or past the goal, and any n.
+
+    >>> policy_cases(random.Random(3))
+    [(6, 3), (6, 10), (6, 4)]
+    """
+    g1, g2, g3 = rng.randint(5, 8), rng.randint(4, 6), rng.randint(5, 8)
+    return [(g1, rng.randint(2, 3)), (g2, rng.randint(g2 + 2, g2 + 4)), (g3, rng.randint(1, g3))]
+
+
+def check_policy(ctx: Context) -> None:
+    """Grade ``hold_at_win_probability`` against the exact solver on random (goal, n).
+
+    >>> from aisearch.grading.exercises.ex06_games_of_chance.bugs import (
+    ...     hold_at_win_probability)
+    >>> check_policy(Context({POLICY: hold_at_win_probability}, seed=2)) is None
+    True
+    """
+    f = ctx.function(POLICY)
+    cases = policy_cases(ctx.rng)
+    want = [pig_solution(goal, hold_at=(n, n)).first_player_wins for goal, n in cases]
+    got = [ctx.call(f, goal, n) for goal, n in cases]
+    wrong = [(c, g, w) for c, g, w in zip(cases, got, want, strict=True)
+             if not _close(g, w)]
+    if not wrong:
+        return None
+    for bug in POLICY_BUGS:
+        theirs = [bug.impl(goal, n) for goal, n in cases]
+        if all(_close(g, t) for g, t in zip(got, theirs, strict=True)):
+            raise Fail(f"{bug.feedback}\n{len(wrong)} of {len(cases)} cases wrong.",
+                       bug=bug.key)
+    (goal, n), g, w = wrong[0]
+    raise Fail(f"{len(wrong)} of {len(cases)} cases wrong. For example, with goal {goal} and "
+               f"both players holding at {n}: you answered {g!r}, the exact solver says "
+               f"{w:.6f}.")
+
+
+def _close(a: Any, b: float) -> bool:
+    try:
+        return math.isclose(float(a), b, rel_tol=0, abs_tol=1e-6)
+    except (TypeError, ValueError):
+        return False

@@ -1,0 +1,34 @@
+"""The questions of exercise 06: expectiminimax, and a Pig policy's chance to win
+(``solutions/06_games_of_chance.ipynb``)."""
+
+from aisearch.grading.exercises.ex06_games_of_chance.checks import (
+    check_expectiminimax,
+    check_policy,
+)
+from aisearch.grading.question import Context, question
+
+
+@question("06.value", points=3)
+def value(ctx: Context) -> None:
+    """expectiminimax_decision returns the expectiminimax value (MAX's point of view)."""
+    check_expectiminimax(ctx, "value")
+
+
+@question("06.move", points=2)
+def move(ctx: Context) -> None:
+    """expectiminimax_decision returns the first best move for the player to move."""
+    check_expectiminimax(ctx, "move")
+
+
+@question("06.search", points=2)
+def search(ctx: Context) -> None:
+    """expectiminimax_decision generates every node once (chance nodes count as plies) and
+    evaluates exactly the states at the depth bound."""
+    check_expectiminimax(ctx, "expansion")
+
+
+@question("06.hold_at", points=3, timeout=60)
+def hold_at(ctx: Context) -> None:
+    """hold_at_win_probability(goal, n) gives Pig's first player's chance to win when both
+    players hold at n, as the exact solver does."""
+    check_policy(ctx)

@@ -1,0 +1,83 @@
+"""Bad input to the games-of-chance part: chance trees, the chance searchers, Pig, Nannon and
+the solvers."""
+
+from aisearch import Chance, TreeGame
+from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
+from aisearch.games.nannon import Nannon, NannonState
+from aisearch.games.pig import Pig, PigState
+from aisearch.search import expectiminimax, star1, star2
+from aisearch.solve_chance import nannon_solution, solve_chance
+from aisearch.solve_pig import pig_solution
+from tests.bad_input.table import Case, check, params
+
+CASES = [
+    Case("TreeGame: chance probabilities that do not sum to 1",
+         lambda: TreeGame([Chance([(0.5, 1), (0.4, 2)])]), ValueError,
+         ("path (0,)", "sum to 0.9", "not 1")),
+    Case("TreeGame: a negative probability",
+         lambda: TreeGame([Chance([(-0.5, 1), (1.5, 2)])]), ValueError,
+         ("path (0, 0)", "-0.5", "negative")),
+    Case("TreeGame: an empty chance node", lambda: TreeGame([1, Chance([])]), ValueError,
+         ("path (1,)", "chance node", "at least one")),
+    Case("TreeGame: an outcome that is not a (probability, subtree) pair",
+         lambda: TreeGame([Chance([3, 4])]), ValueError, ("path (0, 0)", "(probability, subtree)")),
+    Case("star1 without bounds on a game without a win payoff", lambda: star1(dice_tree, ()),
+         ValueError, ("star1 needs bounds=(L, U)",)),
+    Case("star2 with bounds the wrong way round",
+         lambda: star2(dice_tree, (), bounds=(9, 0)), ValueError, ("L < U", "(9, 0)")),
+    Case("star1 with bounds that are not numbers",
+         lambda: star1(dice_tree, (), bounds="0..9"), ValueError, ("pair (L, U)", "0..9")),
+    Case("star1 with infinite bounds",
+         lambda: star1(dice_tree, (), bounds=(0, float("inf"))), ValueError, ("finite",)),
+    Case("star1 with a tip outside its bounds",
+         lambda: star1(scale_tree((2, 30, 1, 4)), (), bounds=(0, 5)), ValueError,
+         ("bounds", "30", "within")),
+    Case("expectiminimax: a depth that is not an int",
+         lambda: expectiminimax(dice_tree, (), depth=1.5), ValueError, ("depth", "1.5")),
+    Case("expectiminimax: depth bound reached without evaluate",
+         lambda: expectiminimax(dice_tree, (), 1), ValueError, ("evaluate",)),
+    Case("Pig: a goal that is not a positive int", lambda: Pig(goal="100"), ValueError,
+         ("goal", "'100'")),
+    Case("Pig: a goal that would take too long", lambda: Pig(goal=10**6), ValueError,
+         ("too large", "1000")),
+    Case("Pig: a die with one face", lambda: Pig(die=1), ValueError, ("die", ">= 2")),
+    Case("Pig: an illegal move", lambda: Pig().result(Pig().initial, "stop"), ValueError,
+         ("'stop'", "roll, hold")),
+    Case("Pig: a foreign state", lambda: Pig(goal=10).moves(Nannon().initial), ValueError,
+         ("pig(goal=10)", "pigstate")),
+    Case("PigState of another goal", lambda: Pig(goal=10).result(PigState((0, 0), 0, 0, False,
+                                                                          20), "roll"),
+         ValueError, ("goal 10",)),
+    Case("NannonState given to Pig", lambda: Pig().to_move(NannonState((0, 1, 2), (0, 1, 2), 0,
+                                                                       0)),
+         ValueError, ("pigstate",)),
+    Case("nannon_solution(progress='yes')", lambda: nannon_solution(progress="yes"), TypeError,
+         ("progress", "'yes'")),
+    Case("scale_tree: three tips", lambda: scale_tree((1, 2, 3)), ValueError, ("four", "3)")),
+    Case("random_chance_tree: depth 0", lambda: random_chance_tree(0, depth=0), ValueError,
+         ("depth", ">= 1")),
+    Case("scale_tree: probabilities that do not sum to 1",
+         lambda: scale_tree(probs=(0.5, 0.6)), ValueError, ("sum to",)),
+    Case("random_chance_tree: a seed that is not an int",
+         lambda: random_chance_tree("x"), (ValueError, TypeError), ("seed", "'x'")),
+    Case("random_chance_tree: too large", lambda: random_chance_tree(0, depth=30),
+         ValueError, ("too large", "nodes")),
+    Case("Nannon: a move from an empty point",
+         lambda: Nannon().result(Nannon().result(Nannon().initial, ("White", 1)), 5),
+         ValueError, ("5", "legal moves")),
+    Case("Nannon: a foreign state", lambda: Nannon().result((0, 1), 0), ValueError,
+         ("not a nannon state",)),
+    Case("solve_chance: not a game", lambda: solve_chance("pig"), TypeError, ("needs a game",)),
+    Case("solve_chance: too many states for the limit",
+         lambda: solve_chance(Pig(goal=100), limit=1000), ValueError, ("more than 1,000",)),
+    Case("solve_chance: a policy for a player that does not exist",
+         lambda: solve_chance(Pig(goal=5), policies={2: Pig(5).hold_at(2)}), ValueError,
+         ("policies", "MAX (0) or MIN (1)")),
+    Case("pig_solution: hold_at not a pair", lambda: pig_solution(20, hold_at=20), ValueError,
+         ("hold_at", "pair")),
+]
+
+
+@params(CASES)
+def test_bad_input_gets_a_clear_error(case):
+    check(case)

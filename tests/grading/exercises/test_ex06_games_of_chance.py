@@ -1,0 +1,70 @@
+"""Exercise 06: the plain expectiminimax is the package's, the plain Pig answer is the exact
+solver's, and every named wrong implementation is caught, with its own feedback, on 30 seeds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from aisearch.grading.exercises.ex06_games_of_chance.bugs import (
+    BUGS,
+    CATALOGUE,
+    POLICY_BUGS,
+    REFERENCES,
+    expectiminimax_decision,
+    hold_at_win_probability,
+)
+from aisearch.grading.exercises.ex06_games_of_chance.checks import chance_cases, reference
+from aisearch.grading.grade import default_tests, grade_namespace, load_questions
+from aisearch.grading.question import run_question
+from aisearch.grading.observe import observe
+from aisearch.solve_pig import pig_solution
+
+SEEDS = range(30)
+NAMED = [(name, bug) for name, bugs in CATALOGUE.items() for bug in bugs]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_plain_expectiminimax_generates_exactly_what_the_package_one_does(seed):
+    for case in chance_cases(random.Random(seed)):
+        got, want = observe(expectiminimax_decision, case), observe(reference, case)
+        assert (got.value, got.move, got.generated) == (want.value, want.move,
+                                                        want.generated), case.label
+
+
+def test_the_plain_pig_answer_is_the_exact_solvers():
+    for goal, n in [(5, 1), (6, 3), (7, 9), (8, 4)]:
+        assert hold_at_win_probability(goal, n) == pytest.approx(
+            pig_solution(goal, hold_at=(n, n)).first_player_wins, abs=1e-10)
+
+
+def test_the_bugs_cover_the_usual_mistakes_with_chance():
+    keys = {bug.key for bug in BUGS + POLICY_BUGS}
+    assert keys >= {"ignores-probabilities", "chance-as-min", "probabilities-twice",
+                    "evaluates-chance-nodes", "chance-not-a-ply", "one-keeps-turn"}
+
+
+@pytest.mark.parametrize("name, bug", NAMED, ids=[bug.impl.__name__ for _, bug in NAMED])
+def test_every_named_bug_is_caught_with_its_feedback_on_30_seeds(name, bug):
+    """Each seed draws new random cases; the questions are run in order until one names the
+    bug (the others are graded by the whole-exercise tests)."""
+    questions = [q for q in load_questions([default_tests()]) if q.exercise == "06"]
+    namespace = dict(REFERENCES)
+    namespace[name] = bug.impl
+    for seed in SEEDS:
+        seen = []
+        for q in questions:
+            r = run_question(q, namespace, seed)
+            seen.append((r.id, r.bug))
+            if r.bug == bug.key:
+                assert r.earned < r.points and bug.feedback in r.feedback, (seed, r.feedback)
+                break
+        else:
+            raise AssertionError(f"seed {seed}: no question named {bug.key}: {seen}")
+
+
+def test_the_references_get_full_marks():
+    for seed in range(5):
+        results = grade_namespace(dict(REFERENCES), "06", seed=seed)
+        assert all(r.earned == r.points for r in results), [(r.id, r.feedback) for r in results]

@@ -1,0 +1,171 @@
+"""Expectiminimax, and Star1 and Star2 against it.
+
+Hand-worked trees give known values; minimax and expectiminimax agree on values, moves and
+the states they generate; Star1 and Star2 return exactly the expectiminimax value and move on
+thousands of random trees mixing MAX, MIN and chance nodes (consecutive chance layers too)
+while searching no more nodes.
+"""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aisearch import CHANCE, Chance, CountingGame, Max, Min, Recorder, Replay, TreeGame
+from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
+from aisearch.games.pig import Pig, PigState
+from aisearch.search import expectiminimax, minimax, star1, star2
+from aisearch.trace import Cut, Expectation
+
+
+def observed(search, game, depth=None, **options):
+    counted = CountingGame(game)
+    d = search(counted, counted.initial, depth, **options)
+    return d.value, d.move, d.pv, d.stats, counted.generated
+
+
+def test_the_dice_tree_is_worth_3_5_and_max_takes_the_risky_move():
+    """MIN's values after 'a': 3 2 4 3 2 4 (mean 3); after 'b': 1 6 0 5 6 3 (mean 3.5)."""
+    d = expectiminimax(dice_tree, ())
+    assert (d.value, d.move, d.stats.chance_nodes, d.stats.leaves) == (3.5, "b", 2, 24)
+
+
+def test_an_order_preserving_change_of_the_tips_changes_expectimax_but_not_minimax():
+    """AIMA Fig 5.12: 0.9 * 2 + 0.1 * 3 = 2.1 > 1.3; 0.9 * 20 + 0.1 * 30 = 21 < 40.9."""
+    small, large = scale_tree((2, 3, 1, 4)), scale_tree((20, 30, 1, 400))
+    assert expectiminimax(small, ()).value == pytest.approx(2.1)
+    assert expectiminimax(small, ()).move == "a1"
+    assert expectiminimax(large, ()).value == pytest.approx(40.9)
+    assert expectiminimax(large, ()).move == "a2"
+    as_minimax = [TreeGame({"a1": Min([2, 3]), "a2": Min([1, 4])}),
+                  TreeGame({"a1": Min([20, 30]), "a2": Min([1, 400])})]
+    assert [minimax(g, ()).move for g in as_minimax] == ["a1", "a1"]
+
+
+def test_consecutive_chance_layers_multiply_their_probabilities():
+    """A coin, then another coin: 1/4 each of 8, 0, 4, 4, so 4; MAX prefers it to 3."""
+    game = TreeGame([Chance([(0.5, Chance([(0.5, 8), (0.5, 0)])),
+                             (0.5, Chance([(0.5, 4), (0.5, 4)]))]), 3])
+    d = expectiminimax(game, ())
+    assert (d.value, d.move) == (4, 0)
+
+
+def test_depth_limited_expectiminimax_evaluates_at_the_bound_and_counts_chance_as_a_ply():
+    game = TreeGame([Chance([(0.5, [1, 9]), (0.5, [5, 7])]), 4])
+    seen = []
+
+    def evaluate(s):
+        seen.append(s)
+        return 10 * len(s)
+
+    d = expectiminimax(game, (), 2, evaluate=evaluate)
+    assert sorted(seen) == [(0, 0), (0, 1)] and d.value == 20
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_minimax_and_expectiminimax_agree_on_values_moves_and_states(seed):
+    game = random_chance_tree(seed)
+    for options in ({}, {"fastest_wins": False}):
+        assert observed(minimax, game, **options) == observed(expectiminimax, game, **options)
+    assert observed(minimax, game, 3, evaluate=lambda s: len(s)) == observed(
+        expectiminimax, game, 3, evaluate=lambda s: len(s))
+
+
+def test_minimax_and_expectiminimax_agree_on_pig_positions():
+    game = Pig(goal=10)
+    states = [game.initial, PigState((4, 7), 3, 1, False, 10), PigState((8, 2), 0, 0, False, 10),
+              PigState((6, 6), 2, 0, True, 10)]
+    for s in states:
+        for depth in (1, 2, 4, 6):
+            a = minimax(game, s, depth, evaluate=game.score_eval)
+            b = expectiminimax(game, s, depth, evaluate=game.score_eval)
+            assert (a.value, a.move, a.stats) == (b.value, b.move, b.stats)
+
+
+def test_a_chance_node_reports_its_expectation_and_outcome_probabilities():
+    rec = Recorder()
+    expectiminimax(scale_tree(), (), tracer=rec)
+    expectations = [e for e in rec.events if type(e) is Expectation]
+    assert [e.path for e in expectations] == [("a1",), ("a2",)]
+    assert expectations[0].value == pytest.approx(2.1)
+    replay = Replay(rec)
+    assert replay.find(("a1", 1)).prob == 0.1 and replay.find(("a1",)).player == CHANCE
+
+
+# -- Star1 and Star2 ---------------------------------------------------------------------
+def same_as_expectiminimax(game, bounds, depth=None, state=None, **options):
+    state = game.initial if state is None else state
+    e = expectiminimax(game, state, depth, **options)
+    for search in (star1, star2):
+        d = search(game, state, depth, bounds=bounds, **options)
+        assert (d.value, d.move) == (e.value, e.move), search.__name__
+        if options.get("prune_on_equal", True):
+            assert d.stats.nodes <= e.stats.nodes, search.__name__
+            assert d.stats.leaves <= e.stats.leaves, search.__name__
+    return e
+
+
+@settings(max_examples=2500, deadline=None, derandomize=True)
+@given(st.integers(0, 10**9), st.integers(0, 3))
+def test_star1_and_star2_return_the_expectiminimax_value_with_no_more_nodes(seed, slack):
+    """Random trees of MAX, MIN and chance nodes in any order, tips in [-6, 6]; the bounds
+    are exact or looser by ``slack``."""
+    game = random_chance_tree(seed)
+    same_as_expectiminimax(game, (-6 - slack, 6 + slack))
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.integers(0, 10**9))
+def test_star1_and_star2_agree_with_strict_pruning_and_at_a_depth_bound(seed):
+    game = random_chance_tree(seed, depth=6, p_chance=0.5)
+    same_as_expectiminimax(game, (-6, 6), prune_on_equal=False)
+    same_as_expectiminimax(game, (-6, 6), 3, evaluate=lambda s: len(s) % 5 - 2)
+
+
+def test_star_pruning_saves_nodes_on_random_trees():
+    """Over many trees the cut-offs add up (an observation, not only an upper bound)."""
+    total = {f.__name__: 0 for f in (expectiminimax, star1, star2)}
+    for seed in range(200):
+        game = random_chance_tree(seed, depth=6)
+        total["expectiminimax"] += expectiminimax(game, ()).stats.nodes
+        total["star1"] += star1(game, (), bounds=(-6, 6)).stats.nodes
+        total["star2"] += star2(game, (), bounds=(-6, 6)).stats.nodes
+    assert total["star1"] < total["expectiminimax"] and total["star2"] < total["expectiminimax"]
+
+
+def test_star_searches_agree_on_pig_with_wins_scored_by_distance():
+    game = Pig(goal=8)
+    for s in (game.initial, PigState((6, 5), 0, 1, False, 8), PigState((3, 7), 4, 0, False, 8)):
+        same_as_expectiminimax(game, (-1, 1), 5, s, evaluate=game.score_eval)
+
+
+def test_a_star1_cut_is_recorded_with_its_kind_and_the_outcome_probabilities():
+    rec = Recorder()
+    d = star1(scale_tree(), (), bounds=(0, 5), tracer=rec)
+    cuts = [e for e in rec.events if type(e) is Cut]
+    assert [c.kind for c in cuts] == ["alpha", "star1"] and d.stats.cutoffs == 2
+    stubs = [v for v in Replay(rec).searches[0].visits if v.pruned is not None]
+    assert any(v.path == ("a2", 1) and v.prob == 0.1 for v in stubs)
+
+
+def test_star2_probes_and_counts_a_probed_node_once():
+    d = star2(scale_tree(), (), bounds=(0, 5))
+    assert d.stats.probes == 3 and d.stats.nodes == 11
+    rec = Recorder()
+    star2(scale_tree(), (), bounds=(0, 5), tracer=rec)
+    assert any(type(e) is Cut and e.kind == "star2" for e in rec.events)
+
+
+def test_leaves_outside_the_bounds_are_an_error():
+    with pytest.raises(ValueError, match="bounds"):
+        star1(dice_tree, (), bounds=(0, 5))
+
+
+def test_bounds_default_to_the_win_payoff_and_are_required_otherwise():
+    assert star1(Pig(goal=5), Pig(goal=5).initial, 3, evaluate=Pig(5).score_eval).move == "roll"
+    with pytest.raises(ValueError, match="needs bounds"):
+        star1(dice_tree, ())
+
+
+def test_star_searchers_accept_max_and_min_roots_over_explicit_nodes():
+    game = TreeGame(Min([Chance([(0.25, Max([1, 5])), (0.75, 2)]), 3]))
+    assert star2(game, (), bounds=(0, 5)).value == expectiminimax(game, ()).value == 2.75

@@ -1,0 +1,88 @@
+"""The exact solvers for games with chance: the generic one and Pig's fast one agree; known
+values hold (Pig 100: 0.5306, Neller and Presser 2004); solutions satisfy the optimality
+equations."""
+
+import math
+
+import pytest
+
+from aisearch import MAX, MIN
+from aisearch.games.chance_trees import dice_tree, random_chance_tree
+from aisearch.games.nannon import Nannon
+from aisearch.games.pig import Pig, PigState
+from aisearch.search import expectiminimax
+from aisearch.solve_chance import nannon_solution, solve_chance
+from aisearch.solve_pig import pig_solution
+
+
+def test_on_trees_the_solver_equals_expectiminimax():
+    assert solve_chance(dice_tree).value(()) == 3.5
+    for seed in range(40):
+        game = random_chance_tree(seed)
+        assert solve_chance(game).value(game.initial) == expectiminimax(game, ()).value
+
+
+def test_pig_with_goal_100_first_player_wins_0_5306():
+    assert round(pig_solution(100).first_player_wins, 4) == 0.5306
+
+
+@pytest.mark.parametrize("goal", [5, 11])
+@pytest.mark.parametrize("holds", [(None, None), (4, None), (None, 3), (2, 6)])
+def test_the_generic_solver_and_the_pig_solver_agree_on_every_state(goal, holds):
+    game = Pig(goal)
+    policies = {p: game.hold_at(n) for p, n in enumerate(holds) if n is not None}
+    general, fast = solve_chance(game, policies=policies), pig_solution(goal, hold_at=holds)
+    for s in general.states:
+        assert general.win_probability(s, MAX) == pytest.approx(fast.win_probability(s, MAX),
+                                                                abs=1e-12)
+        if not s.rolling and not game.is_terminal(s):
+            assert general.best_move(s) == fast.best_move(s)
+
+
+def test_pig_values_solve_the_optimality_equations():
+    sol = pig_solution(15)
+    t, g = sol.table, 15
+    for p in (0, 1):
+        for i in range(g):
+            for j in range(g):
+                for k in range(g - i):
+                    hold = 1 - t[1 - p, j, i + k, 0]
+                    rolled = ((1 - t[1 - p, j, i, 0]) + t[p, i, j, k + 2:k + 7].sum()) / 6
+                    assert t[p, i, j, k] == pytest.approx(max(hold, rolled), abs=1e-13)
+
+
+def test_the_first_player_of_pig_wins_more_with_the_optimum_than_holding_at_20():
+    optimal = pig_solution(100).first_player_wins
+    hold20 = pig_solution(100, hold_at=(20, None)).first_player_wins
+    assert hold20 < 0.5 < optimal
+
+
+def test_nannon_is_solved_fair_at_the_opening_and_checks_its_equations():
+    sol = nannon_solution()
+    game = Nannon()
+    assert len(sol) == 32901 and sol.value(game.initial) == pytest.approx(0, abs=1e-12)
+    for s in sol.states[:3000]:
+        if game.is_terminal(s):
+            continue
+        kids = [game.result(s, m) for m in game.moves(s)]
+        if game.to_move(s) in (MAX, MIN):
+            pick = max if game.to_move(s) == MAX else min
+            assert sol.value(s) == pytest.approx(pick(sol.value(k) for k in kids), abs=1e-12)
+            assert sol.value(game.result(s, sol.best_move(s))) == pytest.approx(sol.value(s),
+                                                                                abs=1e-12)
+        else:
+            expected = math.fsum(p * sol.value(game.result(s, m))
+                                 for m, p in game.chance_outcomes(s))
+            assert sol.value(s) == pytest.approx(expected, abs=1e-12)
+
+
+def test_solutions_answer_questions_about_states():
+    sol = pig_solution(20)
+    s = PigState((18, 0), 3, MAX, False, 20)
+    assert sol.best_move(s) == "hold" and sol.win_probability(s) == 1.0
+    assert sol.win_probability(s, MIN) == 0.0
+    with pytest.raises(ValueError, match="not a decision state"):
+        sol.best_move(PigState((0, 0), 0, MAX, True, 20))
+    general = solve_chance(Pig(6))
+    with pytest.raises(KeyError, match="not a reachable state"):
+        general.value(PigState((50, 0), 0, MAX, False, 6))
