@@ -89,7 +89,7 @@ def _tips(rng: random.Random, depth: int) -> Any:
 
 
 def _maxn_cases(rng: random.Random) -> list[tuple]:
-    out = []
+    out: list[tuple] = []
     for _ in range(25):
         game = TupleTree(_tips(rng, rng.randint(2, 4)))
         out.append((game, game.initial))
