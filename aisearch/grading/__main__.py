@@ -71,6 +71,8 @@ def parser() -> argparse.ArgumentParser:
                    help="write JSON reports: a .json file for one submission, else a folder")
     g.add_argument("--csv", metavar="FILE", help="write a class table (one row per submission)")
     g.add_argument("--quiet", action="store_true", help="print one line per submission")
+    g.add_argument("--jobs", type=_positive(int), default=1, metavar="N",
+                   help="grade N submissions at once (default 1; the results are the same)")
 
     q = sub.add_parser("questions", help="list the question tests and their points")
     q.add_argument("--tests", action="append", metavar="DIR",
@@ -140,18 +142,25 @@ def _grade(args: argparse.Namespace) -> int:
         raise ValueError(f"--csv {args.csv}: give a file name, not a folder")
     seed = new_seed() if args.seed is None else args.seed
 
+    done = [0]
+
     def show(report: Report) -> None:
+        done[0] += 1
         if args.quiet:
-            print(f"{report.submission}: {report.total:g}/{report.possible:g}")
+            print(f"[{done[0]}/{len(submissions)}] {report.submission}: "
+                  f"{report.total:g}/{report.possible:g}")
         else:
             print(format_report(report) + "\n")
+            if args.jobs > 1:
+                print(f"[{done[0]}/{len(submissions)} graded]\n")
         sys.stdout.flush()
 
     exercise = args.exercise
     if exercise is not None and not (len(exercise) == 2 and exercise.isdigit()):
         raise ValueError(f"--exercise must be two digits like 03, not {exercise!r}")
     reports = grade_paths(args.paths, tests=args.tests, seed=seed, progress=show,
-                          timeout=args.timeout, memory_mb=args.memory_mb, exercise=exercise)
+                          timeout=args.timeout, memory_mb=args.memory_mb, exercise=exercise,
+                          jobs=args.jobs)
     total = sum(r.total for r in reports)
     possible = sum(r.possible for r in reports)
     print(f"graded {len(reports)} submission(s) with seed {seed}: {total:g}/{possible:g} points")

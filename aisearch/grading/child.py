@@ -130,9 +130,7 @@ def execute_cells(
         except QuestionTimeout:
             errors.append({"cell": number, "error": f"time limit of {round(limit or 0, 1):g} s "
                            "reached (an infinite loop, or too slow?)"})
-        except KeyboardInterrupt:
-            raise
-        except BaseException as e:  # SystemExit included: the next cells still run
+        except BaseException as e:  # SystemExit, KeyboardInterrupt: the next cells still run
             errors.append({"cell": number, "error": student_error(e, plain=True)})
     return ns, {"cells_run": len(cells), "cell_errors": errors}
 
@@ -201,8 +199,11 @@ def main(argv: list[str] | None = None) -> None:
         write(dumps({**record, "nonce": nonce}, default=str) + "\n")
         flush()
 
+    from aisearch.grading.observe import freeze_searcher_codes
     from aisearch.grading.question import load_questions, run_question
+    from aisearch.grading.replay import Book, RecordedNamespace
 
+    freeze_searcher_codes()  # before any student code
     try:
         wanted = set(config["questions"])
         questions = [q for q in load_questions(config["tests"]) if q.id in wanted]
@@ -220,8 +221,10 @@ def main(argv: list[str] | None = None) -> None:
         left = deadline - time.monotonic()
         if left <= 0.05:
             break
-        result = run_question(q, ns, int(config["seed"]), notes=info, timeout=min(q.timeout, left))
-        emit({"type": "question", **result.to_dict()})
+        book = Book()
+        result = run_question(q, RecordedNamespace(ns, book), int(config["seed"]), notes=info,
+                              timeout=min(q.timeout, left))
+        emit({"type": "question", **result.to_dict(), "book": book.entries})
     emit({"type": "done", "output_chars": sink.chars})
     out.close()
     os._exit(0)

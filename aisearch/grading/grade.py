@@ -42,6 +42,7 @@ from aisearch.grading.question import (
     run_question,
 )
 from aisearch.grading.report import Report, format_report, write_csv, write_json
+from aisearch.grading.sandbox import hidden_folders, sandbox_tool, wrap
 
 __all__ = [
     "Report",
@@ -147,22 +148,38 @@ def _read_records(path: Path, nonce: str) -> list[dict[str, Any]]:
     return records
 
 
-def _result(q: Question, rec: Mapping[str, Any]) -> QuestionResult:
-    """A child's record for ``q``, validated (the child ran untrusted code)."""
-    try:
-        earned = float(rec.get("earned", 0))
-    except (TypeError, ValueError):
-        earned = 0.0
-    earned = min(max(earned if earned == earned else 0.0, 0.0), q.points)
-    status = str(rec.get("status")) if rec.get("status") in STATUSES else "failed"
-    if status in ("passed", "partial", "failed"):
-        status = "passed" if earned == q.points else "partial" if earned > 0 else "failed"
-    bug = rec.get("bug")
+def _replay(q: Question, rec: Mapping[str, Any], seed: int, notes: Mapping[str, Any]
+            ) -> QuestionResult:
+    """Score ``q`` here, from the notes the child took of the student's answers.
+
+    The question runs again in this process (which never runs student code) against a
+    :class:`~aisearch.grading.replay.ReplayNamespace`; only the child's time spent and a
+    timeout are taken from its record.
+    """
+    from aisearch.grading.replay import Book, ReplayNamespace
+
     seconds = rec.get("seconds")
-    feedback = str(rec.get("feedback", ""))[:4000]
-    return QuestionResult(q.id, q.title, q.points, earned, status, feedback,
-                          str(bug)[:80] if bug else None,
-                          seconds if isinstance(seconds, (int, float)) else None)
+    seconds = seconds if isinstance(seconds, (int, float)) and seconds == seconds else None
+    if rec.get("status") == "timeout":
+        return QuestionResult(q.id, q.title, q.points, 0.0, "timeout",
+                              f"time limit of {q.timeout:g} s reached: is there an infinite loop, "
+                              "or is it far too slow?", "timeout", seconds)
+    book = rec.get("book")
+    result = run_question(q, ReplayNamespace(Book(book if isinstance(book, list) else [])),
+                          seed, notes=notes, timeout=max(q.timeout, 30.0))
+    result.seconds = seconds
+    return result
+
+
+def _notes(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the child's cells record tells the questions (as it told them in the child)."""
+    for rec in records:
+        if rec.get("type") == "cells":
+            errors = rec.get("cell_errors")
+            errors = [{"cell": e.get("cell"), "error": str(e.get("error"))}
+                      for e in errors if isinstance(e, dict)] if isinstance(errors, list) else []
+            return {"cells_run": rec.get("cells_run"), "cell_errors": errors}
+    return {}
 
 
 def _died(returncode: int | None, timed_out: bool, timeout: float) -> str:
@@ -182,6 +199,7 @@ def grade_file(
     path: str | Path, *, questions: list[Question] | None = None, tests: list[str] | None = None,
     seed: int | None = None, timeout: float = 60, memory_mb: int | None = 2048,
     cell_timeout: float | None = None, exercise: str | None = None, student: str | None = None,
+    content: bytes | None = None, hide: list[Path] | None = None,
 ) -> Report:
     """Grade one submission in its own process; never raises for a bad submission.
 
@@ -201,6 +219,14 @@ def grade_file(
         Soft limit per code cell (default: a quarter of ``timeout``).
     exercise : str, optional
         Grade as this exercise (``"03"``) whatever the file's name and metadata.
+    student : str, optional
+        The name in the report (default: the file's stem).
+    content : bytes, optional
+        The submission as read before grading began (:func:`grade_paths` reads every
+        submission first); graded instead of what the file holds now.
+    hide : list of Path, optional
+        Folders the grading process must not see when sandboxed (default:
+        :func:`~aisearch.grading.sandbox.hidden_folders` of this submission).
     """
     start = time.monotonic()
     path = Path(path)
@@ -209,7 +235,7 @@ def grade_file(
     questions = load_questions(tests) if questions is None else questions
     report = Report(str(path), student or path.stem, exercise, seed)
     try:
-        raw = path.read_bytes()
+        raw = path.read_bytes() if content is None else content
     except OSError as e:
         report.notes.append(f"cannot read the submission: {e}")
         return report
@@ -229,8 +255,10 @@ def grade_file(
         return report
     records, returncode, timed_out, log_tail = _run_child(
         path, raw, mine, tests, seed, timeout, memory_mb,
-        cell_timeout if cell_timeout is not None else max(timeout / 4, 1.0))
-    report.questions = _collect(mine, records, returncode, timed_out, timeout, report.notes)
+        cell_timeout if cell_timeout is not None else max(timeout / 4, 1.0),
+        hidden_folders([path]) if hide is None else hide)
+    report.questions = _collect(mine, records, returncode, timed_out, timeout, report.notes,
+                                seed)
     for rec in records:
         if rec.get("type") == "cells":
             errors = rec.get("cell_errors")
@@ -246,17 +274,15 @@ def grade_file(
         report.notes.append(f"... and {len(report.cell_errors) - 5} more cells raised errors")
     if not records and log_tail:
         report.notes.append(f"grader output: {log_tail}")
-    try:
-        if hashlib.sha256(path.read_bytes()).hexdigest() != report.sha256:
-            report.notes.append("warning: the submission file changed while it was graded")
-    except OSError:
-        report.notes.append("warning: the submission file disappeared while it was graded")
+    note = restore(path, raw)
+    if note:
+        report.notes.append(note)
     report.seconds = round(time.monotonic() - start, 2)
     return report
 
 
 def _run_child(path: Path, raw: bytes, mine: list[Question], tests: list[str], seed: int,
-               timeout: float, memory_mb: int | None, cell_timeout: float
+               timeout: float, memory_mb: int | None, cell_timeout: float, hide: list[Path]
                ) -> tuple[list[dict[str, Any]], int | None, bool, str]:
     with tempfile.TemporaryDirectory(prefix="aisearch-grade-", ignore_cleanup_errors=True) as tmp:
         work = Path(tmp)
@@ -272,22 +298,20 @@ def _run_child(path: Path, raw: bytes, mine: list[Question], tests: list[str], s
         (work / "config.json").write_text(json.dumps(config), encoding="utf-8")
         log_path = work / "output.log"
         timed_out = False
+        tool = sandbox_tool()
+        argv = wrap([sys.executable, "-m", "aisearch.grading.child", str(work / "config.json")],
+                    work, hide, tool=tool, keep=[Path(x) for x in tests])
+        env = {**_child_env(), "HOME": str(work), "MPLCONFIGDIR": str(work)}
         with open(log_path, "wb") as log:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "aisearch.grading.child", str(work / "config.json")],
-                cwd=work, env=_child_env(), stdin=subprocess.DEVNULL, stdout=log,
-                stderr=subprocess.STDOUT, start_new_session=True,
-            )
+            proc = subprocess.Popen(argv, cwd=work, env=env, stdin=subprocess.DEVNULL,
+                                    stdout=log, stderr=subprocess.STDOUT,
+                                    start_new_session=True)
             try:
                 proc.wait(timeout=timeout + 2)
             except subprocess.TimeoutExpired:
                 timed_out = True
             finally:
-                try:  # the child and anything it started
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
-                proc.wait()
+                _end(proc, supervised=tool is None)
         records = _read_records(results, nonce)
         tail = ""
         try:
@@ -296,11 +320,31 @@ def _run_child(path: Path, raw: bytes, mine: list[Question], tests: list[str], s
                 tail = f.read().decode("utf-8", "replace").strip()
         except OSError:
             pass
-    return records, proc.returncode, timed_out, tail
+    code = proc.returncode
+    if tool is None and code is not None and code > 128:  # the supervisor's "killed by"
+        code = 128 - code
+    return records, code, timed_out, tail
+
+
+def _end(proc: subprocess.Popen[bytes], *, supervised: bool) -> None:
+    """End the grading process and everything it started: the supervisor is asked to (and
+    given a few seconds), bubblewrap's namespace ends with its first process."""
+    if supervised and proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.wait()
 
 
 def _collect(mine: list[Question], records: list[dict[str, Any]], returncode: int | None,
-             timed_out: bool, timeout: float, notes: list[str]) -> list[QuestionResult]:
+             timed_out: bool, timeout: float, notes: list[str], seed: int
+             ) -> list[QuestionResult]:
     got: dict[str, dict[str, Any]] = {}
     for rec in records:
         if rec.get("type") == "question" and rec.get("id") not in got:
@@ -313,9 +357,10 @@ def _collect(mine: list[Question], records: list[dict[str, Any]], returncode: in
     if why and not fatal:
         notes.append(why)
     out, first_missing = [], True
+    cells = _notes(records)
     for q in mine:
         if q.id in got:
-            out.append(_result(q, got[q.id]))
+            out.append(_replay(q, got[q.id], seed, cells))
             continue
         if fatal:
             text, status = f"not run: {why}", "not run"
@@ -333,22 +378,110 @@ def _collect(mine: list[Question], records: list[dict[str, Any]], returncode: in
     return out
 
 
+def restore(path: Path, raw: bytes) -> str | None:
+    """Put ``raw`` back into ``path`` if the file no longer holds it; the warning to report.
+
+    >>> import tempfile
+    >>> f = Path(tempfile.mkdtemp()) / "03_x.py"
+    >>> _ = f.write_text("x = 1")
+    >>> restore(f, b"x = 1") is None
+    True
+    >>> _ = f.write_text("stolen"); print(restore(f, b"x = 1"))  # doctest: +ELLIPSIS
+    warning: the submission file was changed while the class was graded; it was restored ...
+    >>> f.read_text()
+    'x = 1'
+    """
+    try:
+        if path.read_bytes() == raw:
+            return None
+        what = "changed"
+    except OSError:
+        what = "removed"
+    try:
+        path.write_bytes(raw)
+    except OSError as e:
+        return (f"warning: the submission file was {what} while the class was graded and "
+                f"cannot be restored ({e}); the grade is for what it held before")
+    return (f"warning: the submission file was {what} while the class was graded; it was "
+            "restored to what it held before grading began")
+
+
 def grade_paths(
     paths: Iterable[str | Path], *, tests: list[str] | None = None, seed: int | None = None,
-    progress: Any = None, **options: Any,
+    progress: Any = None, jobs: int = 1, **options: Any,
 ) -> list[Report]:
-    """Grade every submission found in ``paths`` (see :func:`find_submissions`), one seed."""
+    """Grade every submission found in ``paths`` (see :func:`find_submissions`), one seed.
+
+    Every submission is read (and hashed) before any is run; each is graded from that copy,
+    and a file found changed afterwards (one submission writing over another) is restored and
+    the report of its owner warned. ``jobs`` submissions are graded at once, each in its own
+    worker process; the reports are the same as with ``jobs=1``, in the same order.
+    ``progress(report)`` is called as each report is ready (in order of completion).
+    """
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a positive int, not {jobs!r}")
     seed = new_seed() if seed is None else seed
     tests = tests or [default_tests()]
     questions = load_questions(tests)
-    reports = []
-    for path, student in find_submissions(paths):
-        report = grade_file(path, questions=questions, tests=tests, seed=seed, student=student,
-                            **options)
-        if progress is not None:
-            progress(report)
-        reports.append(report)
-    return reports
+    found = find_submissions(paths)
+    originals: dict[Path, bytes] = {}
+    for path, _ in found:
+        try:
+            originals[path] = path.read_bytes()
+        except OSError:
+            pass
+    hide = hidden_folders(p for p, _ in found)
+    jobs_list = [(path, student, originals.get(path)) for path, student in found]
+    reports: list[Report | None] = [None] * len(found)
+
+    pending: dict[int, list[str]] = {}
+
+    def check_all() -> None:
+        for i, (path, _) in enumerate(found):
+            if path in originals:
+                note = restore(path, originals[path])
+                if note:
+                    pending.setdefault(i, []).append(note)
+            report = reports[i]
+            if report is not None and i in pending:
+                report.notes.extend(pending.pop(i))
+
+    def grade_one(i: int) -> Report:
+        path, student, raw = jobs_list[i]
+        return grade_file(path, questions=questions, tests=tests, seed=seed, student=student,
+                          content=raw, hide=hide, **options)
+
+    if jobs == 1 or len(found) < 2:
+        for i in range(len(found)):
+            reports[i] = grade_one(i)
+            check_all()
+            if progress is not None:
+                progress(reports[i])
+    else:
+        import concurrent.futures as cf
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux")
+                                              else "spawn")
+        with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = {pool.submit(_grade_job, jobs_list[i], tests, seed, hide, options): i
+                       for i in range(len(found))}
+            for future in cf.as_completed(futures):
+                i = futures[future]
+                reports[i] = future.result()
+                check_all()
+                if progress is not None:
+                    progress(reports[i])
+    check_all()
+    return [r for r in reports if r is not None]
+
+
+def _grade_job(job: tuple[Path, str, bytes | None], tests: list[str], seed: int,
+               hide: list[Path], options: dict[str, Any]) -> Report:
+    """One submission, in a worker process (which loads the questions itself)."""
+    path, student, raw = job
+    return grade_file(path, tests=tests, seed=seed, student=student, content=raw, hide=hide,
+                      **options)
 
 
 def grade_namespace(

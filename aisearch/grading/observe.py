@@ -37,6 +37,10 @@ __all__ = [
     "observe",
     "exercise_api",
     "searcher_codes",
+    "freeze_searcher_codes",
+    "poisoned",
+    "TRAPPED",
+    "ACTIVE",
     "watch_calls",
     "show",
 ]
@@ -134,6 +138,77 @@ def exercise_api(search: Callable[..., Any]) -> ExerciseSearch:
     return decide
 
 
+ACTIVE: list[tuple[Mapping[Any, str], list[str]]] = []
+"""The :func:`watch_calls` blocks open now (innermost last): what each watches, what it saw."""
+
+_FROZEN: dict[Any, str] | None = None
+
+
+_TRAPS: list[tuple[Any, Any, Any]] = []  # (function, its code, the trap's code)
+TRAPPED: list[str] = []
+"""Names of the forbidden functions called while :func:`poisoned` was in force."""
+
+
+def freeze_searcher_codes() -> None:
+    """Take :func:`searcher_codes` now, once, and prepare the traps of :func:`poisoned`:
+    the grading process does so before student code runs, so emptying the registry later
+    hides nothing."""
+    global _FROZEN
+    _FROZEN = searcher_codes()
+    functions = _searcher_functions()
+    _TRAPS.clear()
+    for function, name in functions:
+        function.__globals__["__grading_trapped__"] = _trapped
+        nfree = len(function.__code__.co_freevars)
+        _TRAPS.append((function, function.__code__, _trap_code(name, nfree)))
+
+
+def _trapped(name: str) -> None:
+    TRAPPED.append(name)
+    raise RuntimeError(f"aisearch's {name} may not be called by the code being graded")
+
+
+def _trap_code(name: str, nfree: int) -> Any:
+    cells = "".join(f"    v{i} = None\n" for i in range(nfree))
+    use = f"        ({', '.join(f'v{i}' for i in range(nfree))},)\n" if nfree else ""
+    source = (f"def outer():\n{cells}    def trap(*args, **kwargs):\n{use}"
+              f"        __grading_trapped__({name!r})\n    return trap\n")
+    space: dict[str, Any] = {}
+    exec(compile(source, f"<forbidden {name}>", "exec"), space)  # noqa: S102 (our own text)
+    return space["outer"]().__code__
+
+
+def _searcher_functions() -> list[tuple[Any, str]]:
+    import inspect
+
+    from aisearch.search import REGISTRY
+    from aisearch.search.common import Run
+
+    out = [(info.function, name) for name, info in REGISTRY.items()]
+    for attr, member in vars(Run).items():
+        function = getattr(member, "fget", member)
+        if inspect.isfunction(function):
+            out.append((function, f"Run.{attr}"))
+    return out
+
+
+@contextmanager
+def poisoned() -> Iterator[list[str]]:
+    """Inside the block the forbidden functions (taken by :func:`freeze_searcher_codes`)
+    raise instead of running, and their names are collected in the list yielded."""
+    start = len(TRAPPED)
+    for function, _, trap in _TRAPS:
+        function.__code__ = trap
+    hits: list[str] = []
+    try:
+        yield hits
+    finally:
+        for function, code, _ in _TRAPS:
+            function.__code__ = code
+        hits.extend(TRAPPED[start:])
+        del TRAPPED[start:]
+
+
 def searcher_codes() -> dict[Any, str]:
     """The code objects of every declared searcher, by name: student code must not call them.
 
@@ -146,9 +221,14 @@ def searcher_codes() -> dict[Any, str]:
     >>> searcher_codes()[alphabeta.__code__]
     'alphabeta'
     """
-    from aisearch.search import REGISTRY  # importing the package declares its searchers
-
-    return {info.function.__code__: name for name, info in REGISTRY.items()}
+    if _FROZEN is not None:
+        return dict(_FROZEN)
+    # with the searchers, what only a searcher uses: a searcher's source run again (copied,
+    # recompiled) still calls the package's search machinery (Run)
+    codes: dict[Any, str] = {}
+    for function, name in _searcher_functions():
+        codes.setdefault(function.__code__, name)
+    return codes
 
 
 @contextmanager
@@ -164,6 +244,8 @@ def watch_calls(codes: Mapping[Any, str]) -> Iterator[list[str]]:
     >>> called
     ['square', 'square']
     """
+    import threading
+
     hits: list[str] = []
     if not codes:
         yield hits
@@ -173,12 +255,18 @@ def watch_calls(codes: Mapping[Any, str]) -> Iterator[list[str]]:
         if event == "call" and frame.f_code in codes:
             hits.append(codes[frame.f_code])
 
-    old = sys.getprofile()
+    old, old_threads = sys.getprofile(), threading.getprofile()
     sys.setprofile(hook)
+    threading.setprofile(hook)  # threads started inside the block are watched too
+    ACTIVE.append((codes, hits))
     try:
         yield hits
     finally:
+        ACTIVE.pop()
+        if sys.getprofile() is not hook:  # switched off inside the block: that is a call too
+            hits.append("sys.setprofile")
         sys.setprofile(old)
+        threading.setprofile(old_threads)
 
 
 def _is_number(x: Any) -> bool:
@@ -186,8 +274,8 @@ def _is_number(x: Any) -> bool:
         hasattr(x, "__float__") and not isinstance(x, (str, bytes, bool)))
 
 
-def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = None
-            ) -> Observation:
+def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = None,
+            runner: Callable[..., Any] | None = None) -> Observation:
     """Run ``f(game, state, depth, evaluate)`` on ``case`` and record what it did.
 
     Parameters
@@ -199,6 +287,12 @@ def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = 
     forbid : mapping, optional
         Code objects of functions ``f`` must not call (see :func:`searcher_codes`); the
         names of those it called go to ``calls``.
+    runner : callable, optional
+        How to call ``f`` when the exercise's API is not ``f(game, state, depth,
+        evaluate)``: ``runner(f, game, state, depth, evaluate)`` returns the answer (e.g.
+        several searches sharing one table). Pass ``f`` itself, not a closure around it:
+        the grader observes a student's function in the grading process and answers from
+        its notes (:mod:`aisearch.grading.replay`), which only works on the function.
 
     Returns
     -------
@@ -218,12 +312,17 @@ def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = 
     >>> observe(lambda g, s, d, e: 1 / 0, case).error
     'raised ZeroDivisionError: division by zero'
     """
+    from aisearch.grading.replay import Handle, ReplayHandle
+
+    if isinstance(f, (Handle, ReplayHandle)):  # a student's function: noted, or replayed
+        return f._grading_observe(case, forbid, runner)
     game = RecordingGame(case.game)
     evaluate = game.counting(case.evaluate)
     calls: list[str] = []
     try:
         with watch_calls(forbid or {}) as calls:
-            out = f(game, case.state, case.depth, evaluate)
+            out = (f(game, case.state, case.depth, evaluate) if runner is None
+                   else runner(f, game, case.state, case.depth, evaluate))
     except (Exception, SystemExit) as e:
         return Observation(shape="error", error=student_error(e), generated=tuple(game.generated),
                            calls=tuple(dict.fromkeys(calls)))

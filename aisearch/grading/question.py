@@ -57,6 +57,8 @@ __all__ = [
     "Context",
     "QuestionResult",
     "QuestionTimeout",
+    "RemoteError",
+    "ReplayMismatch",
     "run_question",
     "student_error",
     "time_limit",
@@ -144,6 +146,17 @@ class Score:
     bug: str | None = None
 
 
+class RemoteError(Exception):  # noqa: N818
+    """An exception student code raised in the grading process, rebuilt by the grader
+    (:func:`aisearch.grading.replay.remote_error`): ``info`` describes it."""
+
+    info: dict[str, str]
+
+
+class ReplayMismatch(BaseException):  # noqa: N818 (not an Exception: questions cannot catch it)
+    """The question asked for something the grading process's notes do not hold."""
+
+
 class QuestionTimeout(BaseException):  # noqa: N818
     """Raised inside a question that ran out of time (a BaseException: student code
     that catches ``Exception`` cannot swallow it)."""
@@ -229,6 +242,8 @@ def student_error(e: BaseException, *, plain: bool = False) -> str:
     >>> student_error(NotImplementedError(), plain=True)
     'NotImplementedError (not implemented yet)'
     """
+    if isinstance(e, RemoteError) and isinstance(getattr(e, "info", None), dict):
+        return e.info["plain" if plain else "text"]
     if not plain and isinstance(e, NotImplementedError):
         return "is not implemented yet (it raises NotImplementedError)"
     if not plain and isinstance(e, SystemExit):
@@ -311,9 +326,16 @@ def run_question(
         feedback = f"{e}: is there an infinite loop, or is it far too slow?"
     except KeyboardInterrupt:
         raise
+    except ReplayMismatch as e:
+        earned, bug = 0.0, "tampering"
+        feedback = (f"0 points: {e}; the grader asked the grading process for an answer it did "
+                    "not record (did the submission interfere with the grader?)")
     except BaseException as e:  # student code raising through the test, or a grader bug
         earned = 0.0
-        if any(STUDENT_FILE.match(f.filename or "") for f in traceback.extract_tb(e.__traceback__)):
+        if isinstance(e, RemoteError):
+            feedback = f"your code {student_error(e)}"
+        elif any(STUDENT_FILE.match(f.filename or "")
+                 for f in traceback.extract_tb(e.__traceback__)):
             feedback = f"your code {student_error(e)}"
         else:
             tb = "".join(traceback.format_exception_only(type(e), e)).strip()

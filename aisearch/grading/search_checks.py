@@ -117,8 +117,10 @@ def check_search(
     got = [observe(f, c, forbid=codes) for c in cases]
     used = next((o.calls for o in got if o.calls), ())
     if used:
-        raise Fail(f"{name} calls aisearch's {used[0]}(); the exercise asks you to write the "
-                   "search yourself.", bug="uses-reference")
+        what = ("switches off the grader's watch on calls (sys.setprofile)"
+                if used[0] == "sys.setprofile" else f"calls aisearch's {used[0]}()")
+        raise Fail(f"{name} {what}; the exercise asks you to write the search yourself.",
+                   bug="uses-reference")
     if got[0].shape == "error" and "not implemented" in got[0].error:
         raise Fail(f"{name} {got[0].error}.", bug="not-implemented")
     want = [observe(reference, c) for c in cases]

@@ -19,5 +19,6 @@ def notebook(tmp_path: Path):
     return make
 
 
-# The deliberately wrong submissions are data for the grader, not modules to collect.
-collect_ignore = ["wrong"]
+# The deliberately wrong and hostile submissions are data for the grader, not modules to
+# collect (importing an attack here would run it in the test process).
+collect_ignore = ["wrong", "attacks"]  # hostile: run only by the grader, sandboxed

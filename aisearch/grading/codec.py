@@ -1,0 +1,211 @@
+"""Data between the grader and the process that runs student code: JSON, never code.
+
+The grading child runs the submission; the grader (the parent) sends it problems and gets
+back what the student's functions answered and did. Both directions carry plain JSON
+built by :func:`encode` and read by :func:`decode`, which rebuilds only what it knows:
+numbers (infinities and NaN included), text, lists, tuples, dicts, sets, the states and
+moves of the package's games (their own classes, checked again by the games when used),
+the games themselves (from their constructor arguments), and the grading's own records
+(registered with :func:`register`). Nothing the child sends can make the grader run code
+of the child's choosing: a forged message can only claim an answer.
+
+Examples
+--------
+>>> from aisearch.games import TicTacToe, TwoRobots
+>>> s = TicTacToe.parse('x../.o./...')
+>>> decode(encode(s)) == s, type(decode(encode(s))).__name__
+(True, 'Board')
+>>> game = TwoRobots.parse('B.#/..W', max_plies=9)
+>>> decode(encode(game))
+TwoRobots.parse('B.#/..W', max_plies=9)
+>>> decode(encode({(0, 1): float('inf'), 'x': [None, True]}))
+{(0, 1): inf, 'x': [None, True]}
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["encode", "decode", "register", "CodecError", "MAX_DEPTH", "MAX_ITEMS"]
+
+MAX_DEPTH = 400
+"""Deepest nesting a message may have (a game tree is at most this deep when sent)."""
+MAX_ITEMS = 2_000_000
+"""Most values one message may hold."""
+
+_STATE_MODULES = "aisearch.games."
+
+
+class CodecError(ValueError):
+    """A value that cannot be sent, or a message that is not one the grader reads."""
+
+
+# -- registered types ---------------------------------------------------------------------
+_ENCODERS: dict[type, tuple[str, Callable[[Any], Any]]] = {}
+_DECODERS: dict[str, Callable[[Any], Any]] = {}
+
+
+def register(cls: type, name: str, to_data: Callable[[Any], Any],
+             from_data: Callable[[Any], Any]) -> None:
+    """Teach the codec a type: ``to_data(obj)`` gives encodable data (encoded in turn),
+    ``from_data(data)`` rebuilds the object from it (decoded first).
+
+    Used for the games (their constructor arguments) and the grading's records
+    (observations, cases, evaluations). A new game an exercise sends to the child is
+    registered in :mod:`aisearch.grading.codecs`.
+
+    >>> class Pair:
+    ...     def __init__(self, a, b):
+    ...         self.a, self.b = a, b
+    >>> register(Pair, "Pair", lambda p: [p.a, p.b], lambda d: Pair(*d))
+    >>> decode(encode(Pair(1, (2, 3)))).b
+    (2, 3)
+    """
+    _ENCODERS[cls] = (name, to_data)
+    _DECODERS[name] = from_data
+
+
+# -- encoding -----------------------------------------------------------------------------
+def encode(obj: Any) -> Any:
+    """``obj`` as JSON-ready data (lists, dicts with string keys, strings, numbers).
+
+    Raises
+    ------
+    CodecError
+        For a value that has no encoding (a function, an open file, ...).
+    """
+    return _enc(obj, 0)
+
+
+def _enc(obj: Any, depth: int) -> Any:  # noqa: C901 (one dispatch on the type)
+    if depth > MAX_DEPTH:
+        raise CodecError(f"a value nested more than {MAX_DEPTH} deep cannot be sent")
+    kind = type(obj)
+    if obj is None or kind is bool or kind is str or kind is int:
+        return obj
+    if kind is float:
+        return obj if math.isfinite(obj) else {"float": repr(obj)}
+    if kind is list:
+        return [_enc(x, depth + 1) for x in obj]
+    if kind is tuple:
+        return {"tuple": [_enc(x, depth + 1) for x in obj]}
+    if kind is dict:
+        return {"dict": [[_enc(k, depth + 1), _enc(v, depth + 1)] for k, v in obj.items()]}
+    if kind is set or kind is frozenset:
+        items = sorted((_enc(x, depth + 1) for x in obj), key=repr)
+        return {"set" if kind is set else "frozenset": items}
+    for cls in kind.__mro__:
+        if cls in _ENCODERS:
+            name, to_data = _ENCODERS[cls]
+            return {"object": name, "data": _enc(to_data(obj), depth + 1)}
+    module = getattr(kind, "__module__", "")
+    if module.startswith(_STATE_MODULES) and issubclass(kind, (tuple, int)) \
+            and kind not in (bool,):
+        base = tuple(obj) if isinstance(obj, tuple) else int(obj)
+        return {"state": f"{module}:{kind.__qualname__}", "data": _enc(base, depth + 1)}
+    if isinstance(obj, (int, float)) and not isinstance(obj, bool):  # numpy scalars
+        return _enc(obj.item() if hasattr(obj, "item") else float(obj), depth)
+    raise CodecError(f"cannot send a {kind.__name__} between the grader and the grading "
+                     f"process: {obj!r:.80}")
+
+
+# -- decoding -----------------------------------------------------------------------------
+class _Budget:
+    def __init__(self) -> None:
+        self.left = MAX_ITEMS
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise CodecError(f"a message holds more than {MAX_ITEMS:,} values")
+
+
+def decode(data: Any) -> Any:
+    """The value :func:`encode` made ``data`` from.
+
+    Raises
+    ------
+    CodecError
+        For data that no :func:`encode` call makes (a forged or broken message), a type
+        the codec does not know, or a message too deep or too large.
+
+    >>> decode({"state": "os:system", "data": 1})
+    Traceback (most recent call last):
+    ...
+    aisearch.grading.codec.CodecError: unknown state type 'os:system'
+    """
+    return _dec(data, 0, _Budget())
+
+
+_FLOATS = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
+
+
+def _dec(data: Any, depth: int, budget: _Budget) -> Any:  # noqa: C901
+    budget.spend()
+    if depth > MAX_DEPTH:
+        raise CodecError(f"a message nested more than {MAX_DEPTH} deep")
+    kind = type(data)
+    if data is None or kind in (bool, int, float, str):
+        return data
+    if kind is list:
+        return [_dec(x, depth + 1, budget) for x in data]
+    if kind is not dict or len(data) not in (1, 2):
+        raise CodecError(f"not a message of the grader: {data!r:.80}")
+    if len(data) == 1:
+        (tag, value), = data.items()
+        if tag == "float" and value in _FLOATS:
+            return _FLOATS[value]
+        if tag in ("tuple", "set", "frozenset", "dict") and type(value) is list:
+            items = [_dec(x, depth + 1, budget) for x in value]
+            if tag == "tuple":
+                return tuple(items)
+            if tag == "dict":
+                if not all(type(p) is list and len(p) == 2 for p in items):
+                    raise CodecError("a dict is a list of [key, value] pairs")
+                try:
+                    return {k: v for k, v in items}
+                except TypeError:
+                    raise CodecError("a dict key cannot be hashed") from None
+            try:
+                return set(items) if tag == "set" else frozenset(items)
+            except TypeError:
+                raise CodecError("a set member cannot be hashed") from None
+        raise CodecError(f"not a message of the grader: {data!r:.80}")
+    if set(data) == {"object", "data"}:
+        name = data["object"]
+        if name not in _DECODERS:
+            raise CodecError(f"unknown object type {name!r:.80}")
+        try:
+            return _DECODERS[name](_dec(data["data"], depth + 1, budget))
+        except CodecError:
+            raise
+        except Exception as e:  # the constructor refused the data: a forged message
+            raise CodecError(f"cannot rebuild a {name}: {type(e).__name__}: {e}") from None
+    if set(data) == {"state", "data"}:
+        cls = _state_class(data["state"])
+        value = _dec(data["data"], depth + 1, budget)
+        if issubclass(cls, tuple) and type(value) is tuple:
+            return tuple.__new__(cls, value)
+        if issubclass(cls, int) and type(value) is int:
+            return int.__new__(cls, value)
+        raise CodecError(f"bad data for a {data['state']}: {value!r:.80}")
+    raise CodecError(f"not a message of the grader: {data!r:.80}")
+
+
+def _state_class(name: Any) -> type:
+    """A tuple or int subclass defined in :mod:`aisearch.games` (a game's states or moves)."""
+    if not isinstance(name, str) or ":" not in name:
+        raise CodecError(f"unknown state type {name!r:.80}")
+    module, qualname = name.split(":", 1)
+    if not module.startswith(_STATE_MODULES) or not qualname.isidentifier():
+        raise CodecError(f"unknown state type {name!r:.80}")
+    try:
+        cls = getattr(importlib.import_module(module), qualname)
+    except (ImportError, AttributeError):
+        raise CodecError(f"unknown state type {name!r:.80}") from None
+    if not isinstance(cls, type) or not issubclass(cls, (tuple, int)) or cls is bool:
+        raise CodecError(f"unknown state type {name!r:.80}")
+    return cls
