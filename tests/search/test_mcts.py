@@ -199,3 +199,17 @@ def test_a_budget_runs_out_even_when_iterations_reach_only_terminal_nodes():
     for g, state in ((game, s), (tree_only, ())):
         d = run_anytime(mcts(g, state, iterations=None, budget=Budget(nodes=3000), seed=0))
         assert d is not None and d.stats.leaves <= 3000
+
+
+def test_mcts_plays_pig_and_nannon_sampling_their_dice():
+    from aisearch.games import Nannon, Pig
+
+    pig = Pig()
+    d = run_anytime(mcts(pig, pig.initial, iterations=200, seed=0))
+    assert d.move in pig.moves(pig.initial) and 0 <= d.value <= 1
+    nannon = Nannon()
+    assert nannon.to_move(nannon.initial) == -1  # the game opens with a roll: no move to choose
+    assert run_anytime(mcts(nannon, nannon.initial, iterations=50)).move is None
+    rolled = nannon.result(nannon.initial, nannon.moves(nannon.initial)[0])
+    d = run_anytime(mcts(nannon, rolled, iterations=300, seed=1))
+    assert d.move in nannon.moves(rolled)
