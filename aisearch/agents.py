@@ -229,7 +229,7 @@ prune_on_equal, fastest_wins, tracer
 
 
 def anytime_agent(
-    search: Callable[..., Any], *, depth: int | None = None, nodes: int | None = None,
+    search: Callable[..., Any], /, *, depth: int | None = None, nodes: int | None = None,
     seconds: float | None = None, **options: Any
 ) -> _SearchAgent:
     """An agent that runs an anytime searcher under a budget and plays its last decision.
@@ -252,7 +252,8 @@ def anytime_agent(
     nodes, seconds : optional
         The budget per move; at least one of them, or ``depth``.
     **options
-        Passed to the searcher (``evaluate``, ``order``, ...).
+        Passed to the searcher (``evaluate``, ``order``, ...; iterative deepening's own
+        ``search=`` and ``table=`` too).
 
     Examples
     --------

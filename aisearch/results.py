@@ -173,6 +173,9 @@ class Decision:
         What this search counted.
     depth : int or None
         For anytime searches (iterative deepening): the depth this decision completed.
+    partial : bool
+        True for a decision from an iteration stopped unfinished, whose move was proven
+        better than the last finished iteration's (its value is then a bound).
 
     Examples
     --------
@@ -187,9 +190,11 @@ class Decision:
     pv: tuple = ()
     stats: Stats = field(default_factory=Stats)
     depth: int | None = None
+    partial: bool = False
 
     def __repr__(self) -> str:
         depth = "" if self.depth is None else f", depth={self.depth!r}"
+        depth += ", partial=True" if self.partial else ""
         return (f"Decision(value={self.value!r}, move={self.move!r}, pv={self.pv!r}, "
                 f"stats={self.stats!r}{depth})")
 

@@ -21,6 +21,7 @@ from aisearch.games import uniform_tree
 def games():
     from aisearch.games import Coins, SymmetryReduced, TicTacToe
     from aisearch.games.connect4 import ConnectFour
+    from aisearch.games.dag import DagGame
     from aisearch.games.nim import Nim
     from aisearch.games.robots import TwoRobots
 
@@ -41,6 +42,8 @@ def games():
         "robots, walls": walls,
         "three-player coins": Coins((7, 4, 3, 9, 5, 7)),
         "two-player coins": Coins((3, 1, 4, 1, 5), players=2),
+        "dag with skips and wins": DagGame(b=3, d=6, width=4, seed=1, skip=0.3, win=9,
+                                           p_win=0.2),
         **chance_games(),
     }
 

@@ -11,6 +11,7 @@ Examples
 
 from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
 from aisearch.games.connect4 import ConnectFour
+from aisearch.games.dag import DagGame
 from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.nim import Nim
 from aisearch.games.nplayer import Coins, CoinsState, TupleTree, utilities
@@ -22,6 +23,7 @@ from aisearch.games.tree import Chance, Max, Min, TreeGame, fig5_2, uniform_tree
 
 __all__ = [
     "TreeGame", "Max", "Min", "Chance", "uniform_tree", "fig5_2",
+    "TicTacToe", "SymmetryReduced", "ConnectFour", "Nim", "TwoRobots", "DagGame",
     "TicTacToe", "SymmetryReduced", "ConnectFour", "Nim", "TwoRobots",
     "Pig", "PigState", "Nannon", "NannonState", "dice_tree", "scale_tree", "random_chance_tree",
 ]

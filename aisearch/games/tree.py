@@ -323,7 +323,7 @@ class TreeGame(GameBase):
 
 def uniform_tree(
     b: int, d: int, *, seed: int | None = 0, ordering: str = "random", low: int = -99,
-    high: int = 99, first: int = MAX,
+    high: int = 99, first: int = MAX, p: float = 1.0, ties: bool | None = None,
 ) -> TreeGame:
     """A uniform tree of branching ``b`` and depth ``d`` with seeded integer tips.
 
@@ -332,14 +332,25 @@ def uniform_tree(
     b, d : int
         Branching factor (>= 1) and depth in plies (>= 0); at most 2,000,000 tips.
     seed : int or None
-        Seed of the tip values.
-    ordering : {'random', 'best', 'worst'}
-        ``'best'`` sorts every node's children best-first for the player to move
-        (perfect ordering: alpha-beta meets Knuth and Moore's minimum); ``'worst'``
-        builds a tree ordered worst-first so that alpha-beta prunes nothing (``b**d``
-        tips). Ordered trees get distinct tip values so that "best" is unambiguous.
+        Seed of the tip values (and of the order, for ``'best-first'``).
+    ordering : {'random', 'best', 'worst', 'best-first'}
+        ``'random'``: tips in the order drawn. ``'best'`` sorts every node's children
+        best-first for the player to move (perfect ordering: alpha-beta meets Knuth and
+        Moore's minimum); ``'worst'`` builds a tree ordered worst-first so that alpha-beta
+        prunes nothing (``b**d`` tips). ``'best-first'``: at every internal node the best
+        child (for the player to move) comes first with probability ``p``, else one of the
+        others does; the other children stay in random order (``p=1`` meets the minimum too).
     low, high : int
-        Range of the tip values for ``'random'`` ordering.
+        Range of the tip values when they may tie (``'random'`` by default).
+    first : {MAX, MIN}
+        The player at the root.
+    p : float
+        For ``'best-first'``: the probability that a node's best child comes first.
+    ties : bool, optional
+        ``True``: tips drawn from ``low..high`` with repeats, whatever the ordering (then
+        several children may be best, and ``'worst'`` cuts on equal values); ``False``:
+        distinct tips (from ``low..high`` for ``'random'``, which must hold ``b**d``
+        values); ``None`` (default): repeats for ``'random'`` only, distinct otherwise.
 
     Examples
     --------
@@ -348,6 +359,9 @@ def uniform_tree(
     8
     >>> uniform_tree(3, 2, ordering="best").tip_values[:3] == sorted(
     ...     uniform_tree(3, 2, ordering="best").tip_values[:3])
+    True
+    >>> g = uniform_tree(3, 2, ordering="best-first", p=1.0, seed=4)
+    >>> g.tip_values[0] == max(min(g.tip_values[i:i + 3]) for i in (0, 3, 6))
     True
     """
     for name, v in (("b", b), ("d", d)):
@@ -362,15 +376,34 @@ def uniform_tree(
     for name, v in (("low", low), ("high", high)):
         if isinstance(v, bool) or not isinstance(v, int):
             raise ValueError(f"{name} must be an int (a tip value), not {v!r}")
-    if ordering not in ("random", "best", "worst"):
-        raise ValueError(f"ordering must be 'random', 'best' or 'worst', not {ordering!r}")
+    if ordering not in ("random", "best", "worst", "best-first"):
+        raise ValueError(f"ordering must be 'random', 'best', 'worst' or 'best-first', not "
+                         f"{ordering!r}")
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+        raise ValueError(f"p must be a probability, a number in [0, 1], not {p!r}")
+    if ties not in (None, True, False):
+        raise ValueError(f"ties must be True, False or None, not {ties!r}")
     check_seed(seed)
     rng = random.Random(seed)
     n = b**d
-    if ordering == "random":
+    if ties is None:
+        ties = ordering == "random"
+    if ties or ordering == "random":
         if low > high:
             raise ValueError(f"need low <= high, got {low} > {high}")
-        values = iter([rng.randint(low, high) for _ in range(n)])
+    if ordering == "random" and not ties and high - low + 1 < n:
+        raise ValueError(f"distinct tips need at least b**d = {n} values in low..high, "
+                         f"not {high - low + 1}")
+    if ordering == "random":
+        drawn = [rng.randint(low, high) for _ in range(n)] if ties else rng.sample(
+            range(low, high + 1), n)
+        values = iter(drawn)
+    elif ordering == "best-first":
+        drawn = [rng.randint(low, high) for _ in range(n)] if ties else rng.sample(
+            range(-10 * n, 10 * n), n)
+        values = iter(drawn)
+    elif ties:
+        values = iter(sorted(rng.randint(low, high) for _ in range(n)))
     else:
         values = iter(sorted(rng.sample(range(-10 * n, 10 * n), n)))
 
@@ -403,6 +436,24 @@ def uniform_tree(
             return [k for k, _ in kids], kids[0][1]
 
         tree = order(tree, first)[0]
+    elif ordering == "best-first":
+
+        def best_first(node: Any, player: int) -> tuple[Any, float]:
+            """Put the best child first with probability p (else another); (node, value)."""
+            if not isinstance(node, list):
+                return node, node
+            other = MIN if player == MAX else MAX
+            kids = [best_first(c, other) for c in node]
+            pick = max if player == MAX else min
+            value = pick(v for _, v in kids)
+            best = kids.pop(next(i for i, (_, v) in enumerate(kids) if v == value))
+            if kids and rng.random() >= p:  # the best child goes after at least one other
+                kids.insert(rng.randint(1, len(kids)), best)
+            else:
+                kids.insert(0, best)
+            return [k for k, _ in kids], value
+
+        tree = best_first(tree, first)[0]
     return TreeGame(tree, first=first)
 
 

@@ -16,16 +16,31 @@ from aisearch.search.anytime import Budget, OutOfBudget
 from aisearch.search.bandit import play_bandit
 from aisearch.search.chance import expectiminimax
 from aisearch.search.deepening import iterative_deepening
+from aisearch.search.engine import enhanced_search
 from aisearch.search.maxn import Paranoid, maxn, paranoid
 from aisearch.search.mcts import MCTS, mcts, mcts_agent, scaled_rewards, ucb1
 from aisearch.search.minimax import minimax
+from aisearch.search.ordering import (
+    History,
+    Killers,
+    PrincipalVariation,
+    StaticOrder,
+    chain,
+    minimal_tree,
+)
 from aisearch.search.registry import REGISTRY, Pseudocode, SearcherInfo, describe, searcher
 from aisearch.search.star import star1, star2
+from aisearch.search.table import TranspositionTable, alphabeta_tt
+from aisearch.search.windows import aspiration, mtdf, pvs, sss_star
 
 __all__ = [
     "minimax", "alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab", "iterative_deepening",
     "Budget", "OutOfBudget", "SEARCHERS", "REGISTRY", "describe", "searcher", "Pseudocode",
     "SearcherInfo",
+    # lesson 04: search efficiency
+    "alphabeta_tt", "TranspositionTable", "pvs", "aspiration", "mtdf", "sss_star",
+    "enhanced_search", "StaticOrder", "PrincipalVariation", "Killers", "History", "chain",
+    "minimal_tree",
     "expectiminimax", "star1", "star2",
 ]
 __all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "scaled_rewards", "maxn", "paranoid",

@@ -12,6 +12,9 @@ Conventions (DESIGN.md section 4)
 - ``order(state, moves)`` returns the same moves in another order (searched first to
   last); anything else is an error naming the moves dropped, added or repeated. An
   ordering object with a ``cutoff(state, move, depth)`` method is told of every cut-off.
+  One whose ``uses_depth`` is true is called as ``order(state, moves, depth)`` with the
+  plies left, by searchers that pass it to ``run.moves(s, d)`` (``None`` otherwise);
+  killer moves are kept per depth that way (:mod:`aisearch.search.ordering`).
 - Ties at a node go to the first best move in (ordered) move order.
 - ``prune_on_equal=True`` cuts when ``alpha >= beta`` (aima-python, OpenSpiel, MIT 6.034);
   ``False`` only when ``alpha > beta`` (Berkeley CS188's graded convention).
@@ -196,6 +199,11 @@ class Run:
         """Nodes so far: the leaves and the inner nodes (whose moves were asked for)."""
         return sum(count() for count in self._counters)
 
+    def count_nodes(self, counter: Callable[[], int]) -> None:
+        """Add ``counter()`` to :attr:`nodes`: nodes a searcher settles without a leaf value
+        or their moves (positions a transposition table answers)."""
+        self._counters.append(counter)
+
     @property
     def cutoffs(self) -> int:
         """Cut-offs so far: nodes that stopped with moves left unsearched."""
@@ -297,18 +305,19 @@ class Run:
         return self.payoff if v > 0 else -self.payoff
 
     # -- moves and cut-offs --------------------------------------------------------------
-    def _make_moves(self, game: Any, check_chance: bool) -> Callable[[Any], Sequence[Any]]:
-        """``moves(s)``: the moves of an inner node to search, in ``order`` if one was given
+    def _make_moves(self, game: Any, check_chance: bool) -> Callable[..., Sequence[Any]]:
+        """``moves(s, d=None)``: the moves of an inner node to search, in ``order`` if one was given
         (checked), refusing chance nodes a searcher cannot search; counts inner nodes."""
         game_moves, to_move, order, name = game.moves, game.to_move, self.order, self.name
+        by_depth = bool(getattr(order, "uses_depth", False))
         count = chance = 0
 
-        def plain_moves(s: Any) -> Sequence[Any]:  # no order, no chance nodes to refuse
+        def plain_moves(s: Any, d: int | None = None) -> Sequence[Any]:  # no order, no chance
             nonlocal count
             count += 1
             return game_moves(s)
 
-        def moves(s: Any) -> Sequence[Any]:
+        def moves(s: Any, d: int | None = None) -> Sequence[Any]:
             nonlocal count
             count += 1
             if check_chance and to_move(s) == CHANCE:
@@ -318,7 +327,7 @@ class Run:
             ms = game_moves(s)
             if order is None:
                 return ms
-            got = order(s, ms)
+            got = order(s, ms, d) if by_depth else order(s, ms)
             try:
                 ordered = tuple(got)
             except TypeError:

@@ -1,9 +1,17 @@
-"""Iterative deepening (반복 심화): search to depth 1, 2, 3, ... until the caller stops.
+"""Iterative deepening (반복 심화, 반복적 깊이증가): search to depth 1, 2, 3, ... until stopped.
 
 The anytime searcher of CHESS 4.5 (Slate & Atkin 1977): each completed depth gives a
 decision, so a program under a clock always has a move, and the deeper searches cost
 little more than the last one alone (the tree grows by the branching factor per ply).
-See :mod:`aisearch.search.anytime` for budgets and agents.
+Nilsson 12.4 names its by-product: the best moves of depth ``k`` order the search of depth
+``k + 1`` (``pv_first=True``, or a transposition table, whose best moves do the same at
+every position it holds). See :mod:`aisearch.search.anytime` for budgets and agents.
+
+When the budget runs out inside an iteration, that iteration is dropped and the generator
+ends: the caller plays the last completed depth's move. With a table there is one
+exception: if the unfinished iteration has already *proven* another root move better than
+the previous best (the table holds a bound for it beyond the previous best's value at the
+same depth), that move is yielded last, as a decision with ``partial=True``.
 """
 
 from __future__ import annotations
@@ -13,22 +21,26 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from aisearch.core import Evaluate, Game, Order
-from aisearch.results import Decision
+from aisearch.core import MAX, Evaluate, Game, Order, unwrap
+from aisearch.results import Decision, Stats
 from aisearch.search.alphabeta import alphabeta
 from aisearch.search.anytime import Budget, BudgetedGame, OutOfBudget
 from aisearch.search.common import check_args, per_node
-from aisearch.search.registry import searcher
+from aisearch.search.ordering import PrincipalVariation, chain
+from aisearch.search.registry import describe, searcher
+from aisearch.search.table import EXACT, LOWER, UPPER, TranspositionTable, decoder
 from aisearch.trace.events import Abort, TracerLike
 
-__all__ = ["iterative_deepening"]
+__all__ = ["iterative_deepening", "proven_better"]
 
 PSEUDOCODE = """
 function ITERATIVE-DEEPENING(n)
   for depth = 1, 2, 3, ...:
-    decision ← SEARCH(n, depth)       (alpha-beta, from scratch)   @enter
-    yield decision                    (the caller may stop here)    @exit
+    decision ← SEARCH(n, depth)   previous best line first, table kept   @enter
+    yield decision                (the caller may stop here)             @exit
     if the search met no depth bound: stop (the whole tree was searched)
+  out of time inside an iteration: keep the last decision,
+    unless the table proves another move better at this depth            @abort
 """
 
 
@@ -37,7 +49,8 @@ def iterative_deepening(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
     tracer: TracerLike | None = None, budget: Budget | None = None,
-    search: Callable[..., Decision] = alphabeta,
+    search: Callable[..., Decision] = alphabeta, table: TranspositionTable | None = None,
+    pv_first: bool = False, partial: bool = True,
 ) -> Iterator[Decision]:
     """Search to depth 1, 2, 3, ...; yield one decision per completed depth.
 
@@ -52,9 +65,20 @@ def iterative_deepening(
     budget : Budget, optional
         Nodes and/or seconds for all iterations together. When it runs out inside an
         iteration, that iteration is dropped (an ``Abort`` event is recorded) and the
-        generator ends: the caller keeps the last decision it got.
+        generator ends: the caller keeps the last decision it got (but see ``partial``).
     search : searcher
-        The depth-limited search each iteration runs (alpha-beta by default).
+        The depth-limited search each iteration runs (alpha-beta by default). One that
+        takes a ``table`` gets ``table``; one that takes a ``guess`` (aspiration, MTD(f))
+        gets the previous iteration's value.
+    table : TranspositionTable, optional
+        Kept from iteration to iteration (each iteration is a new generation of it), so
+        the best moves found at depth ``k`` are searched first at depth ``k + 1``.
+    pv_first : bool
+        Search the previous iteration's principal variation first (CHESS 4.5's ordering).
+    partial : bool
+        With a table: when the budget runs out, yield a last decision (``partial=True``,
+        its value a bound) if the unfinished iteration proved a root move better than the
+        previous best (:func:`proven_better`).
 
     Yields
     ------
@@ -70,7 +94,7 @@ def iterative_deepening(
 
     Notes
     -----
-    Nilsson 12.4 and seed 004; lesson 04 adds move ordering from the previous iteration.
+    Nilsson 12.4 and seed 004; lesson 04 orders each iteration by the previous one.
     """
     # Checked when called, not at the first next(): a wrong argument is reported where it is.
     options = {"evaluate": evaluate, "order": order, "prune_on_equal": prune_on_equal,
@@ -86,14 +110,26 @@ def iterative_deepening(
     if not callable(search) or (info is not None and info.anytime):
         raise TypeError(f"search must be a depth-limited searcher such as alphabeta, not "
                         f"{getattr(search, '__name__', search)!r:.80}")
+    described = describe(search, strict=False)
+    takes = set(described.options) if described is not None else set()
+    if table is not None:
+        if not isinstance(table, TranspositionTable):
+            raise TypeError(f"table must be a TranspositionTable or None, not {table!r:.80}")
+        if "table" not in takes:
+            raise ValueError(f"{getattr(search, '__name__', search)} takes no table; search "
+                             "with alphabeta_tt, pvs, aspiration or mtdf to use one")
+    for name, flag in (("pv_first", pv_first), ("partial", partial)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{name} must be True or False, not {flag!r:.80}")
     return _deepen(game, state, depth, evaluate, order, prune_on_equal, fastest_wins, tracer,
-                   budget, search)
+                   budget, search, table, pv_first, partial, takes)
 
 
 def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None,
             order: Order | None, prune_on_equal: bool, fastest_wins: bool,
             tracer: TracerLike | None, budget: Budget | None,
-            search: Callable[..., Decision]) -> Iterator[Decision]:
+            search: Callable[..., Decision], table: TranspositionTable | None,
+            pv_first: bool, partial: bool, takes: set[str]) -> Iterator[Decision]:
     """The iterations of :func:`iterative_deepening` (its arguments checked)."""
     played = BudgetedGame(game, budget) if budget is not None else game
     bounded = [0]
@@ -106,17 +142,83 @@ def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None
         return evaluate(s)
 
     counted.__name__ = getattr(evaluate, "__name__", "evaluate")
+    last: Decision | None = None
     for d in itertools.count(1) if depth is None else range(1, depth + 1):
         bounded[0] = 0
+        extra: dict[str, Any] = {}
+        if table is not None:
+            table.age()
+            extra["table"] = table
+        if "guess" in takes and last is not None:
+            extra["guess"] = last.value
+        ordering = order
+        if pv_first and last is not None and last.pv:
+            ordering = chain(order, PrincipalVariation(game, state, last.pv))
+        old = table.settled_old if table is not None else 0
+        spent = budget.used if budget is not None else 0
         try:
-            decision = search(played, state, d, evaluate=counted, order=order,
+            decision = search(played, state, d, evaluate=counted, order=ordering,
                               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-                              tracer=tracer)
+                              tracer=tracer, **extra)
         except OutOfBudget as why:
             emit = per_node(tracer)
             if emit is not None:
                 emit(Abort(str(why)))
+            if partial and table is not None and last is not None and last.move is not None:
+                found = proven_better(game, state, table, d, last.move, fastest_wins)
+                if found is not None:
+                    nodes = (budget.used - 1 - spent) if budget is not None else 0
+                    yield Decision(found[1], found[0], (found[0],), Stats(nodes=max(nodes, 0)),
+                                   depth=d, partial=True)
             return
-        yield replace(decision, depth=d)
-        if bounded[0] == 0:  # no state met the depth bound: deeper searches change nothing
+        last = replace(decision, depth=d)
+        yield last
+        complete = bounded[0] == 0 and (table is None or table.settled_old == old)
+        if complete:  # no state met the depth bound: deeper searches change nothing
             return
+
+
+def proven_better(game: Game, state: Any, table: TranspositionTable, depth: int, previous: Any,
+                  fastest_wins: bool = True) -> tuple[Any, Any] | None:
+    """A root move the table proves better than ``previous`` at ``depth``, or None.
+
+    Looks up the successors of ``state`` as the iteration of ``depth`` stored them (this
+    generation, ``depth - 1`` plies or more below them): ``previous`` must have a bound on
+    the side that caps it (MAX to move: exact or an upper bound ``u``), and a move proven
+    beyond it (exact or a lower bound ``> u``) is returned as ``(move, value)``, value as the
+    game's payoff; the best such move if several are.
+
+    Examples
+    --------
+    >>> from aisearch.games import fig5_2
+    >>> t = TranspositionTable()
+    >>> _ = t.age()
+    >>> _ = t.store((0,), 1, 3, UPPER, 0, ply=1)   # move 0 is worth at most 3
+    >>> _ = t.store((2,), 1, 5, LOWER, 1, ply=1)   # move 2 at least 5
+    >>> proven_better(fig5_2, (), t, 2, previous=0)
+    (2, 5)
+    """
+    rules = unwrap(game)
+    maximizing = rules.to_move(state) == MAX
+    sign = 1 if maximizing else -1
+    capping = (EXACT, UPPER) if maximizing else (EXACT, LOWER)
+    beating = (EXACT, LOWER) if maximizing else (EXACT, UPPER)
+
+    def known(m: Any) -> Any:
+        e = table.probe(rules.result(state, m), ply=1)
+        if e is None or e.depth < depth - 1 or e.generation != table.generation:
+            return None
+        return e
+
+    first = known(previous)
+    if first is None or first.bound not in capping:
+        return None
+    best: tuple[Any, Any] | None = None
+    for m in rules.moves(state):
+        e = known(m) if m != previous else None
+        if e is not None and e.bound in beating and sign * e.value > sign * first.value:
+            if best is None or sign * e.value > sign * best[1]:
+                best = (m, e.value)
+    if best is None:
+        return None
+    return best[0], decoder(rules, fastest_wins)(best[1])

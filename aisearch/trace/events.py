@@ -165,6 +165,13 @@ class Research(Event):
     beta: float
     reason: str = ""
 
+    def describe(self, where: str, fmt: Callable[[Any], str]) -> str:
+        """The event in words (the stepper shows it); ``fmt`` writes numbers."""
+        why = f" (its null-window test failed {self.reason.split()[-1]}: it may be better)" if (
+            self.reason.startswith("fail")) else f" ({self.reason})" if self.reason else ""
+        return (f"Search move {self.move} of {where} again{why}, with "
+                f"α={fmt(self.alpha)} β={fmt(self.beta)}")
+
 
 @dataclass(slots=True)
 class TableHit(Event):
@@ -180,6 +187,16 @@ class TableHit(Event):
     value: float
     depth: int | None
     used: bool
+
+    def describe(self, where: str, fmt: Callable[[Any], str]) -> str:
+        """The event in words (the stepper shows it); ``fmt`` writes numbers."""
+        what = {"exact": "exactly", "lower": "at least", "upper": "at most"}.get(self.bound,
+                                                                                self.bound)
+        deep = "to the end" if self.depth is None else (
+            f"{self.depth} {'ply' if self.depth == 1 else 'plies'} deep")
+        then = ("it settles the node: no search" if self.used else
+                "not enough to settle it: search it, the stored best move first")
+        return f"Table hit at {where}: worth {what} {fmt(self.value)} ({deep}); {then}"
 
 
 @dataclass(slots=True)

@@ -14,11 +14,14 @@ Examples
 <StepperModel alphabeta: event 0 of 42>
 """
 
+from aisearch.widgets.efficiency import EfficiencyLab
+from aisearch.widgets.efficiency_model import EfficiencyModel
 from aisearch.widgets.mcts import MCTSModel, MCTSStepper
 from aisearch.widgets.play import PlayGame
 from aisearch.widgets.play_model import PlayModel
 from aisearch.widgets.stepper import SearchStepper
 from aisearch.widgets.stepper_model import StepperModel
 
-__all__ = ["SearchStepper", "StepperModel", "PlayGame", "PlayModel"]
+__all__ = ["SearchStepper", "StepperModel", "PlayGame", "PlayModel", "EfficiencyLab",
+           "EfficiencyModel"]
 __all__ += ["MCTSStepper", "MCTSModel"]  # lesson 08

@@ -282,6 +282,9 @@ class StepperModel:
                 return f"Done: the root's backed-up value is {fmt(e.value)}"
             why = " (cut off)" if v.cut else ""
             return f"Return {fmt(e.value)} from {where} {who}{why}"
+        describe = getattr(e, "describe", None)  # an event kind that says itself what it means
+        if callable(describe):
+            return str(describe(where, fmt))
         fields = ", ".join(f"{k}={fmt(getattr(e, k))}" for k in getattr(e, "__dataclass_fields__",
                                                                         {}) if k != "path")
         return f"{type(e).__name__} at {where}: {fields}"
@@ -291,6 +294,9 @@ class StepperModel:
         n = len(self.replay.searches)
         which = f"search {part.index + 1} of {n}: " if part is not None and n > 1 else ""
         depth = "to the end" if e.depth is None else f"to depth {e.depth}"
+        window = (e.options or {}).get("window")
+        if isinstance(window, tuple) and len(window) == 2:  # a root searched with a window
+            depth += f", window α={fmt(window[0])} β={fmt(window[1])}"
         return f"Start {which}{e.search}, {depth}"
 
     def _cut_text(self, e: Any, v: Visit, where: str) -> str:

@@ -9,6 +9,8 @@ loaded, then drives the lesson's widget. Screenshots go to ``tests/artifacts/``;
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser.labharness import UPDATE_SCREENSHOTS, require_notebook, saved_image_outputs
@@ -65,6 +67,24 @@ def test_03_alpha_beta(lab):
     lab.element_screenshot(stepper, "stepper", docs="stepper.png")
 
 
+def test_04_search_efficiency(lab):
+    """Lesson 04 runs; the stepper steps through a search with table hits, and ticking an
+    enhancement in the efficiency lab searches again (its status line changes)."""
+    run_lesson(lab, "04_search_efficiency.ipynb")
+    stepper = lab.stepper()
+    assert stepper.count(), "lesson 04 shows no SearchStepper (reset/back/step buttons)"
+    lab.check_stepper(stepper)
+
+    panel = lab.output_with_buttons("Step through")
+    assert panel.count(), "lesson 04 shows no EfficiencyLab (its 'Step through' button)"
+    status = panel.locator(".widget-html-content").filter(
+        has_text=re.compile(r"of plain alpha-beta")).first
+    before = status.text_content()
+    panel.locator(".widget-checkbox").filter(has_text="static ordering").locator(
+        "input").first.click()
+    after = lab.wait_for_text_change(status, before)
+    assert "static ordering" in after and after != before, after
+    lab.element_screenshot(panel, "04_search_efficiency-lab")
 def test_06_games_of_chance(lab):
     """Lesson 06 runs; the stepper on the chance tree steps forward and back; a move in the
     Nannon game against the exact optimal player is played and answered."""

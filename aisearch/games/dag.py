@@ -1,0 +1,209 @@
+"""Random games with transpositions: game trees whose paths meet again (DAG-shaped games).
+
+In a real game many move orders reach the same position (a *transposition*); a transposition
+table (lesson 04) exploits it, and a careless one is fooled by it. :class:`DagGame` is a
+seeded random game with as many transpositions as you like: level ``k`` of the game holds
+only ``width`` positions, and each of a position's ``b`` moves leads to a random position of
+the next level, so paths meet all the time. With ``skip > 0`` some moves jump two levels,
+so the same position is reached after different numbers of plies (with more or fewer plies
+left below it, and by a longer or shorter route), as in Nim or in chess.
+
+A state is a :class:`DagState` ``(level, number, player)``; the game ends at level ``d``,
+where a position's payoff is a seeded number in ``low..high`` (or a win or loss worth
+``±win``, with probability ``p_win``). :meth:`DagGame.evaluate` is a seeded static
+evaluation for depth-limited searches.
+
+Examples
+--------
+>>> game = DagGame(b=3, d=4, width=4, seed=1)
+>>> game.initial
+DagState(level=0, number=0, player=0)
+>>> game.moves(game.initial)
+(0, 1, 2)
+>>> game.transpositions() > 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from aisearch.core import MAX, MIN, GameBase, is_number
+
+__all__ = ["DagGame", "DagState"]
+
+
+class DagState(NamedTuple):
+    """A position of a :class:`DagGame`: its level (0 at the root), its number among the
+    ``width`` positions of that level, and the player to move. (The field is not called
+    ``index``, which would hide ``tuple.index``.)
+
+    >>> str(DagState(2, 3, 1))
+    'L2#3 MIN'
+    """
+
+    level: int
+    number: int
+    player: int
+
+    def __str__(self) -> str:
+        return f"L{self.level}#{self.number} {'MAX' if self.player == MAX else 'MIN'}"
+
+
+class DagGame(GameBase):
+    """A seeded random game whose positions are reached by many paths.
+
+    Parameters
+    ----------
+    b : int
+        Moves per position (1-20), numbered ``0..b-1``.
+    d : int
+        Levels (1-40): positions at level ``d`` end the game.
+    width : int
+        Positions per level (1-10,000); the fewer, the more transpositions.
+    seed : int
+        Fixes the moves' targets, the payoffs and the evaluation.
+    skip : float
+        Probability that a move jumps two levels instead of one (not from level ``d - 1``).
+    low, high : int
+        Range of the payoffs and of the evaluation.
+    win : float, optional
+        The payoff of a win: with probability ``p_win`` a final position is a win or a loss
+        (``±win``) instead of a number in ``low..high``; searchers prefer quicker wins.
+    p_win : float
+        See ``win``.
+
+    Examples
+    --------
+    >>> game = DagGame(b=2, d=3, width=2, seed=0, win=100, p_win=1.0)
+    >>> sorted({abs(game.utility(DagState(3, i, p))) for i in range(2) for p in (0, 1)})
+    [100]
+    >>> DagGame(b=2, d=3, width=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: width must be an int in 1..10000, not 0
+    """
+
+    def __init__(self, b: int = 3, d: int = 6, width: int = 6, *, seed: int = 0,
+                 skip: float = 0.0, low: int = -9, high: int = 9, win: float | None = None,
+                 p_win: float = 0.0) -> None:
+        for name, v, top in (("b", b, 20), ("d", d, 40), ("width", width, 10_000)):
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= top:
+                raise ValueError(f"{name} must be an int in 1..{top}, not {v!r}")
+        for name, p in (("skip", skip), ("p_win", p_win)):
+            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+                raise ValueError(f"{name} must be a probability, a number in [0, 1], not {p!r}")
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in (low, high)) or low > high:
+            raise ValueError(f"low and high must be ints with low <= high, not {low!r}, {high!r}")
+        if win is not None and (not is_number(win) or not win > 0):
+            raise ValueError(f"win must be a positive number (the payoff of a win) or None, "
+                             f"not {win!r}")
+        if p_win and win is None:
+            raise ValueError("p_win needs win=... (the payoff of a win)")
+        self.b, self.d, self.width, self.seed, self.skip = b, d, width, seed, skip
+        self.low, self.high, self.p_win = low, high, p_win
+        self.win = win  # None: no wins, only payoffs (the attribute is read by searchers)
+        rng = random.Random(seed)
+        self._sizes = [1] + [width] * d
+        self._next: dict[tuple[int, int, int], tuple[DagState, ...]] = {}
+        for level in range(d):
+            for index in range(self._sizes[level]):
+                for player in (MAX, MIN):
+                    kids = []
+                    for _ in range(b):
+                        step = 2 if level + 2 <= d and rng.random() < skip else 1
+                        kids.append(DagState(level + step, rng.randrange(self._sizes[level + step]),
+                                             MIN if player == MAX else MAX))
+                    self._next[level, index, player] = tuple(kids)
+        self._payoff: dict[tuple[int, int], float] = {}
+        for index in range(width):
+            for player in (MAX, MIN):
+                if win is not None and rng.random() < p_win:
+                    self._payoff[index, player] = rng.choice((win, -win))
+                else:
+                    self._payoff[index, player] = rng.randint(low, high)
+        self._eval = {(level, index, player): rng.randint(low, high)
+                      for level in range(d) for index in range(self._sizes[level])
+                      for player in (MAX, MIN)}
+        self._moves = tuple(range(b))
+        self.initial = DagState(0, 0, MAX)
+
+    # the protocol -----------------------------------------------------------------------
+    def to_move(self, s: DagState) -> int:
+        return s[2]
+
+    def moves(self, s: DagState) -> tuple[int, ...]:
+        return () if s[0] >= self.d else self._moves
+
+    def result(self, s: DagState, m: int) -> DagState:
+        try:
+            kids = self._next[s]  # type: ignore[index]
+        except (KeyError, TypeError):
+            if isinstance(s, tuple) and len(s) == 3 and s[0] == self.d:
+                raise self.illegal(s, m, "the game is over") from None
+            raise ValueError(f"{s!r} is not a position of this game") from None
+        if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < self.b:
+            raise self.illegal(s, m)
+        return kids[m]
+
+    def is_terminal(self, s: DagState) -> bool:
+        return s[0] >= self.d
+
+    def utility(self, s: DagState, player: int = MAX) -> float:
+        if s[0] < self.d:
+            raise ValueError(f"utility is defined at the end of the game only, not at {s!r}")
+        v = self._payoff[s[1], s[2]]
+        return v if player == MAX else -v
+
+    def evaluate(self, s: DagState) -> float:
+        """A seeded static evaluation of ``s`` (MAX's view); the payoff at the end.
+
+        >>> game = DagGame(seed=2)
+        >>> game.low <= game.evaluate(game.initial) <= game.high
+        True
+        """
+        if s[0] >= self.d:
+            return self.utility(s)
+        return self._eval[s]  # type: ignore[index]
+
+    # conveniences -----------------------------------------------------------------------
+    def states(self) -> list[DagState]:
+        """Every position reachable from the start, level by level.
+
+        >>> len(DagGame(b=2, d=2, width=3, seed=0).states()) <= 1 + 2 * 3 * 2
+        True
+        """
+        seen = {self.initial}
+        order, frontier = [self.initial], [self.initial]
+        while frontier:
+            nxt = []
+            for s in frontier:
+                for m in self.moves(s):
+                    c = self.result(s, m)
+                    if c not in seen:
+                        seen.add(c)
+                        order.append(c)
+                        nxt.append(c)
+            frontier = nxt
+        return sorted(order)
+
+    def transpositions(self) -> int:
+        """How many move sequences from the start reach a position some other sequence
+        reached first: the tree's nodes minus the distinct positions.
+
+        >>> DagGame(b=2, d=3, width=100, seed=0).transpositions() <= 2 + 4 + 8
+        True
+        """
+        paths: dict[Any, int] = {self.initial: 1}
+        for s in self.states():  # sorted by level: every parent comes before its children
+            for m in self.moves(s):
+                c = self.result(s, m)
+                paths[c] = paths.get(c, 0) + paths[s]
+        return sum(paths.values()) - len(paths)
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v!r}" for k, v, default in (
+            ("skip", self.skip, 0.0), ("low", self.low, -9), ("high", self.high, 9),
+            ("win", self.win, None), ("p_win", self.p_win, 0.0)) if v != default)
+        return f"DagGame(b={self.b}, d={self.d}, width={self.width}, seed={self.seed}{extra})"

@@ -1,0 +1,305 @@
+"""Checks of exercise 04: a transposition table with bound flags, and iterative deepening.
+
+``table_search`` is run on games with many transpositions (:class:`~aisearch.games.dag.
+DagGame`, some of whose moves skip a level so that positions recur with different depths
+left), on tic-tac-toe and on random trees: once to a depth with a fresh table, or
+iteratively, depth 1, 2, ..., with one table (where shallow entries meet deeper searches).
+Its values, moves and the exact states it generates are compared with the right answer,
+which generates exactly what :func:`aisearch.search.alphabeta_tt` generates (the tests
+prove it). ``deepening_moves`` is given the right ``table_search`` and compared by the
+depths and moves it returns, on Connect Four, tic-tac-toe and DAG positions with budgets.
+
+Examples
+--------
+>>> import random
+>>> cases = table_cases(random.Random(0))
+>>> len(cases), sum(c.deepen for c in cases)
+(26, 10)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aisearch.core import MAX
+from aisearch.grading.cases import Case, tictactoe_case, tree_case
+from aisearch.grading.compare import DIFFS
+from aisearch.grading.exercises.ex04_search_efficiency.bugs import (
+    DEEPENING_BUGS,
+    TABLE_BUGS,
+    deepening_moves,
+    table_search,
+)
+from aisearch.grading.observe import Observation, observe, searcher_codes, show
+from aisearch.grading.question import Context, Fail
+from aisearch.grading.recognise import Bug, recognise
+
+__all__ = ["TableCase", "table_cases", "searched_once", "searched_deeper", "runner_for",
+           "states_diff", "check_table", "DeepeningCase", "deepening_cases",
+           "check_deepening"]
+
+
+@dataclass(frozen=True)
+class TableCase(Case):
+    """A search problem for ``table_search``: once to ``depth`` with a fresh table, or
+    (``deepen``) to depths 1, 2, ..., ``depth`` with one table."""
+
+    deepen: bool = False
+
+    def describe(self) -> str:
+        how = (f"searched to depths 1, 2, ..., {self.depth} with one table (the last search "
+               "shown)" if self.deepen else f"searched to depth {self.depth} with an empty table")
+        return f"{self.label}, {how}"
+
+
+def searched_once(f: Callable[..., Any], game: Any, state: Any, depth: int,
+                  evaluate: Any) -> Any:
+    """``f`` (the exercise's API) to ``depth`` with an empty table (an observe runner)."""
+    return f(game, state, depth, evaluate, {})
+
+
+def searched_deeper(f: Callable[..., Any], game: Any, state: Any, depth: int,
+                    evaluate: Any) -> Any:
+    """``f`` to depths 1, 2, ..., ``depth`` with one table; the last answer (a runner)."""
+    table: dict = {}
+    out = None
+    for d in range(1, depth + 1):
+        out = f(game, state, d, evaluate, table)
+    return out
+
+
+def runner_for(case: TableCase) -> Callable[..., Any]:
+    """How :func:`~aisearch.grading.observe.observe` runs ``table_search`` on ``case``."""
+    return searched_deeper if case.deepen else searched_once
+
+
+def _dag_case(rng: random.Random, *, deepen: bool) -> TableCase:
+    from aisearch.games.dag import DagGame
+
+    d = rng.choice([5, 6, 6]) if not deepen else rng.choice([4, 5, 6])
+    b, width, skip = rng.choice([2, 3, 3]), rng.randint(3, 5), rng.choice([0.0, 0.0, 0.3])
+    game = DagGame(b=b, d=d, width=width, seed=rng.randrange(10**6), skip=skip)
+    depth = d if not deepen else rng.randint(3, d)
+    label = f"{game!r} (game.evaluate at the depth bound)"
+    return TableCase(game, game.initial, depth, game.evaluate, label, b**depth, d, deepen)
+
+
+def table_cases(rng: random.Random) -> list[TableCase]:
+    """The cases of the table questions: 12 DAG games searched once and 6 iteratively,
+    3 tic-tac-toe positions iteratively, 4 random trees once and 1 iteratively."""
+    cases = [_dag_case(rng, deepen=False) for _ in range(12)]
+    cases += [_dag_case(rng, deepen=True) for _ in range(6)]
+    for _ in range(3):
+        c = tictactoe_case(rng)
+        cases.append(TableCase(c.game, c.state, c.depth + 1, c.evaluate, c.label.split(
+            " at depth")[0], c.size * 10, c.height + 1, True))
+    for i in range(5):
+        c = tree_case(rng)
+        cases.append(TableCase(c.game, c.state, c.depth, c.evaluate, c.label.split(
+            " searched to")[0], c.size, c.height, i == 4))
+    return cases
+
+
+def _check(ctx: Context, name: str, aspect: str, cases: list, run: Callable[..., Any],
+           bugs: list[Bug], diff: Callable[[Any, Any], Any], reference: Callable[..., Any],
+           agree: Callable[[Any, Any], bool]) -> None:
+    """Grade ``name`` on ``cases``: ``run(f, case)`` records what ``f`` did."""
+    f = ctx.function(name)
+    got = [run(f, c, searcher_codes()) for c in cases]
+    used = next((o.calls for o in got if isinstance(o, Observation) and o.calls), ())
+    if used:
+        raise Fail(f"{name} calls aisearch's {used[0]}(); the exercise asks you to write it "
+                   "yourself.", bug="uses-reference")
+    error = next((o for o in got if _error(o)), None)
+    if error is not None and "not implemented" in _error(error):
+        raise Fail(f"{name} {_error(error)}.", bug="not-implemented")
+    want = [run(reference, c, None) for c in cases]
+    wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True) if (d := diff(g, w))]
+    if not wrong:
+        return None
+    bug, exact = recognise(got, cases, bugs, lambda impl, c: run(impl, c, None), agree)
+    lead = ""
+    if bug is not None:
+        lead = ("" if exact else "This looks like a known bug. ") + bug.feedback + "\n"
+    elif error is not None:
+        lead = f"{name} raised an exception on some inputs: {_error(error)}\n"
+    case, problem = min(wrong, key=lambda cd: cd[0].size)
+    raise Fail(f"{lead}{len(wrong)} of {len(cases)} random cases wrong. For example, on "
+               f"{case.describe()}: {problem}.", bug=bug.key if bug else None)
+
+
+def _error(o: Any) -> str:
+    if isinstance(o, Observation):
+        return o.error if o.shape == "error" else ""
+    return o[1] if isinstance(o, tuple) and len(o) == 2 and o[0] == "error" else ""
+
+
+def states_diff(got: Observation, want: Observation) -> str | None:
+    """The exact sequence of generated states, and the evaluated non-terminal states (a
+    state evaluated at the bound of one iteration is expanded by the next: not a fault here).
+
+    >>> states_diff(Observation(generated=((0,), (1,))), Observation(generated=((0,), (2,))))
+    'you generated 2 states, the table search generates 2; the first 1 agree, then you \
+generated (1,) where it generates (2,)'
+    """
+    if got.shape == "error":
+        return got.error
+    g, w = got.generated, want.generated
+    if g != w:
+        n = next((i for i, (a, b) in enumerate(zip(g, w, strict=False)) if a != b),
+                 min(len(g), len(w)))
+        head = f"you generated {len(g)} states, the table search generates {len(w)}"
+        if n == len(w):
+            return head + (f"; after the first {n}, which agree, you went on to generate "
+                           f"{show(g[n])}")
+        if n == len(g):
+            return head + f"; after the first {n}, which agree, you stopped before {show(w[n])}"
+        return head + (f"; the first {n} agree, then you generated {show(g[n])} where it "
+                       f"generates {show(w[n])}")
+    extra, missing = got.evaluated - want.evaluated, want.evaluated - got.evaluated
+    if extra:
+        return f"you called evaluate on {show(sorted(extra, key=repr)[0])}, which is not a tip"
+    if missing:
+        return f"evaluate was not called on {show(sorted(missing, key=repr)[0])}, a tip"
+    return None
+
+
+def check_table(ctx: Context, aspect: str) -> None:
+    """Grade ``table_search`` in one aspect: ``'value'``, ``'move'`` or ``'pruning'``.
+
+    >>> check_table(Context({"table_search": table_search}, seed=1), "pruning") is None
+    True
+    """
+
+    def run(f: Callable[..., Any], case: TableCase, forbid: Any) -> Observation:
+        return observe(f, case, forbid=forbid, runner=runner_for(case))
+
+    diff = states_diff if aspect == "pruning" else DIFFS[aspect]
+
+    def agree(a: Observation, b: Observation) -> bool:
+        return a.shape != "error" and b.shape != "error" and diff(a, b) is None
+
+    _check(ctx, "table_search", aspect, table_cases(ctx.rng), run, TABLE_BUGS, diff,
+           table_search, agree)
+
+
+@dataclass(frozen=True)
+class DeepeningCase:
+    """A position for ``deepening_moves``, a node budget and the deepest iteration."""
+
+    game: Any
+    state: Any
+    evaluate: Callable[[Any], float]
+    nodes: int
+    max_depth: int
+    label: str
+    size: int
+
+    def describe(self) -> str:
+        return (f"{self.label} with nodes={self.nodes}, max_depth={self.max_depth} and the "
+                "right table_search")
+
+
+def deepening_cases(rng: random.Random) -> list[DeepeningCase]:
+    """Connect Four, tic-tac-toe and DAG positions with budgets from tight to ample.
+
+    >>> [c.nodes for c in deepening_cases(random.Random(1))][:3]
+    [51, 64, 76]
+    """
+    from aisearch.games.connect4 import ConnectFour
+    from aisearch.games.dag import DagGame
+    from aisearch.games.tictactoe import TicTacToe
+
+    out = []
+    c4 = ConnectFour()
+    for _ in range(4):
+        s = c4.initial
+        for _ in range(rng.randint(4, 12)):
+            m = rng.choice(c4.moves(s))
+            if c4.is_terminal(c4.result(s, m)):
+                break
+            s = c4.result(s, m)
+        nodes = rng.choice([20, 150, 600, 1500]) + rng.randrange(60)
+        out.append(DeepeningCase(c4, s, ConnectFour.evaluate, nodes, 8,
+                                 f"Connect Four {str(s)!r}, evaluate = ConnectFour.evaluate",
+                                 nodes))
+    t = TicTacToe()
+    for _ in range(3):
+        board = t.initial
+        for _ in range(rng.randint(0, 3)):
+            board = t.result(board, rng.choice(t.moves(board)))
+        nodes = rng.choice([30, 200, 800]) + rng.randrange(40)
+        out.append(DeepeningCase(t, board, _terminal_safe(t, TicTacToe.nilsson_eval), nodes, 9,
+                                 f"tic-tac-toe {str(board)!r}, evaluate = Nilsson's e(p)",
+                                 nodes))
+    for _ in range(5):
+        g = DagGame(b=3, d=rng.randint(5, 7), width=rng.randint(3, 6), seed=rng.randrange(10**6),
+                    skip=rng.choice([0.0, 0.3]))
+        nodes = rng.choice([15, 60, 200, 500]) + rng.randrange(20)
+        out.append(DeepeningCase(g, g.initial, g.evaluate, nodes, g.d, f"{g!r}", nodes))
+    return out
+
+
+def _terminal_safe(game: Any, e: Callable[[Any], float]) -> Callable[[Any], float]:
+    def evaluate(s: Any) -> float:
+        return game.utility(s, MAX) if game.is_terminal(s) else e(s)
+
+    return evaluate
+
+
+def _run_deepening(f: Callable[..., Any], case: DeepeningCase, forbid: Any) -> Any:
+    """What ``f`` returned on ``case``: a tuple of (depth, move) pairs, or ('error', why)."""
+    from aisearch.grading.observe import watch_calls
+    from aisearch.grading.question import student_error
+
+    try:
+        with watch_calls(forbid or {}) as calls:
+            out = f(case.game, case.state, case.evaluate, case.nodes, table_search,
+                    case.max_depth)
+    except (Exception, SystemExit) as e:
+        return ("error", student_error(e))
+    if calls:
+        return ("error", f"calls aisearch's {calls[0]}()")
+    try:
+        return tuple((d, m) for d, m in out)
+    except (TypeError, ValueError):
+        return ("error", f"returned {out!r:.80}, not a list of (depth, move) pairs")
+
+
+def _deepening_diff(got: Any, want: Any) -> str | None:
+    if got == want:
+        return None
+    if _error(got):
+        return f"your function {_error(got)}"
+    return f"you return {list(got)}, the completed iterations are {list(want)}"
+
+
+def check_deepening(ctx: Context) -> None:
+    """Grade ``deepening_moves`` by the depths and moves it returns.
+
+    >>> check_deepening(Context({"deepening_moves": deepening_moves}, seed=1)) is None
+    True
+    """
+    f = ctx.function("deepening_moves")
+    cases = deepening_cases(ctx.rng)
+    got = [_run_deepening(f, c, searcher_codes()) for c in cases]
+    used = next((_error(o) for o in got if _error(o).startswith("calls aisearch")), "")
+    if used:
+        raise Fail(f"deepening_moves {used}; the exercise asks you to write it yourself.",
+                   bug="uses-reference")
+    if got and "not implemented" in _error(got[0]):
+        raise Fail(f"deepening_moves {_error(got[0])}.", bug="not-implemented")
+    want = [_run_deepening(deepening_moves, c, None) for c in cases]
+    wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True)
+             if (d := _deepening_diff(g, w))]
+    if not wrong:
+        return None
+    bug, _ = recognise(got, cases, DEEPENING_BUGS,
+                       lambda impl, c: _run_deepening(impl, c, None))
+    lead = bug.feedback + "\n" if bug is not None else ""
+    case, problem = min(wrong, key=lambda cd: cd[0].size)
+    raise Fail(f"{lead}{len(wrong)} of {len(cases)} positions wrong. For example, on "
+               f"{case.describe()}: {problem}.", bug=bug.key if bug else None)

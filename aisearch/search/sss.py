@@ -1,0 +1,123 @@
+"""Stockman's SSS* (1979): best-first search of a game tree with an OPEN list.
+
+SSS* keeps a list OPEN of *states* ``(node, LIVE or SOLVED, h)``, where ``h`` is an upper
+bound on the value of the part of the tree the state stands for; it always works on the state
+with the highest ``h`` (the leftmost among equals), applying Stockman's six cases (the
+Γ operator). It never evaluates a tip alpha-beta would skip, but its OPEN list can grow
+exponentially. Plaat, Schaeffer, Pijls and de Bruin (1996) showed that a depth-first
+search does the same work: MTD started at +infinity with a transposition table
+(:func:`aisearch.search.windows.sss_star`) evaluates the same tips in the same order (on
+trees whose tips are all different; where tips tie, the two break the ties differently).
+This module is the original, to check that claim on trees; it is not an instrumented
+searcher.
+
+Examples
+--------
+>>> from aisearch.games import fig5_2
+>>> value, tips = stockman_sss(fig5_2, fig5_2.initial)
+>>> value, tips
+(3, [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (0, 1), (0, 2)])
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from aisearch.core import MAX, MIN
+
+__all__ = ["stockman_sss"]
+
+LIVE, SOLVED = 0, 1
+
+
+def stockman_sss(game: Any, state: Any, depth: int | None = None, *,
+                 evaluate: Callable[[Any], float] | None = None,
+                 limit: int = 1_000_000) -> tuple[float, list[Any]]:
+    """The minimax value of ``state`` by Stockman's SSS*, and the tips it evaluated, in order.
+
+    Parameters
+    ----------
+    game : Game
+        Two players moving in turn, MAX to move at ``state`` (SSS* is stated for a MAX root).
+    state : state
+        The root.
+    depth : int, optional
+        Plies to search (``None``: to the end); ``evaluate`` scores the states at the bound.
+    limit : int
+        Give up (ValueError) after this many steps: OPEN can grow large.
+
+    Returns
+    -------
+    (value, tips)
+        ``tips`` are the evaluated states (for a TreeGame, their paths), in the order SSS*
+        evaluated them.
+
+    Examples
+    --------
+    >>> from aisearch.games import TreeGame
+    >>> stockman_sss(TreeGame([[3, 5], [1, 9]]), ())
+    (3, [(0, 0), (1, 0), (0, 1)])
+    """
+    if game.to_move(state) != MAX:
+        raise ValueError("stockman_sss searches from a MAX root; this state has MIN to move")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+        raise ValueError(f"depth must be a non-negative int or None, not {depth!r}")
+    top = -1 if depth is None else depth
+    tips: list[Any] = []
+    # a node: (path of move indices, state); OPEN entries: (-h, path, status, state)
+    parent_player: dict[tuple, int] = {}
+    moves_of: dict[tuple, tuple] = {(): tuple(game.moves(state))}
+    states: dict[tuple, Any] = {(): state}
+    open_list: list[tuple] = [(-float("inf"), (), LIVE, -1)]
+    live: set[tuple] = {()}  # paths in OPEN (purges are lazy: dropped when popped)
+    tick = itertools.count()
+
+    def push(path: tuple, status: int, h: float) -> None:
+        heapq.heappush(open_list, (-h, path, status, next(tick)))
+        live.add(path)
+
+    def child(path: tuple, i: int) -> tuple:
+        c = path + (i,)
+        if c not in states:
+            s = states[path]
+            states[c] = game.result(s, moves_of[path][i])
+            parent_player[c] = game.to_move(s)
+            moves_of[c] = () if game.is_terminal(states[c]) else tuple(game.moves(states[c]))
+        return c
+
+    for _ in range(limit):
+        neg_h, path, status, _ = heapq.heappop(open_list)
+        if path not in live:
+            continue  # purged: a MAX ancestor was solved
+        live.discard(path)
+        h = -neg_h
+        if not path and status == SOLVED:
+            return h, tips
+        s = states[path]
+        if status == LIVE:
+            if game.is_terminal(s) or len(path) == top:
+                v = game.utility(s, MAX) if game.is_terminal(s) else evaluate(s)  # type: ignore[misc]
+                tips.append(s)
+                push(path, SOLVED, min(h, v))
+            elif game.to_move(s) == MAX:
+                for i in range(len(moves_of[path])):
+                    push(child(path, i), LIVE, h)
+            elif game.to_move(s) == MIN:
+                push(child(path, 0), LIVE, h)
+            else:
+                raise ValueError(f"stockman_sss searches two-player games; {s!r} has player "
+                                 f"{game.to_move(s)}")
+        else:
+            up = path[:-1]
+            if parent_player[path] == MAX:  # the best child of a MAX node solves it
+                for other in [p for p in live if p[:len(up)] == up and p != up]:
+                    live.discard(other)
+                push(up, SOLVED, h)
+            elif path[-1] + 1 < len(moves_of[up]):  # a MIN parent: its next child, same bound
+                push(child(up, path[-1] + 1), LIVE, h)
+            else:
+                push(up, SOLVED, h)
+    raise ValueError(f"stockman_sss gave up after {limit:,} steps (OPEN grew too large)")

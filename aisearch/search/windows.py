@@ -1,0 +1,407 @@
+"""Searching with narrow windows: PVS, aspiration windows, MTD(f) and SSS*.
+
+Alpha-beta cuts more the narrower its window (alpha, beta). A search with a window that
+turns out to miss the value still says on which side it lies: a fail-soft search returning
+``v <= alpha`` has *failed low* (the value is at most ``v``), ``v >= beta`` *failed high*
+(at least ``v``). The narrowest window, a *null window* (널 창, zero or scout window), asks
+one yes/no question: "is the value above this?".
+
+- :func:`pvs` (principal variation search, NegaScout; Marsland & Campbell 1982, Reinefeld
+  1983): the first move with the full window, every other with a null window around the best
+  so far; only a move that fails high (better after all) is searched again for its value.
+- :func:`aspiration` (야망 창): the root searched with a window around a guess (the previous
+  iteration's value); if the value falls outside, search again with the window opened on
+  that side. Each root search is a search of its own in a recording.
+- :func:`mtdf` (Plaat et al. 1996): only null-window searches of the root, with a
+  transposition table, closing in on the value from a first guess; :func:`sss_star` is the
+  same driver started at +infinity, which expands the same tips as Stockman's SSS*
+  (:func:`aisearch.search.sss.stockman_sss`).
+
+Null windows on real numbers: the window just above ``x`` is ``(x, above(x))``, where
+``above(x)`` is the next float (``math.nextafter``); no value lies strictly inside it.
+
+Examples
+--------
+>>> from aisearch.games import TicTacToe
+>>> game = TicTacToe()
+>>> [f(game, game.initial, 4, evaluate=game.nilsson_eval).value
+...  for f in (pvs, aspiration, mtdf, sss_star)]
+[1, 1, 1, 1]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from aisearch.core import MAX, Evaluate, Game, Order
+from aisearch.results import Decision, Stats
+from aisearch.search.common import INF, Run, check_args
+from aisearch.search.registry import searcher
+from aisearch.search.table import (
+    EXACT,
+    LOWER,
+    UPPER,
+    TableStore,
+    TranspositionTable,
+    alphabeta_core,
+    check_table,
+    count_table,
+    decoder,
+    shown_depth,
+    table_first,
+    table_tools,
+)
+from aisearch.trace.events import Research, TableHit, TracerLike
+
+__all__ = ["pvs", "pvs_core", "aspiration", "mtdf", "sss_star", "mtd", "above", "below",
+           "null_window"]
+
+
+def above(x: float) -> float:
+    """The next float above ``x``: ``(x, above(x))`` is the null window just above ``x``.
+
+    >>> above(3) > 3, above(3) - 3 < 1e-12
+    (True, True)
+    """
+    return math.nextafter(x, INF)
+
+
+def below(x: float) -> float:
+    """The next float below ``x``."""
+    return math.nextafter(x, -INF)
+
+
+def null_window(alpha: float, beta: float, maximizing: bool) -> tuple[float, float]:
+    """The null window that asks whether a child beats the best so far: just above alpha
+    at a MAX node, just below beta at a MIN node.
+
+    >>> null_window(2, 9, True) == (2, above(2)), null_window(2, 9, False) == (below(9), 9)
+    (True, True)
+    """
+    return (alpha, above(alpha)) if maximizing else (below(beta), beta)
+
+
+def _combined(decisions: list[Decision], value: Any, pv: tuple) -> Decision:
+    """One decision from several root searches: the given value and line, counts added."""
+    stats = sum((d.stats for d in decisions), Stats())
+    return Decision(value, pv[0] if pv else None, tuple(pv), stats)
+
+
+def pvs_core(run: Run, table: TranspositionTable | None,
+             prune_on_equal: bool = True) -> Callable[..., tuple[Any, tuple]]:
+    """The recursive core of :func:`pvs`: ``core(s, d, alpha, beta) -> (value, pv)``.
+
+    Like :func:`~aisearch.search.table.alphabeta_core` (fail-soft, with the table), but
+    every move after the first is tested with a null window, and searched again with the
+    node's window only if it fails high (at a MIN node: low), i.e. is better after all.
+    """
+    game = run.game
+    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    lookup, store = table_tools(table)
+    top = run.top
+    trace, decode, more = run.trace, run.decode, run.more  # bookkeeping
+
+    def pvs(s, d, alpha, beta):
+        if is_terminal(s):
+            return utility(s, d), ()
+        if d == 0:
+            return evaluation(s, d), ()
+        known, settled = lookup(s, d, alpha, beta, top - d)
+        if trace:
+            if known:
+                trace.note(TableHit, bound=known.bound, value=decode(known.value),
+                           depth=shown_depth(known.depth), used=settled)
+        if settled:
+            return known.value, known.line
+        ms = table_first(moves(s, d), known)
+        maximizing, alpha0, beta0 = to_move(s) == MAX, alpha, beta
+        best, line = (-INF if maximizing else INF), None
+        for m in ms:
+            child = result(s, m)
+            if line is None:  # the first move: the whole window
+                v, pv = pvs(child, d - 1, alpha, beta)
+            else:  # the others: a null window, "is it better than the best so far?"
+                v, pv = pvs(child, d - 1, *null_window(alpha, beta, maximizing))
+                if alpha < v < beta and d > 1:  # it is: search it again for its value
+                    more["researches"] = more.get("researches", 0) + 1  # bookkeeping
+                    if trace:
+                        trace.note(Research, move=m, alpha=decode(alpha), beta=decode(beta),
+                                   reason="fail high" if maximizing else "fail low")
+                    v, pv = pvs(child, d - 1, alpha, beta)
+            if (v > best if maximizing else v < best) or line is None:
+                best, line = v, (m,) + pv
+            if maximizing:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if trace:
+                trace.backup(m, v, best, alpha, beta)
+            if alpha >= beta and (prune_on_equal or alpha > beta):
+                cutoff(s, ms, m, d)
+                break
+        bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
+        store(s, d, best, bound, line[0], top - d)
+        if trace:
+            if table is not None:
+                trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))
+        return best, line
+
+    pvs = run.traced(pvs)  # bookkeeping
+    return pvs
+
+
+_PVS = """
+function PVS(n, depth, α, β)              (NegaScout), fail-soft       @enter
+  if n is terminal: return UTILITY(n)                                  @terminal
+  if depth = 0: return EVAL(n)                                         @eval
+  look n up in the table (settles it, or gives the move to try first)  @tablehit
+  first successor c1: v ← PVS(c1, depth − 1, α, β)                     @backup
+  each other successor c (MAX node; at a MIN node mirror it):
+    v ← PVS(c, depth − 1, α, α⁺)        null window: better than α?
+    if α < v < β: v ← PVS(c, depth − 1, α, β)   search again           @research
+    best ← max(best, v);  α ← max(α, best)
+    if α ≥ β: break                     (cut-off)                      @cut
+  store best in the table, flagged by (α, β) on entry                  @tablestore
+  return best                                                          @exit
+"""
+
+
+@searcher(title="principal variation search (NegaScout)", pseudocode=_PVS, windowed=True)
+def pvs(
+    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
+    order: Order | None = None, table: TranspositionTable | None = None,
+    window: tuple[float, float] = (-INF, INF), prune_on_equal: bool = True,
+    fastest_wins: bool = True, tracer: TracerLike | None = None,
+) -> Decision:
+    """Principal variation search: null windows for every move but the first.
+
+    Parameters are those of :func:`~aisearch.search.table.alphabeta_tt` (``table`` optional).
+    ``stats.researches`` counts the moves searched again; a recording shows each as a
+    ``Research`` event at the parent, then a second visit of the child.
+
+    Examples
+    --------
+    >>> from aisearch.games import fig5_2
+    >>> d = pvs(fig5_2, fig5_2.initial)
+    >>> d.value, d.move, d.stats.leaves
+    (3, 0, 7)
+    """
+    from aisearch.search.table import check_window
+
+    table = check_table(table)
+    alpha, beta = check_window(window)
+    run = Run(pvs, game, state, depth, evaluate=evaluate, order=order, table=table,
+              window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
+              tracer=tracer)
+    counted = count_table(run, table)  # bookkeeping
+    v, pv = run.search(pvs_core(run, table, prune_on_equal), alpha, beta)
+    counted()  # bookkeeping
+    return run.finish(v, pv)
+
+
+_INNER = """
+function ALPHABETA-TT(n, depth, α, β)     fail-soft, with the table    @enter
+  if n is terminal: return UTILITY(n)                                   @terminal
+  if depth = 0: return EVAL(n)                                          @eval
+  look n up in the table: deep enough and settled? return it            @tablehit
+  for each successor c, the table's move first:
+    best ← max (MAX) or min (MIN) of best, ALPHABETA-TT(c, depth − 1, α, β)   @backup
+    narrow (α, β) by best;  if α ≥ β: break    (cut-off)                @cut
+  store best, flagged by (α, β) on entry: upper, lower or exact         @tablestore
+  return best                                                           @exit
+"""
+
+
+_ASPIRATION = _INNER + """
+function ASPIRATION(n, depth, guess, width)
+  (α, β) ← (guess − width, guess + width)
+  repeat:                                   each try is a search of its own
+    v ← ALPHABETA-TT(n, depth, α, β)     (scout: PVS, re-searching inside)   @research
+    if v ≤ α: α ← −∞          failed low: search again
+    else if v ≥ β: β ← +∞     failed high: search again
+    else: return v            inside the window: exact
+"""
+
+
+@searcher(title="aspiration windows", pseudocode=_ASPIRATION, windowed=True)
+def aspiration(
+    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
+    order: Order | None = None, table: TranspositionTable | None = None, guess: float = 0,
+    width: float = 10, scout: bool = False, prune_on_equal: bool = True,
+    fastest_wins: bool = True, tracer: TracerLike | None = None,
+) -> Decision:
+    """Alpha-beta with an aspiration window (야망 창) around a guess at the root's value.
+
+    Parameters
+    ----------
+    guess : float
+        The value expected (iterative deepening passes the previous iteration's); a win or
+        loss (``±game.win``) opens the window on that side.
+    width : float
+        The window is ``(guess - width, guess + width)``.
+    scout : bool
+        Search with :func:`pvs_core` (null windows inside) instead of plain alpha-beta.
+    table, others
+        As for :func:`~aisearch.search.table.alphabeta_tt`.
+
+    Returns
+    -------
+    Decision
+        Counts added over the tries (a :class:`~aisearch.trace.Tally` counts the tries
+        as ``searches``; a recording holds each as a search of its own).
+
+    Examples
+    --------
+    >>> from aisearch.games import fig5_2
+    >>> from aisearch.trace import Tally
+    >>> tries = Tally()
+    >>> aspiration(fig5_2, fig5_2.initial, guess=10, width=2, tracer=tries).value
+    3
+    >>> tries.searches  # failed low (the value is at most 3), then searched again
+    2
+    """
+    table = check_table(table)
+    if isinstance(width, bool) or not isinstance(width, (int, float)) or not 0 < width < INF:
+        raise ValueError(f"width must be a positive finite number, not {width!r}")
+    if isinstance(guess, bool) or not isinstance(guess, (int, float)) or guess != guess:
+        raise ValueError(f"guess must be a number, not {guess!r}")
+    payoff = getattr(game, "win", None) or INF
+    alpha = -INF if guess <= -payoff else guess - width
+    beta = INF if guess >= payoff else guess + width
+    core = pvs_core if scout else alphabeta_core
+    tries: list[Decision] = []
+    while True:
+        run = Run(aspiration, game, state, depth, evaluate=evaluate, order=order, table=table,
+                  window=(alpha, beta), guess=guess, width=width, scout=scout,
+                  prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+        counted = count_table(run, table)  # bookkeeping
+        v, pv = run.search(core(run, table, prune_on_equal), alpha, beta)
+        counted()  # bookkeeping
+        tries.append(run.finish(v, pv))
+        if v <= alpha and alpha > -INF:  # failed low: the value is at most v
+            alpha = -INF
+        elif v >= beta and beta < INF:  # failed high: at least v
+            beta = INF
+        else:
+            return _combined(tries, run.decode(v), pv)
+
+
+def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *,
+        first: float, table: TranspositionTable, evaluate: Evaluate | None,
+        order: Order | None, prune_on_equal: bool, fastest_wins: bool,
+        tracer: TracerLike | None) -> Decision:
+    """The MTD driver (Plaat et al. 1996): null-window searches of the root, from ``first``.
+
+    Each pass asks "is the value at least gamma?" with the null window just below gamma;
+    failing high raises the lower bound, failing low lowers the upper bound, until they
+    meet. Each pass is a search of its own (``search`` names it in a recording).
+    """
+    check_args(game, state, depth, {"evaluate": evaluate, "order": order, "tracer": tracer,
+                                    "prune_on_equal": prune_on_equal,
+                                    "fastest_wins": fastest_wins})  # before the root is read
+    g, lower, upper = first, -INF, INF
+    passes: list[Decision] = []
+    maximizing = game.to_move(state) == MAX
+    best: tuple | None = None
+    decode = decoder(game, fastest_wins)  # search scores to payoffs
+    while lower < upper:
+        gamma = g if g > lower else above(lower)  # the question: is the value >= gamma?
+        run = Run(search, game, state, depth, evaluate=evaluate, order=order, table=table,
+                  window=(decode(below(gamma)), decode(gamma)), prune_on_equal=prune_on_equal,
+                  fastest_wins=fastest_wins, tracer=tracer)
+        counted = count_table(run, table)  # bookkeeping
+        g, pv = run.search(alphabeta_core(run, table, prune_on_equal), below(gamma), gamma)
+        counted()  # bookkeeping
+        passes.append(run.finish(g, pv))
+        if g < gamma:  # failed low: the value is at most g
+            upper = g
+        else:  # failed high: at least g
+            lower = g
+        if (g >= gamma) == maximizing:  # this pass proved the best move (MAX: >=, MIN: <)
+            best = pv
+    return _combined(passes, decode(g), best if best is not None else pv)
+
+
+_MTDF = _INNER + """
+function MTD(f)(n, depth, f)        Plaat, Schaeffer, Pijls, de Bruin 1996
+  g ← f;  lower ← −∞;  upper ← +∞
+  while lower < upper:
+    γ ← g if g > lower, else just above lower
+    g ← ALPHABETA-TT(n, depth, γ⁻, γ)     a null window: is the value ≥ γ?
+    if g < γ: upper ← g                   failed low
+    else: lower ← g                       failed high
+  return g
+"""
+
+
+@searcher(title="MTD(f)", pseudocode=_MTDF, windowed=True)
+def mtdf(
+    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
+    order: Order | None = None, table: TranspositionTable | None = None, guess: float = 0,
+    prune_on_equal: bool = True, fastest_wins: bool = True, tracer: TracerLike | None = None,
+) -> Decision:
+    """MTD(f): the value found by null-window searches alone, with a transposition table.
+
+    Parameters
+    ----------
+    guess : float
+        The first guess ``f`` (iterative deepening passes the previous iteration's value);
+        the closer, the fewer passes.
+    table : TranspositionTable, optional
+        MTD(f) needs one (a pass would otherwise search again what the previous one did):
+        a fresh one is used if none is given.
+    others
+        As for :func:`~aisearch.search.table.alphabeta_tt`.
+
+    Examples
+    --------
+    >>> from aisearch.games import fig5_2
+    >>> d = mtdf(fig5_2, fig5_2.initial, guess=0)
+    >>> d.value, d.move
+    (3, 0)
+    """
+    table = check_table(table)
+    table = TranspositionTable() if table is None else table
+    if isinstance(guess, bool) or not isinstance(guess, (int, float)) or guess != guess:
+        raise ValueError(f"guess must be a number, not {guess!r}")
+    return mtd(mtdf, game, state, depth, first=guess, table=table, evaluate=evaluate,
+               order=order, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
+               tracer=tracer)
+
+
+_SSS = _INNER + """
+function SSS*(n, depth)           as MTD(+∞): Plaat, Schaeffer, Pijls, de Bruin 1996
+  upper ← +∞
+  repeat:
+    g ← ALPHABETA-TT(n, depth, upper⁻, upper)   is the value ≥ upper?
+    if g < upper: upper ← g                    no: a smaller upper bound
+  until g ≥ upper                              yes: the value is upper
+"""
+
+
+@searcher(title="SSS* as MTD(+∞)", pseudocode=_SSS, windowed=True)
+def sss_star(
+    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
+    order: Order | None = None, table: TranspositionTable | None = None,
+    prune_on_equal: bool = True, fastest_wins: bool = True, tracer: TracerLike | None = None,
+) -> Decision:
+    """Stockman's SSS*, as MTD started from +infinity: each pass lowers an upper bound.
+
+    Plaat et al. (1996) showed that this depth-first form, with a table holding the bounds,
+    evaluates the same tips as Stockman's best-first SSS* (1979), in the same order, without
+    its OPEN list (:func:`aisearch.search.sss.stockman_sss`).
+
+    Examples
+    --------
+    >>> from aisearch.games import fig5_2
+    >>> sss_star(fig5_2, fig5_2.initial).value
+    3
+    """
+    table = check_table(table)
+    table = TranspositionTable() if table is None else table
+    return mtd(sss_star, game, state, depth, first=INF, table=table, evaluate=evaluate,
+               order=order, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
+               tracer=tracer)

@@ -1,0 +1,185 @@
+"""Switch alpha-beta's enhancements on and off and see the node counts and the tree change.
+
+:class:`EfficiencyLab` is a thin ipywidgets view over an
+:class:`~aisearch.widgets.efficiency_model.EfficiencyModel`: one checkbox per enhancement,
+a choice of window, a table of the counts of every configuration tried (beside plain
+alpha-beta), and a picture: the searched tree when it is small enough to draw (each
+iteration, aspiration try or MTD(f) pass a tree of its own; re-searched nodes marked
+"again"), else a chart of the nodes each configuration needed. "Step through" opens the
+recorded search in a :class:`~aisearch.widgets.SearchStepper`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+from aisearch.search.engine import ENHANCEMENTS, WINDOWS
+from aisearch.widgets.efficiency_model import NAMES, EfficiencyModel
+from aisearch.widgets.stepper import AxesPNG, SearchStepper
+from aisearch.widgets.text import count
+
+__all__ = ["EfficiencyLab", "counts_table_html"]
+
+
+def counts_table_html(rows: list[tuple[str, Any]], current: str | None = None) -> str:
+    """The counts of several searches as an HTML table (the current one highlighted)."""
+    head = ["configuration", "nodes", "× plain", "leaves", "cut-offs", "table hits",
+            "re-searches", "value", "move"]
+    base = rows[0][1].stats.nodes if rows else 1
+    out = ['<table style="border-collapse:collapse;font-size:12px">',
+           "<tr>" + "".join(f'<th style="padding:1px 6px;text-align:left">{h}</th>'
+                            for h in head) + "</tr>"]
+    for label, d in rows:
+        s = d.stats
+        cells = [label, f"{s.nodes:,}", f"{s.nodes / base:.2f}", f"{s.leaves:,}",
+                 f"{s.cutoffs:,}", f"{s.table_hits:,}", f"{s.researches:,}", str(d.value),
+                 str(d.move)]
+        style = "background:#ffe08a;font-weight:bold" if label == current else ""
+        out.append(f'<tr style="{style}">' + "".join(
+            f'<td style="padding:1px 6px">{html.escape(c)}</td>' for c in cells) + "</tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+class EfficiencyLab:
+    """Search one position with alpha-beta's enhancements switched on and off.
+
+    Parameters
+    ----------
+    game, state, depth, evaluate
+        The search (see :class:`EfficiencyModel`).
+    record_limit : int
+        Searches of at most this many nodes are recorded and drawn as trees.
+    dpi : int
+        Resolution of the picture.
+
+    Notes
+    -----
+    All the state is in :attr:`model`; each control changes a switch and the view is
+    redrawn from the model. Nothing a user does raises out of a callback. Displayed in a
+    saved notebook without a kernel, the widget reads as its text repr.
+
+    Examples
+    --------
+    >>> from aisearch.games.dag import DagGame
+    >>> game = DagGame(b=3, d=4, width=3, seed=1)
+    >>> lab = EfficiencyLab(game, game.initial, 4, game.evaluate)
+    >>> lab.boxes["table"].value = True
+    >>> lab.model.current.label, lab.model.current.decision.stats.table_hits > 0
+    ('table', True)
+    >>> print(lab)  # doctest: +ELLIPSIS
+    EfficiencyLab: DagGame(b=3, d=4, width=3, seed=1) to depth 4: plain alpha-beta 39 nodes; ...
+    """
+
+    def __init__(self, game: Any, state: Any, depth: int | None,
+                 evaluate: Callable[[Any], float] | None, *, order: Any = None,
+                 record_limit: int = 400, dpi: int = 70) -> None:
+        import ipywidgets as w
+
+        if isinstance(dpi, bool) or not isinstance(dpi, int) or dpi <= 0:
+            raise ValueError(f"dpi must be a positive int, not {dpi!r}")
+        self.model = EfficiencyModel(game, state, depth, evaluate, order=order,
+                                     record_limit=record_limit)
+        self._canvas = AxesPNG(dpi)
+        self._chart = AxesPNG(dpi)
+        self.boxes = {k: w.Checkbox(value=False, description=NAMES[k], indent=False,
+                                    layout=w.Layout(width="auto", margin="0 12px 0 0"))
+                      for k in ENHANCEMENTS}
+        self.window = w.Dropdown(options=[(NAMES[k], k) for k in WINDOWS], value="alphabeta",
+                                 description="window")
+        for k, box in self.boxes.items():
+            box.observe(lambda c, k=k: self._safely(lambda: self._set(**{k: c["new"]})),
+                        names="value")
+        self.window.observe(lambda c: self._safely(lambda: self._set(window=c["new"])),
+                            names="value")
+        self.step_button = w.Button(description="Step through", icon="step-forward",
+                                    tooltip="open the recorded search in a stepper")
+        self.step_button.on_click(lambda _: self._safely(self.open_stepper))
+        self.status = w.HTML()
+        self.counts = w.HTML()
+        self.image = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.stepper_area = w.VBox()
+        self.widget = w.VBox([
+            w.HBox(list(self.boxes.values()), layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.window, self.step_button]),
+            self.status, self.counts, self.image, self.stepper_area,
+        ])
+        self._set()
+
+    def _safely(self, action: Callable[[], Any]) -> None:
+        try:
+            action()
+        except Exception as error:  # never raise out of a widget callback
+            self.status.value = (f"<b>Error:</b> {type(error).__name__}: "
+                                 f"{html.escape(str(error))}")
+
+    def _set(self, **changes: Any) -> None:
+        """Change switches, search, and redraw."""
+        self.model.switch(**changes)
+        result = self.model.run()
+        self.stepper_area.children = ()
+        m, d = self.model, result.decision
+        ratio = d.stats.nodes / max(1, m.plain.stats.nodes)
+        self.status.value = (f"<b>{html.escape(result.label)}</b>: "
+                             f"{count(d.stats.nodes, 'node')} ({ratio:.0%} of plain "
+                             f"alpha-beta's), value {html.escape(str(d.value))}, "
+                             f"move {html.escape(str(d.move))}")
+        self.counts.value = counts_table_html(m.table(), result.label)
+        self.step_button.disabled = result.recording is None
+        self.image.value = self.picture()
+
+    def picture(self) -> bytes:
+        """The current search's tree if it was recorded, else a chart of the node counts."""
+        from aisearch import plot
+
+        result = self.model.current
+        if result is not None and result.recording is not None:
+            self._canvas = AxesPNG(self._canvas.dpi)  # a tree sizes its own figure
+            return self._canvas.render(lambda ax: plot.tree(
+                result.recording, ax=ax, values=True, moves=True,
+                title=f"{result.label}: {count(result.decision.stats.nodes, 'node')}"))
+
+        def chart(ax: Any) -> Any:
+            import matplotlib.pyplot as plt
+
+            if ax is None:
+                ax = plt.figure(figsize=(7, 3.2)).subplots()
+            ax.clear()
+            rows = self.model.table()
+            names = [label for label, _ in rows]
+            nodes = [d.stats.nodes for _, d in rows]
+            colors = ["#999999"] + ["#1f5fa8"] * (len(rows) - 1)
+            ax.barh(names, nodes, color=colors)
+            ax.set_xscale("log")
+            ax.set_xlabel("nodes (log scale)")
+            ax.set_title("Too many nodes to draw the tree: nodes per configuration")
+            ax.figure.tight_layout()
+            return ax
+
+        return self._chart.render(chart)
+
+    def open_stepper(self) -> None:
+        """Open the current (recorded) search in a stepper below."""
+        result = self.model.current
+        if result is None or result.recording is None:
+            self.status.value += " (too large to step through: no recording)"
+            return
+        self.stepper_area.children = (SearchStepper(result.recording, game=self.model.game,
+                                                    window=True).widget,)
+
+    def __repr__(self) -> str:
+        m = self.model
+        depth = "to the end" if m.depth is None else f"to depth {m.depth}"
+        now = m.current
+        current = "" if now is None else (
+            f"; {now.label} {count(now.decision.stats.nodes, 'node')}")
+        return (f"EfficiencyLab: {m.game!r} {depth}: plain alpha-beta "
+                f"{count(m.plain.stats.nodes, 'node')}{current} (run the notebook to switch "
+                "enhancements on and off)")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
+        bundle["text/plain"] = repr(self)
+        return bundle

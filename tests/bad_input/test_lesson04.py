@@ -1,0 +1,138 @@
+"""Bad input to lesson 04's entry points: tables, windows, orderings, theory, DAG games,
+iterative deepening's new options, the enhancements widget."""
+
+import math
+
+from aisearch import (
+    Budget,
+    ConnectFour,
+    History,
+    Killers,
+    StaticOrder,
+    TicTacToe,
+    TranspositionTable,
+    alphabeta,
+    alphabeta_tt,
+    aspiration,
+    chain,
+    enhanced_search,
+    iterative_deepening,
+    minimal_tree,
+    mtdf,
+    pvs,
+    sss_star,
+    uniform_tree,
+)
+from aisearch.games.dag import DagGame
+from aisearch.search import PrincipalVariation
+from aisearch.search.sss import stockman_sss
+from aisearch.theory import effective_branching_factor, knuth_moore_leaves, pearl_branching
+from aisearch.widgets import EfficiencyLab, EfficiencyModel
+from tests.bad_input.table import Case, check, params
+
+T, C4 = TicTacToe(), ConnectFour()
+E = ConnectFour.evaluate
+S = T.initial
+
+CASES = [
+    Case("TranspositionTable: size 0", lambda: TranspositionTable(size=0), ValueError,
+         ("size must be an int", "0")),
+    Case("TranspositionTable: a size that would eat the memory",
+         lambda: TranspositionTable(size=10 ** 12), ValueError, ("size must be an int",)),
+    Case("TranspositionTable: unknown policy", lambda: TranspositionTable(replace="lru"),
+         ValueError, ("replace must be one of", "'lru'")),
+    Case("TranspositionTable: canonical not callable",
+         lambda: TranspositionTable(canonical=3), TypeError, ("canonical must be a function",)),
+    Case("alphabeta_tt: a dict as table", lambda: alphabeta_tt(T, S, table={}), TypeError,
+         ("table must be a TranspositionTable", "{}")),
+    Case("alphabeta_tt: an empty window", lambda: alphabeta_tt(T, S, 2, evaluate=T.nilsson_eval,
+                                                               window=(1, 1)),
+         ValueError, ("window must be a pair", "alpha < beta")),
+    Case("pvs: a window that is not a pair", lambda: pvs(T, S, window=5), ValueError,
+         ("window must be a pair",)),
+    Case("pvs: a foreign state", lambda: pvs(T, "x........"), ValueError,
+         ("not a reachable tic-tac-toe board", "TicTacToe.parse")),
+    Case("aspiration: width 0", lambda: aspiration(T, S, 2, evaluate=T.nilsson_eval, width=0),
+         ValueError, ("width must be a positive finite number", "0")),
+    Case("aspiration: NaN guess", lambda: aspiration(T, S, 2, evaluate=T.nilsson_eval,
+                                                     guess=math.nan),
+         ValueError, ("guess must be a number",)),
+    Case("mtdf: a string guess", lambda: mtdf(T, S, 2, evaluate=T.nilsson_eval, guess="0"),
+         ValueError, ("guess must be a number", "'0'")),
+    Case("sss_star: a list as table", lambda: sss_star(T, S, table=[]), TypeError,
+         ("table must be a TranspositionTable",)),
+    Case("stockman_sss: a MIN root", lambda: stockman_sss(T, T.parse("x../.../...")),
+         ValueError, ("from a max root",)),
+    Case("stockman_sss: negative depth", lambda: stockman_sss(T, S, -1), ValueError,
+         ("depth must be a non-negative int",)),
+    Case("Killers: no slots", lambda: Killers(slots=0), ValueError, ("slots must be a positive",)),
+    Case("StaticOrder: evaluate not callable", lambda: StaticOrder(T, 3), TypeError,
+         ("evaluate must be callable",)),
+    Case("chain: a number among the orderings", lambda: chain(History(), 3), TypeError,
+         ("an ordering must be callable",)),
+    Case("an ordering that drops a move", lambda: alphabeta_tt(
+        T, S, 2, evaluate=T.nilsson_eval, order=lambda s, ms: ms[1:]), ValueError,
+        ("must return the moves it was given", "dropped 0")),
+    Case("enhanced_search: unknown window", lambda: enhanced_search(T, S, 2, window="negascout"),
+         ValueError, ("window must be one of", "'negascout'")),
+    Case("enhanced_search: table=1", lambda: enhanced_search(T, S, 2, table=1), TypeError,
+         ("table must be true, false or a transpositiontable",)),
+    Case("enhanced_search: deepening without an evaluation",
+         lambda: enhanced_search(C4, C4.initial, 3, deepening=True), ValueError,
+         ("iterative deepening needs evaluate",)),
+    Case("minimal_tree: depth bound without an evaluation",
+         lambda: minimal_tree(C4, C4.initial, 2), ValueError, ("no evaluate function",)),
+    Case("iterative_deepening: a table for plain alphabeta",
+         lambda: next(iterative_deepening(C4, C4.initial, 3, evaluate=E,
+                                          table=TranspositionTable())),
+         ValueError, ("takes no table", "alphabeta_tt")),
+    Case("iterative_deepening: a budget of no nodes",
+         lambda: next(iterative_deepening(C4, C4.initial, evaluate=E, search=pvs,
+                                          budget=Budget(nodes=0))),
+         ValueError, ("nodes must be a positive int",)),
+    Case("uniform_tree: p above 1", lambda: uniform_tree(3, 3, ordering="best-first", p=2),
+         ValueError, ("p must be a probability", "2")),
+    Case("uniform_tree: unknown ordering", lambda: uniform_tree(3, 3, ordering="sorted"),
+         ValueError, ("ordering must be", "'best-first'")),
+    Case("uniform_tree: too few values for distinct tips",
+         lambda: uniform_tree(3, 4, ties=False, low=0, high=9), ValueError,
+         ("distinct tips need at least", "81")),
+    Case("uniform_tree: a huge tree", lambda: uniform_tree(10, 9, ordering="best-first"),
+         ValueError, ("too many",)),
+    Case("DagGame: width 0", lambda: DagGame(width=0), ValueError, ("width must be an int",)),
+    Case("DagGame: a huge depth", lambda: DagGame(d=1000), ValueError, ("d must be an int",)),
+    Case("DagGame: a move out of range", lambda: DagGame(b=2, d=2).result(
+        DagGame(b=2, d=2).initial, 5), ValueError, ("illegal move 5", "legal moves: 0, 1")),
+    Case("knuth_moore_leaves: negative depth", lambda: knuth_moore_leaves(3, -1), ValueError,
+         ("d >= 0",)),
+    Case("knuth_moore_leaves: a float branching factor", lambda: knuth_moore_leaves(2.5, 3),
+         TypeError, ("b must be an int",)),
+    Case("pearl_branching: b = 0", lambda: pearl_branching(0), ValueError, ("b >= 1",)),
+    Case("effective_branching_factor: no nodes", lambda: effective_branching_factor(0, 3),
+         ValueError, ("n must be a finite count",)),
+    Case("EfficiencyModel: unknown switch", lambda: EfficiencyModel(
+        T, T.parse("x../.o./..."), 2, T.nilsson_eval).switch(tt=True), ValueError,
+         ("no switch 'tt'", "table")),
+    Case("EfficiencyModel: negative record limit", lambda: EfficiencyModel(
+        T, S, 1, T.nilsson_eval, record_limit=-1), ValueError, ("record_limit must be",)),
+    Case("EfficiencyLab: dpi 0", lambda: EfficiencyLab(T, S, 1, T.nilsson_eval, dpi=0),
+         ValueError, ("dpi must be a positive int", "0")),
+    Case("EfficiencyLab: a game that is not one", lambda: EfficiencyLab(None, S, 1, None),
+         TypeError, ("game",)),
+    Case("History: a key that is not a function", lambda: History(key=3), TypeError,
+         ("key must be a function", "3")),
+    Case("PrincipalVariation: a move as the pv", lambda: PrincipalVariation(T, S, 4),
+         TypeError, ("pv must be a sequence of moves", "4")),
+    Case("PrincipalVariation: an illegal move in the pv",
+         lambda: PrincipalVariation(T, S, (4, 4)), ValueError, ("illegal",)),
+    Case("PrincipalVariation: no game", lambda: PrincipalVariation(None, S, ()), TypeError,
+         ("game",)),
+    Case("alphabeta with killers still checks its evaluation", lambda: alphabeta(
+        C4, C4.initial, 2, evaluate=lambda s: None, order=Killers()), TypeError,
+         ("returned none",)),
+]
+
+
+@params(CASES)
+def test_bad_input_gets_a_clear_error(case):
+    check(case)

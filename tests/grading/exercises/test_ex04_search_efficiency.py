@@ -1,0 +1,97 @@
+"""Exercise 04's plain table search is the package's alpha-beta with a table (the textbook
+rule), its deepening loop is the package's iterative deepening under a node budget, and each
+wrong one is caught, with its own feedback, on every one of 30 seeds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from aisearch.grading.exercises.ex04_search_efficiency.bugs import (
+    DEEPENING_BUGS,
+    TABLE_BUGS,
+    deepening_moves,
+    table_search,
+)
+from aisearch.grading.exercises.ex04_search_efficiency.checks import (
+    check_deepening,
+    check_table,
+    deepening_cases,
+    runner_for,
+    table_cases,
+)
+from aisearch.grading.observe import observe
+from aisearch.grading.question import Context, Fail
+from aisearch.search import Budget, TranspositionTable, alphabeta_tt, iterative_deepening
+
+SEEDS = range(30)
+
+
+def package_table_search(game, state, depth, evaluate, table):
+    """alphabeta_tt in the exercise's API; ``table`` is ignored for the package's own."""
+    d = alphabeta_tt(game, state, depth, evaluate=evaluate, table=table["tt"],
+                     fastest_wins=False)
+    return d.value, d.move
+
+
+def package_runner(deepen):
+    def search(game, state, depth, evaluate):
+        table = {"tt": TranspositionTable(size=None, replace="always")}
+        out = None
+        for d in range(1, depth + 1) if deepen else (depth,):
+            out = package_table_search(game, state, d, evaluate, table)
+        return out
+    return search
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_plain_table_search_generates_exactly_what_alphabeta_tt_generates(seed):
+    for case in table_cases(random.Random(seed)):
+        mine = observe(table_search, case, runner=runner_for(case))
+        assert mine == observe(package_runner(case.deepen), case), case.describe()
+
+
+def test_the_plain_deepening_loop_plays_what_the_package_iterative_deepening_plays():
+    """Both stop an iteration at the first node past the budget; the package also stops
+    when an iteration searched the whole tree, so compare up to there."""
+    for seed in range(6):
+        for case in deepening_cases(random.Random(seed)):
+            mine = deepening_moves(case.game, case.state, case.evaluate, case.nodes,
+                                   table_search, case.max_depth)
+            theirs = [(d.depth, d.move) for d in iterative_deepening(
+                case.game, case.state, case.max_depth, evaluate=case.evaluate,
+                search=alphabeta_tt, table=TranspositionTable(size=None, replace="always"),
+                budget=Budget(nodes=case.nodes), partial=False, fastest_wins=False)]
+            assert mine[:len(theirs)] == theirs, case.describe()
+
+
+def test_the_table_bugs_give_wrong_values_where_the_issue_says():
+    """A table without flags, or one that ignores depths, returns wrong values (not only
+    other states) on the grader's cases."""
+    wrong = {bug.name: 0 for bug in TABLE_BUGS}
+    for seed in range(10):
+        for case in table_cases(random.Random(seed)):
+            want = observe(table_search, case, runner=runner_for(case)).value
+            for bug in TABLE_BUGS:
+                wrong[bug.name] += observe(bug.impl, case, runner=runner_for(case)).value != want
+    assert wrong["all_exact"] > 0 and wrong["ignores_depth"] > 0
+    assert wrong["fail_low_as_exact"] > 0 and wrong["table_move_last"] == 0
+
+
+@pytest.mark.parametrize("bug", TABLE_BUGS, ids=lambda b: b.name)
+def test_every_wrong_table_search_is_named_on_every_seed(bug):
+    for seed in SEEDS:
+        with pytest.raises(Fail) as failed:
+            check_table(Context({"table_search": bug.impl}, seed=seed, qid="04.states"),
+                        "pruning")
+        assert failed.value.bug == bug.key, (seed, str(failed.value))
+
+
+@pytest.mark.parametrize("bug", DEEPENING_BUGS, ids=lambda b: b.name)
+def test_every_wrong_deepening_loop_is_named_on_every_seed(bug):
+    for seed in SEEDS:
+        with pytest.raises(Fail) as failed:
+            check_deepening(Context({"deepening_moves": bug.impl}, seed=seed,
+                                    qid="04.deepening"))
+        assert failed.value.bug == bug.key, (seed, str(failed.value))

@@ -1,0 +1,123 @@
+"""Iterative deepening as lesson 04 uses it: the previous best line first, a table kept from
+iteration to iteration, guesses for windowed searches, and the partial-iteration rule."""
+
+import pytest
+
+from aisearch import (
+    Budget,
+    ConnectFour,
+    Recorder,
+    TicTacToe,
+    TranspositionTable,
+    alphabeta,
+    alphabeta_tt,
+    anytime_agent,
+    aspiration,
+    iterative_deepening,
+    mtdf,
+    pvs,
+)
+from aisearch.search.deepening import proven_better
+from aisearch.trace import Start
+
+C4, E = ConnectFour(), ConnectFour.evaluate
+MID = ConnectFour.parse("......./......./......./...o.../...x.../..xo.x.")  # MIN to move
+
+
+def values(runs):
+    return [d.value for d in runs]
+
+
+def test_every_iteration_is_worth_what_alphabeta_to_that_depth_is():
+    plain = [alphabeta(C4, MID, d, evaluate=E).value for d in range(1, 7)]
+    for kw in ({"pv_first": True}, {"search": alphabeta_tt, "table": TranspositionTable()},
+               {"search": pvs, "table": TranspositionTable(), "pv_first": True},
+               {"search": mtdf, "table": TranspositionTable()},
+               {"search": aspiration, "table": TranspositionTable()}):
+        runs = list(iterative_deepening(C4, MID, 6, evaluate=E, **kw))
+        assert [d.depth for d in runs] == list(range(1, 7))
+        assert values(runs) == plain, kw
+
+
+def test_ordering_by_the_last_iteration_saves_nodes():
+    plain = sum(d.stats.nodes for d in iterative_deepening(C4, MID, 7, evaluate=E))
+    by_pv = sum(d.stats.nodes for d in iterative_deepening(C4, MID, 7, evaluate=E,
+                                                            pv_first=True))
+    table = sum(d.stats.nodes for d in iterative_deepening(
+        C4, MID, 7, evaluate=E, search=alphabeta_tt, table=TranspositionTable()))
+    assert table < by_pv < plain
+
+
+def test_each_iteration_is_a_generation_of_the_table():
+    table = TranspositionTable()
+    list(iterative_deepening(C4, MID, 4, evaluate=E, search=alphabeta_tt, table=table))
+    assert table.generation == 4
+
+
+def test_windowed_searches_get_the_previous_iterations_value_as_their_guess():
+    rec = Recorder()
+    runs = list(iterative_deepening(C4, MID, 4, evaluate=E, search=mtdf,
+                                    table=TranspositionTable(), tracer=rec))
+    firsts, depth = [], 0
+    for ev in rec.events:  # the first MTD pass of each iteration
+        if type(ev) is Start and ev.depth != depth:
+            depth = ev.depth
+            firsts.append(ev.options["window"][1])
+    assert firsts[1:] == [d.value for d in runs[:-1]]
+
+
+def test_with_a_table_the_search_still_stops_when_the_whole_game_was_searched():
+    game = TicTacToe()
+    runs = list(iterative_deepening(game, game.initial, evaluate=game.nilsson_eval,
+                                    search=alphabeta_tt, table=TranspositionTable()))
+    assert runs[-1].depth <= 9 and runs[-1].value == 0
+
+
+def test_an_unfinished_iteration_that_proved_a_better_move_is_played():
+    """MIN to move: at depth 5 the unfinished iteration has proven move 3 worth at most -38,
+    below move 2's -37 (the last finished iteration's choice, searched first)."""
+    runs = list(iterative_deepening(C4, MID, evaluate=E, search=pvs,
+                                    table=TranspositionTable(), budget=Budget(nodes=1619)))
+    last, previous = runs[-1], runs[-2]
+    assert last.partial and not previous.partial and last.depth == previous.depth + 1
+    assert last.move != previous.move
+    depth = last.depth
+    theirs = alphabeta(C4, C4.result(MID, previous.move), depth - 1, evaluate=E).value
+    ours = alphabeta(C4, C4.result(MID, last.move), depth - 1, evaluate=E).value
+    assert ours <= last.value < theirs  # proven better for MIN
+    agent = anytime_agent(iterative_deepening, nodes=1619, evaluate=E, search=pvs,
+                          table=TranspositionTable())
+    assert agent(C4, MID) == last.move and agent.last.partial
+
+
+def test_without_a_table_or_a_proof_the_last_finished_iteration_is_played():
+    for n in range(500, 8000, 997):
+        runs = list(iterative_deepening(C4, MID, evaluate=E, budget=Budget(nodes=n)))
+        assert not any(d.partial for d in runs)
+        tabled = list(iterative_deepening(C4, MID, evaluate=E, search=pvs,
+                                          table=TranspositionTable(), budget=Budget(nodes=n),
+                                          partial=False))
+        assert not any(d.partial for d in tabled)
+
+
+def test_proven_better_needs_a_bound_on_the_right_side():
+    from aisearch.games import fig5_2
+    from aisearch.search.table import EXACT, LOWER, UPPER
+
+    t = TranspositionTable()
+    t.age()
+    t.store((0,), 1, 3, LOWER, 0, ply=1)  # move 0 at least 3: no cap on it
+    t.store((2,), 1, 5, LOWER, 0, ply=1)
+    assert proven_better(fig5_2, (), t, 2, previous=0) is None
+    t.store((0,), 1, 3, EXACT, 0, ply=1)
+    assert proven_better(fig5_2, (), t, 2, previous=0) == (2, 5)
+    t.store((2,), 1, 2, UPPER, 0, ply=1)
+    assert proven_better(fig5_2, (), t, 2, previous=0) is None
+    assert proven_better(fig5_2, (), t, 4, previous=0) is None  # too shallow for depth 4
+
+
+def test_a_table_needs_a_searcher_that_takes_one():
+    with pytest.raises(ValueError, match="takes no table"):
+        next(iterative_deepening(C4, MID, 3, evaluate=E, table=TranspositionTable()))
+    with pytest.raises(TypeError, match="table must be a TranspositionTable"):
+        next(iterative_deepening(C4, MID, 3, evaluate=E, search=pvs, table={}))

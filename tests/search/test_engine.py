@@ -1,0 +1,56 @@
+"""enhanced_search: every combination of enhancements finds alpha-beta's value, counts all
+the searches it ran, and the combinations save what the lesson says they save."""
+
+import itertools
+
+import pytest
+
+from aisearch import ConnectFour, Recorder, TicTacToe, TranspositionTable, alphabeta
+from aisearch.search.engine import ENHANCEMENTS, WINDOWS, enhanced_search
+
+C4, E = ConnectFour(), ConnectFour.evaluate
+MID = ConnectFour.parse("......./......./......./...o.../...x.../..xo.x.")
+
+
+def test_every_combination_finds_the_value_of_alphabeta():
+    game, e = TicTacToe(), TicTacToe.nilsson_eval
+    s = TicTacToe.parse("x../.o./...")
+    plain = alphabeta(game, s, 4, evaluate=e)
+    for flags in itertools.product((False, True), repeat=len(ENHANCEMENTS)):
+        switches = dict(zip(ENHANCEMENTS, flags, strict=True))
+        for window in WINDOWS:
+            d = enhanced_search(game, s, 4, evaluate=e, window=window, **switches)
+            assert d.value == plain.value, (switches, window)
+            assert alphabeta(game, game.result(s, d.move), 3, evaluate=e).value == d.value
+
+
+def test_the_counts_add_up_every_search_and_match_the_recording():
+    rec = Recorder()
+    d = enhanced_search(C4, MID, 5, evaluate=E, deepening=True, table=True, killers=True,
+                        window="mtdf", tracer=rec)
+    assert rec.counts() == d.stats and d.depth == 5
+    assert len(rec.replay().searches) > 5  # five iterations, each of several MTD(f) passes
+
+
+def test_each_enhancement_saves_nodes_on_a_connect_four_middle_game():
+    plain = enhanced_search(C4, MID, 6, evaluate=E).stats.nodes
+    for switch in ("static", "killers", "history"):
+        assert enhanced_search(C4, MID, 6, evaluate=E, **{switch: True}).stats.nodes < plain
+    best = enhanced_search(C4, MID, 6, evaluate=E, static=True, table=True, killers=True,
+                           history=True, window="pvs")
+    assert best.stats.nodes * 4 < plain
+
+
+def test_a_given_table_is_used_and_kept():
+    table = TranspositionTable()
+    enhanced_search(C4, MID, 4, evaluate=E, table=table)
+    assert len(table) > 0
+
+
+def test_bad_switches_are_named():
+    with pytest.raises(ValueError, match="window must be one of"):
+        enhanced_search(C4, MID, 3, evaluate=E, window="scout")
+    with pytest.raises(TypeError, match="killers must be True or False"):
+        enhanced_search(C4, MID, 3, evaluate=E, killers=1)
+    with pytest.raises(ValueError, match="static ordering needs evaluate"):
+        enhanced_search(C4, MID, 3, static=True)

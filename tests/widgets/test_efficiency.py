@@ -1,0 +1,74 @@
+"""The enhancements widget: switches search again, the table of counts and the picture follow,
+and its recorded searches open in a stepper; nothing a user does raises."""
+
+import pytest
+
+from aisearch import TicTacToe
+from aisearch.games.dag import DagGame
+from aisearch.widgets import EfficiencyLab, EfficiencyModel
+
+
+def test_the_model_keeps_every_configuration_beside_plain_alphabeta():
+    game = DagGame(b=3, d=5, width=4, seed=2)
+    model = EfficiencyModel(game, game.initial, 5, game.evaluate)
+    model.switch(table=True)
+    with_table = model.run()
+    model.switch(table=False, window="pvs")
+    scout = model.run()
+    assert with_table.decision.value == scout.decision.value == model.plain.value
+    assert with_table.decision.stats.nodes < model.plain.stats.nodes
+    assert [label for label, _ in model.table()][0] == "plain alpha-beta"
+    assert {"table", "PVS"} <= {label for label, _ in model.table()}
+    assert model.run() is scout  # a configuration is searched once
+
+
+def test_small_searches_are_recorded_and_large_ones_are_not():
+    game = TicTacToe()
+    model = EfficiencyModel(game, TicTacToe.parse("x../.o./..."), 4, game.nilsson_eval,
+                            record_limit=140)
+    big = model.run()
+    model.switch(static=True, table=True, killers=True)
+    small = model.run()
+    assert big.recording is None and big.decision.stats.nodes > 140
+    assert small.recording is not None and small.recording.counts() == small.decision.stats
+
+
+def test_switches_are_checked():
+    game = DagGame(b=2, d=3, width=2, seed=0)
+    model = EfficiencyModel(game, game.initial, 3, game.evaluate)
+    with pytest.raises(ValueError, match="no switch 'tables'"):
+        model.switch(tables=True)
+    with pytest.raises(ValueError, match="window must be one of"):
+        model.switch(window="sss")
+    with pytest.raises(TypeError, match="killers must be True or False"):
+        model.switch(killers="yes")
+
+
+def test_the_widget_follows_its_checkboxes_and_opens_a_stepper():
+    game = DagGame(b=3, d=4, width=3, seed=1)
+    lab = EfficiencyLab(game, game.initial, 4, game.evaluate)
+    before = lab.image.value
+    lab.boxes["table"].value = True
+    lab.window.value = "pvs"
+    assert lab.model.current.label == "table, PVS"
+    assert "table, PVS" in lab.counts.value and lab.image.value != before
+    assert lab.image.value[:4] == b"\x89PNG"
+    lab.step_button.click()
+    assert len(lab.stepper_area.children) == 1
+    assert "run the notebook" in repr(lab) and "table, PVS" in repr(lab)
+
+
+def test_a_large_search_shows_a_chart_and_a_failing_search_shows_an_error():
+    game = TicTacToe()
+    lab = EfficiencyLab(game, TicTacToe.parse("x../.o./..."), 4, game.nilsson_eval,
+                        record_limit=10)
+    assert lab.step_button.disabled and lab.image.value[:4] == b"\x89PNG"
+    with pytest.raises(TypeError, match="returned 'bad'"):  # a bad evaluation: at the door
+        EfficiencyLab(game, TicTacToe.parse("x../.o./..."), 4, lambda s: "bad")
+
+    def fail():
+        raise RuntimeError("no luck")
+
+    lab.model.run = fail
+    lab.boxes["killers"].value = True  # the callback reports, it does not raise
+    assert "RuntimeError: no luck" in lab.status.value
