@@ -22,6 +22,7 @@ from aisearch.games import (
     fig5_2,
     uniform_tree,
 )
+from aisearch.games.nplayer import Coins, TupleTree, utilities
 from aisearch.results import Decision, Stats
 from aisearch.search import (
     SEARCHERS,
@@ -49,6 +50,8 @@ from aisearch.search import (
     star1,
     star2,
 )
+from aisearch.search.maxn import maxn, paranoid
+from aisearch.search.mcts import MCTS, mcts, mcts_agent, ucb1
 from aisearch.solve import retrograde
 from aisearch.solve_chance import nannon_solution, solve_chance
 from aisearch.solve_pig import pig_solution
@@ -70,3 +73,5 @@ __all__ = [
     "expectiminimax", "star1", "star2", "Pig", "Nannon", "solve_chance", "pig_solution",
     "nannon_solution",
 ]
+__all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "maxn", "paranoid", "TupleTree", "Coins",
+            "utilities"]  # lesson 08

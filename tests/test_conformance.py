@@ -19,7 +19,7 @@ from aisearch.games import uniform_tree
 
 
 def games():
-    from aisearch.games import SymmetryReduced, TicTacToe
+    from aisearch.games import Coins, SymmetryReduced, TicTacToe
     from aisearch.games.connect4 import ConnectFour
     from aisearch.games.dag import DagGame
     from aisearch.games.nim import Nim
@@ -40,6 +40,8 @@ def games():
         "robots, open grid": TwoRobots(3, 3, black=(0, 0), white=(2, 2)),
         "robots, walls and ply limit": TwoRobots.parse("B.#./..#./...W", max_plies=12),
         "robots, walls": walls,
+        "three-player coins": Coins((7, 4, 3, 9, 5, 7)),
+        "two-player coins": Coins((3, 1, 4, 1, 5), players=2),
         "dag with skips and wins": DagGame(b=3, d=6, width=4, seed=1, skip=0.3, win=9,
                                            p_win=0.2),
         **chance_games(),
@@ -77,12 +79,16 @@ def test_random_playouts_obey_the_protocol(name):
                 assert not noisy_moves(game, s)
                 u = game.utility(s, MAX)
                 assert isinstance(u, (int, float)) and not math.isnan(u)
-                assert game.utility(s, MIN) == -u
+                players = getattr(game, "players", 2)
+                if players == 2:
+                    assert game.utility(s, MIN) == -u
+                else:  # n players: one utility each, summing to 0
+                    assert sum(game.utility(s, p) for p in range(players)) == 0
                 with pytest.raises(IllegalMoveError):
                     game.result(s, rng.choice(list(game.moves(game.initial))))
                 break
             player = game.to_move(s)
-            assert player in (MAX, MIN, CHANCE)
+            assert player in (CHANCE, *range(getattr(game, "players", 2)))
             assert len(set(moves)) == len(moves), "moves are distinct"
             noisy = list(noisy_moves(game, s))
             assert noisy == [m for m in moves if m in noisy], "noisy moves: legal, in order"

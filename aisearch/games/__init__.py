@@ -14,6 +14,7 @@ from aisearch.games.connect4 import ConnectFour
 from aisearch.games.dag import DagGame
 from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.nim import Nim
+from aisearch.games.nplayer import Coins, CoinsState, TupleTree, utilities
 from aisearch.games.pig import Pig, PigState
 from aisearch.games.robots import TwoRobots
 from aisearch.games.symmetry import SymmetryReduced
@@ -26,3 +27,4 @@ __all__ = [
     "TicTacToe", "SymmetryReduced", "ConnectFour", "Nim", "TwoRobots",
     "Pig", "PigState", "Nannon", "NannonState", "dice_tree", "scale_tree", "random_chance_tree",
 ]
+__all__ += ["TupleTree", "Coins", "CoinsState", "utilities"]  # more than two players (lesson 08)

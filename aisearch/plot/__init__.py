@@ -23,6 +23,7 @@ from aisearch.plot.boards import (
 )
 from aisearch.plot.layout import layout
 from aisearch.plot.maps import start_map, start_outcomes, start_text
+from aisearch.plot.mcts import mcts_tree
 from aisearch.plot.plies import robot_plies
 from aisearch.plot.tree import tree
 
@@ -31,3 +32,4 @@ __all__ = [
     "board_png", "thumbnail",
     "start_map", "start_outcomes", "start_text", "robot_plies",
 ]
+__all__ += ["mcts_tree"]  # lesson 08

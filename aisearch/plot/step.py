@@ -41,6 +41,8 @@ def fmt(v: Any) -> str:
             return "∞" if v > 0 else "−∞"
         if v.is_integer():
             v = int(v)
+    if isinstance(v, tuple):  # a utility tuple (more than two players)
+        return "(" + ",".join(fmt(x) for x in v) + ")"
     text = str(v) if isinstance(v, int) else f"{v:.3g}" if isinstance(v, float) else str(v)
     return text.replace("-", "−")
 
@@ -82,6 +84,8 @@ def _node_text(node: _Node, u: int, status: int) -> tuple[str, bool]:
     if status in (UNVISITED, PRUNED) or node.player not in (MAX, MIN):
         bound = _chance_bound(node, u) if status == DONE else ""
         return (bound + fmt(node.value) if status == DONE else ""), False
+    if isinstance(node.value, tuple):  # a utility tuple (max^n): no bounds to show
+        return (fmt(node.value) if status == DONE else ""), False
     pick = max if node.player == MAX else min
     sign = "≥" if node.player == MAX else "≤"
     # the values of the finished children, which all have one

@@ -13,9 +13,12 @@ from typing import Any
 
 from aisearch.search.alphabeta import alphabeta, alphabeta_failsoft, negamax, pearl_ab
 from aisearch.search.anytime import Budget, OutOfBudget
+from aisearch.search.bandit import play_bandit
 from aisearch.search.chance import expectiminimax
 from aisearch.search.deepening import iterative_deepening
 from aisearch.search.engine import enhanced_search
+from aisearch.search.maxn import Paranoid, maxn, paranoid
+from aisearch.search.mcts import MCTS, mcts, mcts_agent, scaled_rewards, ucb1
 from aisearch.search.minimax import minimax
 from aisearch.search.ordering import (
     History,
@@ -40,6 +43,8 @@ __all__ = [
     "minimal_tree",
     "expectiminimax", "star1", "star2",
 ]
+__all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "scaled_rewards", "maxn", "paranoid",
+            "Paranoid", "play_bandit"]  # lesson 08
 
 
 class _Searchers(Mapping[str, Callable[..., Any]]):

@@ -16,6 +16,7 @@ Examples
 
 from aisearch.widgets.efficiency import EfficiencyLab
 from aisearch.widgets.efficiency_model import EfficiencyModel
+from aisearch.widgets.mcts import MCTSModel, MCTSStepper
 from aisearch.widgets.play import PlayGame
 from aisearch.widgets.play_model import PlayModel
 from aisearch.widgets.stepper import SearchStepper
@@ -23,3 +24,4 @@ from aisearch.widgets.stepper_model import StepperModel
 
 __all__ = ["SearchStepper", "StepperModel", "PlayGame", "PlayModel", "EfficiencyLab",
            "EfficiencyModel"]
+__all__ += ["MCTSStepper", "MCTSModel"]  # lesson 08

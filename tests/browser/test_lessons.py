@@ -102,3 +102,25 @@ def test_06_games_of_chance(lab):
     after = lab.wait_for_text_change(status, before)
     lab.element_screenshot(game, "06_games_of_chance-play")
     assert after != before
+
+
+def test_08_mcts_and_more_players(lab):
+    """Lesson 08 runs; the MCTS stepper grows the tree by ten iterations (text, UCB1 table
+    and tree image change), and the max^n stepper steps forward."""
+    run_lesson(lab, "08_mcts_and_more_players.ipynb")
+    grow = lab.output_with_buttons("+1", "+10")
+    assert grow.count(), "lesson 08 shows no MCTSStepper (+1/+10 buttons)"
+    texts = grow.locator(".widget-html-content")
+    description = texts.filter(has_text="iteration").first
+    table = texts.filter(has=lab.page.locator("table")).first
+    image = grow.locator("img").first
+    d0, t0, src0 = description.text_content(), table.inner_text(), image.get_attribute("src")
+    lab.button("+10", grow).click()
+    d1 = lab.wait_for_text_change(description, d0)
+    assert "Iteration 10" in d1, d1
+    lab.wait_for_image(image, src0)
+    assert table.inner_text() != t0, "the UCB1 table did not change"
+    lab.element_screenshot(grow, "08_mcts-stepper")
+    stepper = lab.stepper()
+    assert stepper.count(), "lesson 08 shows no SearchStepper for max^n"
+    lab.check_stepper(stepper)

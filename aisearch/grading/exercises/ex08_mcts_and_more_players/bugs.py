@@ -1,0 +1,173 @@
+"""Known wrong pieces of MCTS and max^n, one named function per bug, and the right ones.
+
+The student's functions (the exercise's API):
+
+- ``ucb1_score(total, visits, parent_visits, c) -> float``: ``inf`` for an unvisited child;
+- ``select_child(children, parent_visits, c) -> move``: ``children`` is a list of
+  ``(move, total, visits)`` in move order; the highest UCB1 score, the first on ties;
+- ``reward(game, state) -> float``: MAX's reward at a terminal state, 1 win, 1/2 draw,
+  0 loss (two-player games);
+- ``backup(stats, movers, r) -> list``: ``stats[i] = (n, w)`` of the nodes on a path from
+  the root down, ``movers[i]`` the player who moved into node ``i`` (``None`` at the root),
+  ``r`` MAX's reward of the playout; the new ``(n, w)`` of every node, ``w`` counted for
+  the player who moved into it (the root's for MAX);
+- ``maxn_value(game, state) -> tuple``: the max^n utility tuple, no pruning, first best
+  child on ties.
+
+Examples
+--------
+>>> ucb1_score(3, 4, 10, 2 ** 0.5) == ucb1_score_child_log(3, 4, 10, 2 ** 0.5)
+False
+>>> backup([(4, 2.0), (2, 1.0)], [None, 0], 0.0)
+[(5, 2.0), (3, 1.0)]
+>>> backup_not_flipped([(4, 2.0), (2, 1.0)], [None, 1], 1.0)
+[(5, 3.0), (3, 2.0)]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from aisearch.core import MAX
+from aisearch.grading.recognise import BugClass, catalogue, shows
+
+__all__ = ["ucb1_score", "select_child", "reward", "backup", "maxn_value", "BUGS",
+           "CATALOGUE", "REFERENCES", "CHILD_LOG", "UNVISITED", "NOT_FLIPPED", "DRAW_AS_LOSS",
+           "ROOT_PLAYER"]
+
+CHILD_LOG = BugClass(
+    "child-log", "the logarithm of the child's visits: UCB1's bonus is "
+    "c * sqrt(ln(N_parent) / n_child), with the parent's visits under the logarithm.")
+UNVISITED = BugClass(
+    "unvisited-last", "unvisited children not tried first: a child with no visits has UCB1 "
+    "score +inf, so every move is tried once before any is tried twice.")
+NOT_FLIPPED = BugClass(
+    "not-flipped", "values not flipped between players: a node's total counts the reward of "
+    "the player who moved into it, 1 - r where that player is MIN (r is MAX's reward).")
+DRAW_AS_LOSS = BugClass(
+    "draw-as-loss", "draws scored as losses: a draw is worth 1/2 to each player (a win 1, a "
+    "loss 0).")
+ROOT_PLAYER = BugClass(
+    "root-player", "every node maximises the root player's component: in max^n each node "
+    "takes the child best for the player to move *there* (its own component).")
+
+
+def ucb1_score(total: float, visits: int, parent_visits: int, c: float) -> float:
+    """UCB1: mean + c * sqrt(ln(parent_visits) / visits); inf when unvisited."""
+    if visits == 0:
+        return math.inf
+    return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
+
+
+@shows(CHILD_LOG)
+def ucb1_score_child_log(total: float, visits: int, parent_visits: int, c: float) -> float:
+    if visits == 0:
+        return math.inf
+    return total / visits + c * math.sqrt(math.log(visits) / visits)  # the bug
+
+
+@shows(UNVISITED)
+def ucb1_score_unvisited_zero(total: float, visits: int, parent_visits: int,
+                              c: float) -> float:
+    if visits == 0:
+        return 0.0  # the bug
+    return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
+
+
+def select_child(children: list, parent_visits: int, c: float) -> Any:
+    """The move of the child with the highest UCB1 score (the first on ties)."""
+    best, best_move = -math.inf, None
+    for move, total, visits in children:
+        score = ucb1_score(total, visits, parent_visits, c)
+        if best_move is None or score > best:
+            best, best_move = score, move
+    return best_move
+
+
+@shows(UNVISITED)
+def select_child_visited_only(children: list, parent_visits: int, c: float) -> Any:
+    best, best_move = -math.inf, None
+    for move, total, visits in children:
+        if visits == 0:  # the bug: unvisited children are skipped while others exist
+            continue
+        score = ucb1_score(total, visits, parent_visits, c)
+        if best_move is None or score > best:
+            best, best_move = score, move
+    return best_move if best_move is not None else children[0][0]
+
+
+@shows(CHILD_LOG)
+def select_child_child_log(children: list, parent_visits: int, c: float) -> Any:
+    best, best_move = -math.inf, None
+    for move, total, visits in children:
+        score = ucb1_score_child_log(total, visits, parent_visits, c)  # the bug
+        if best_move is None or score > best:
+            best, best_move = score, move
+    return best_move
+
+
+def reward(game: Any, state: Any) -> float:
+    """MAX's reward at a terminal state: 1 for a win, 1/2 for a draw, 0 for a loss."""
+    u = game.utility(state, MAX)
+    return 1.0 if u > 0 else 0.0 if u < 0 else 0.5
+
+
+@shows(DRAW_AS_LOSS)
+def reward_draw_as_loss(game: Any, state: Any) -> float:
+    u = game.utility(state, MAX)
+    return 1.0 if u > 0 else 0.0  # the bug
+
+
+def backup(stats: list, movers: list, r: float) -> list:
+    """Add one visit and the reward of the player who moved into each node."""
+    out = []
+    for (n, w), mover in zip(stats, movers, strict=True):
+        mine = r if mover in (None, MAX) else 1.0 - r
+        out.append((n + 1, w + mine))
+    return out
+
+
+@shows(NOT_FLIPPED)
+def backup_not_flipped(stats: list, movers: list, r: float) -> list:
+    return [(n + 1, w + r) for n, w in stats]  # the bug
+
+
+def maxn_value(game: Any, state: Any) -> tuple:
+    """The max^n utility tuple: each node takes its child best for its player to move."""
+    if game.is_terminal(state):
+        return tuple(game.utility(state, p) for p in range(game.players))
+    p = game.to_move(state)
+    best: tuple | None = None
+    for m in game.moves(state):
+        v = maxn_value(game, game.result(state, m))
+        if best is None or v[p] > best[p]:
+            best = v
+    assert best is not None
+    return best
+
+
+@shows(ROOT_PLAYER)
+def maxn_value_root_player(game: Any, state: Any, player: int | None = None) -> tuple:
+    if game.is_terminal(state):
+        return tuple(game.utility(state, p) for p in range(game.players))
+    p = game.to_move(state) if player is None else player  # the bug: the root's player
+    best: tuple | None = None
+    for m in game.moves(state):
+        v = maxn_value_root_player(game, game.result(state, m), p)
+        if best is None or v[p] > best[p]:
+            best = v
+    assert best is not None
+    return best
+
+
+CATALOGUE = {
+    "ucb1_score": catalogue(ucb1_score_child_log, ucb1_score_unvisited_zero),
+    "select_child": catalogue(select_child_child_log, select_child_visited_only),
+    "reward": catalogue(reward_draw_as_loss),
+    "backup": catalogue(backup_not_flipped),
+    "maxn_value": catalogue(maxn_value_root_player),
+}
+BUGS = [bug for bugs in CATALOGUE.values() for bug in bugs]
+REFERENCES = {"ucb1_score": ucb1_score, "select_child": select_child, "reward": reward,
+              "backup": backup, "maxn_value": maxn_value}

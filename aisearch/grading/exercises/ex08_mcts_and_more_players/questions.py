@@ -1,0 +1,34 @@
+"""The questions of exercise 08: MCTS and max^n (``solutions/08_mcts_and_more_players.ipynb``)."""
+
+from aisearch.grading.exercises.ex08_mcts_and_more_players.checks import check
+from aisearch.grading.question import Context, question
+
+
+@question("08.ucb1", points=2)
+def ucb1(ctx: Context) -> None:
+    """ucb1_score(total, visits, parent_visits, c): UCB1, +inf for an unvisited child."""
+    check(ctx, "ucb1_score")
+
+
+@question("08.select", points=2)
+def select(ctx: Context) -> None:
+    """select_child(children, parent_visits, c): the highest UCB1 score, first on ties."""
+    check(ctx, "select_child")
+
+
+@question("08.reward", points=1)
+def reward(ctx: Context) -> None:
+    """reward(game, state): MAX's reward at a terminal state, 1 / 0.5 / 0."""
+    check(ctx, "reward")
+
+
+@question("08.backup", points=2)
+def backup(ctx: Context) -> None:
+    """backup(stats, movers, r): visits and totals from each mover's point of view."""
+    check(ctx, "backup")
+
+
+@question("08.maxn", points=3)
+def maxn(ctx: Context) -> None:
+    """maxn_value(game, state): the max^n utility tuple on random three-player trees."""
+    check(ctx, "maxn_value")

@@ -1,0 +1,246 @@
+"""Search with more than two players: max^n and paranoid search.
+
+**max^n** (Luckhardt & Irani 1986) backs up utility *tuples*: at a node of player ``p``
+the value is the child's tuple whose ``p``-th component is largest (the first such child
+in move order on ties). Each player looks after itself; nobody is assumed an enemy.
+
+**Shallow pruning** (Korf 1991) is what is left of alpha-beta. If every component is at
+least ``low`` and the components sum to at most ``maxsum`` (the game's
+``utility_bounds = (low, maxsum)``), then once a node of player ``q`` has a child worth
+``v[q]`` to ``q``, its parent's player ``p`` can expect at most
+``maxsum - v[q] - (n - 2) * low`` from it; when that is no more than the parent's best
+so far, the node's other children cannot matter. Only that immediate step is safe: deep
+pruning (alpha-beta's bounds handed down several plies) can change the max^n value
+with three or more players, because a grandparent's bound says nothing about what the
+player in between prefers.
+
+**Paranoid search** (Sturtevant & Korf 2000) assumes the worst: all the other players
+are one coalition minimising the utility of the player at the root. That turns the game
+into a two-player zero-sum game, searched here by alpha-beta with its deep cut-offs
+(:class:`Paranoid` is that view of the game).
+
+Examples
+--------
+>>> from aisearch.games import TupleTree
+>>> game = TupleTree([[(3, 3, 3), (4, 2, 3)], [(1, 5, 3), (1, 4, 4)]])
+>>> maxn(game, ()).value, paranoid(game, ()).value
+((3, 3, 3), 3)
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Callable
+from typing import Any
+
+from aisearch.core import MAX, MIN, Game, GameWrapper, check_game, is_number
+from aisearch.games.nplayer import utilities
+from aisearch.results import Decision, Stats
+from aisearch.search.alphabeta import alphabeta
+from aisearch.search.common import deep_recursion
+from aisearch.trace.events import Backup, Cut, Enter, Exit, Finish, Leaf, Start, TracerLike
+
+__all__ = ["maxn", "paranoid", "Paranoid"]
+
+PSEUDOCODE = """
+function MAXN(n, bound)
+  if n is terminal: return UTILITIES(n)        (one number per player)
+  p ← the player to move at n;  best ← none
+  for each child c of n:
+    v ← MAXN(c, maxsum − (k − 2)·low − best[p])
+    if best is none or v[p] > best[p]: best ← v
+    if best[p] ≥ bound: return best          (shallow cut-off)
+  return best
+"""
+
+
+def _check(game: Any, state: Any, depth: Any, evaluate: Any, tracer: Any) -> int:
+    check_game(game, initial=False)
+    if depth is not None and (depth.__class__ is not int or depth < 0):
+        raise ValueError(f"depth must be a non-negative int (plies) or None (to the end), "
+                         f"not {depth!r}")
+    for name, f in (("evaluate", evaluate), ("tracer", tracer)):
+        if f is not None and not callable(f):
+            raise TypeError(f"{name} must be callable or None, not {f!r:.80}")
+    try:
+        hash(state)
+    except TypeError:
+        raise TypeError(f"states must be hashable; got {type(state).__name__}") from None
+    game.to_move(state)  # a game refuses a state that is not its own
+    return 1 << 30 if depth is None else depth
+
+
+def maxn(game: Game, state: Any, depth: int | None = None, *,
+         evaluate: Callable[[Any], Any] | None = None, prune: bool = True,
+         tracer: TracerLike | None = None) -> Decision:
+    """The max^n value (a utility tuple) and move of ``state``, with shallow pruning.
+
+    Parameters
+    ----------
+    game, state
+        A game of ``game.players`` players (two if it does not say).
+    depth : int, optional
+        Plies to search; at the bound ``evaluate(state)`` gives a utility tuple.
+    evaluate : callable, optional
+        ``evaluate(state) -> tuple`` of one number per player.
+    prune : bool
+        Use shallow pruning where the game declares ``utility_bounds = (low, maxsum)``.
+    tracer : callable, optional
+        Receives ``Start``, ``Enter``, ``Leaf``, ``Backup``, ``Cut``, ``Exit``, ``Finish``;
+        values are tuples.
+
+    Returns
+    -------
+    Decision
+        ``value`` is the root's utility tuple; ``stats.cutoffs`` counts shallow cut-offs.
+
+    Examples
+    --------
+    >>> from aisearch.games import TupleTree
+    >>> game = TupleTree([[(6, 3, 0), (1, 1, 7)], [(2, 7, 0), (4, 4, 1)]])
+    >>> d = maxn(game, ())
+    >>> d.value, d.move, d.pv
+    ((6, 3, 0), 0, (0, 0))
+    """
+    top = _check(game, state, depth, evaluate, tracer)
+    if not isinstance(prune, bool):
+        raise TypeError(f"prune must be True or False, not {prune!r}")
+    n = int(getattr(game, "players", 2))
+    bounds = getattr(game, "utility_bounds", None) if prune else None
+    slack = math.inf if bounds is None else bounds[1] - (n - 2) * bounds[0]
+    counts = {"nodes": 0, "leaves": 0, "cutoffs": 0}
+    emit = tracer if tracer is not None and getattr(tracer, "per_node", True) else None
+
+    def leaf(s: Any, terminal: bool) -> Any:
+        counts["leaves"] += 1
+        if terminal:
+            v = utilities(game, s)
+        elif evaluate is None:
+            raise ValueError(f"the depth bound was reached at a non-terminal state ({s!r:.80}) "
+                             "but no evaluate function was given: pass evaluate=... or "
+                             "depth=None")
+        else:
+            v = evaluate(s)
+        if (not isinstance(v, tuple) or len(v) != n
+                or not all(isinstance(x, numbers.Real) and is_number(x) for x in v)):
+            what = "utility" if terminal else getattr(evaluate, "__name__", "evaluate")
+            raise ValueError(f"{what} returned {v!r:.80} for state {s!r:.80}: max^n needs a "
+                             f"tuple of {n} real numbers (one per player)")
+        return v
+
+    def core(s: Any, d: int, bound: float, path: tuple) -> tuple[Any, tuple]:
+        counts["nodes"] += 1
+        terminal = game.is_terminal(s)
+        if emit:
+            emit(Enter(path, game.to_move(s), None if d > 1 << 29 else d, -math.inf,
+                       math.inf, s))
+        if terminal or d == 0:
+            v = leaf(s, terminal)
+            if emit:
+                emit(Leaf(path, v, terminal))
+                emit(Exit(path, v))
+            return v, ()
+        p = game.to_move(s)
+        ms = game.moves(s)
+        best: Any = ()
+        best_pv: tuple = ()
+        for m in ms:
+            v, pv = core(game.result(s, m), d - 1, slack - best[p] if best else math.inf,
+                         path + (m,))
+            if not best or v[p] > best[p]:
+                best, best_pv = v, (m, *pv)
+            if emit:
+                emit(Backup(path, m, v, best, -math.inf, math.inf))
+            if best[p] >= bound:  # shallow cut-off: the parent will not come here
+                if m is not ms[-1]:
+                    counts["cutoffs"] += 1
+                    if emit:
+                        emit(Cut(path, tuple(ms[ms.index(m) + 1:]), -math.inf, math.inf,
+                                 "shallow"))
+                break
+        if emit:
+            emit(Exit(path, best))
+        return best, best_pv
+
+    if emit:
+        emit(Start("maxn", game, state, depth, {"prune": prune}))
+    with deep_recursion():
+        value: Any
+    value, pv = core(state, top, math.inf, ())
+    stats = Stats(counts["nodes"], counts["leaves"], counts["cutoffs"])
+    decision = Decision(value, pv[0] if pv else None, pv, stats)
+    if emit:
+        emit(Finish(value, decision.move, pv, stats))
+    done = getattr(tracer, "finish", None)
+    if done is not None:
+        done(decision)
+    return decision
+
+
+class Paranoid(GameWrapper):
+    """The two-player zero-sum view of an ``n``-player game that paranoid search takes:
+    ``player`` is MAX, every other player is MIN, and a terminal state is worth
+    ``player``'s own utility.
+
+    >>> from aisearch.games import Coins
+    >>> view = Paranoid(Coins((1, 2, 3)), 1)
+    >>> [view.to_move(s) for s in (view.initial, view.result(view.initial, "L"))]
+    [1, 0]
+    """
+
+    players = 2
+    sides = {MAX: "me", MIN: "the others"}
+
+    def __init__(self, game: Any, player: int = 0) -> None:
+        check_game(game)
+        n = getattr(game, "players", 2)
+        if player.__class__ is not int or not 0 <= player < n:
+            raise ValueError(f"player must be an int from 0 to {n - 1}, not {player!r:.80}")
+        self.game, self.player = game, player
+        self.initial = game.initial
+        self._to_move = game.to_move
+
+    def to_move(self, s: Any) -> int:
+        p = self._to_move(s)
+        return MAX if p == self.player else MIN if p >= 0 else p
+
+    def utility(self, s: Any, player: int = MAX) -> float:
+        u = self.game.utility(s, self.player)
+        if player.__class__ is int and player in (MAX, MIN):
+            return u if player == MAX else -u
+        raise ValueError(f"player must be MAX (0: player {self.player}) or MIN (1: the others), "
+                         f"not {player!r:.80}")
+
+    def __repr__(self) -> str:
+        return f"Paranoid({self.game!r}, {self.player})"
+
+
+def paranoid(game: Game, state: Any, depth: int | None = None, *,
+             evaluate: Callable[[Any], Any] | None = None, player: int | None = None,
+             tracer: TracerLike | None = None) -> Decision:
+    """Paranoid search: alpha-beta for ``player`` (the one to move at ``state`` by
+    default) against the coalition of all the others.
+
+    ``evaluate(state)`` may give a utility tuple (its ``player`` component is used) or a
+    number for ``player``. The decision's value is ``player``'s guaranteed utility.
+
+    Examples
+    --------
+    >>> from aisearch.games import TupleTree
+    >>> game = TupleTree([[(6, 3, 0), (1, 1, 7)], [(2, 7, 0), (4, 4, 1)]])
+    >>> d = paranoid(game, ())
+    >>> d.value, d.move
+    (2, 1)
+    """
+    _check(game, state, depth, evaluate, tracer)
+    me = game.to_move(state) if player is None else player
+    view = Paranoid(game, me)
+    own: Callable[[Any], Any] | None = None
+    if evaluate is not None:
+        def own(s: Any) -> Any:
+            v = evaluate(s)
+            return v[me] if isinstance(v, tuple) else v
+
+        own.__name__ = getattr(evaluate, "__name__", "evaluate")
+    return alphabeta(view, state, depth, evaluate=own, tracer=tracer, fastest_wins=False)

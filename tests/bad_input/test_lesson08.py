@@ -1,0 +1,220 @@
+"""Lesson 08's entry points called wrongly: MCTS and its agent, UCB1, rewards, max^n,
+paranoid search, utility-tuple trees and three-player coins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aisearch.core import MAX, GameBase
+from aisearch.games import Coins, CoinsState, ConnectFour, TicTacToe, TupleTree, fig5_2, utilities
+from aisearch.search import (
+    MCTS,
+    Budget,
+    Paranoid,
+    maxn,
+    mcts,
+    mcts_agent,
+    paranoid,
+    play_bandit,
+    scaled_rewards,
+    ucb1,
+)
+from aisearch.search.anytime import run_anytime
+from tests.bad_input.table import Case, check, params
+
+TTT = TicTacToe()
+COINS = Coins((7, 4, 3, 9, 5, 7))
+KORF = TupleTree([[(6, 3, 0), (1, 1, 7)], [(2, 7, 0), (4, 4, 1)]])
+
+
+class NanGame(GameBase):
+    """One move to a terminal state whose utility is NaN."""
+
+    initial = 0
+
+    def to_move(self, s: int) -> int:
+        return MAX
+
+    def moves(self, s: int) -> tuple:
+        return (0,) if s == 0 else ()
+
+    def result(self, s: int, m: int) -> int:
+        return 1
+
+    def utility(self, s: int, player: int = MAX) -> Any:
+        return float("nan")
+
+
+def three(s: Any) -> int:
+    return 3
+
+
+def last(gen: Any) -> Any:
+    return run_anytime(gen)
+
+
+def _mcts_views() -> list[Case]:
+    from aisearch.plot import mcts_tree
+    from aisearch.widgets import MCTSModel, MCTSStepper
+
+    search = MCTS(TTT, TTT.initial)
+    return [
+        Case("mcts_tree: a recording, not a search", lambda: mcts_tree([1, 2]), TypeError,
+             ("mcts search",)),
+        Case("mcts_tree: depth=-1", lambda: mcts_tree(search, depth=-1), ValueError,
+             ("depth", "-1")),
+        Case("mcts_tree: min_visits=1.5", lambda: mcts_tree(search, min_visits=1.5),
+             ValueError, ("min_visits", "1.5")),
+        Case("MCTSModel: iterations=10**6", lambda: MCTSModel(TTT, TTT.initial,
+                                                              iterations=10**6),
+             ValueError, ("iterations", "5,000")),
+        Case("MCTSModel: goto past the end", lambda: MCTSModel(TTT, TTT.initial,
+                                                               iterations=5).goto(6),
+             IndexError, ("6", "0..5")),
+        Case("MCTSModel: game None", lambda: MCTSModel(None, 0), TypeError, ("game",)),
+        Case("MCTSStepper: iterations=0", lambda: MCTSStepper(TTT, TTT.initial, iterations=0),
+             ValueError, ("iterations", "0")),
+        Case("MCTSStepper: a foreign state", lambda: MCTSStepper(TTT, ConnectFour().initial),
+             ValueError, ("tic-tac-toe",)),
+    ]
+
+
+CASES = [
+    # the bandit
+    Case("play_bandit: one arm", lambda: play_bandit((0.5,), 10), ValueError,
+         ("at least 2", "[0, 1]")),
+    Case("play_bandit: a probability of 2", lambda: play_bandit((0.5, 2), 10), ValueError,
+         ("probabilities", "2")),
+    Case("play_bandit: steps=0", lambda: play_bandit((0.5, 0.1), 0), ValueError,
+         ("steps", "0")),
+    Case("play_bandit: steps too many", lambda: play_bandit((0.5, 0.1), 10**9), ValueError,
+         ("steps", "1,000,000")),
+    Case("play_bandit: policy='best'", lambda: play_bandit((0.5, 0.1), 5, policy="best"),
+         ValueError, ("policy", "ucb1", "'best'")),
+
+    # UCB1 and rewards
+    Case("ucb1: parent_visits 0 with a visited child", lambda: ucb1(1, 1, 0), ValueError,
+         ("math domain",)),
+    Case("scaled_rewards: low above high", lambda: scaled_rewards(5, 1), ValueError,
+         ("low", "high")),
+    Case("scaled_rewards: text", lambda: scaled_rewards("0", 1), TypeError, ("low", "'0'")),
+    Case("scaled_rewards: a utility outside the scale",
+         lambda: last(mcts(fig5_2, (), iterations=5, reward=scaled_rewards(0, 5))), ValueError,
+         ("outside the scale", "[0, 5]")),
+    # MCTS
+    Case("mcts: iterations=0", lambda: last(mcts(TTT, TTT.initial, iterations=0)),
+         ValueError, ("iterations", "0")),
+    Case("mcts: iterations=1.5", lambda: last(mcts(TTT, TTT.initial, iterations=1.5)),
+         ValueError, ("iterations", "1.5")),
+    Case("mcts: batch=True", lambda: last(mcts(TTT, TTT.initial, batch=True)), ValueError,
+         ("batch", "true")),
+    Case("mcts: iterations=None without a budget",
+         lambda: last(mcts(TTT, TTT.initial, iterations=None)), ValueError,
+         ("iterations=none", "budget")),
+    Case("mcts: c=-1", lambda: last(mcts(TTT, TTT.initial, c=-1)), ValueError,
+         ("c (the exploration constant)", "-1")),
+    Case("mcts: c='2'", lambda: last(mcts(TTT, TTT.initial, c="2")), ValueError, ("c ",)),
+    Case("mcts: seed=1.5", lambda: last(mcts(TTT, TTT.initial, seed=1.5)), TypeError,
+         ("seed", "1.5")),
+    Case("mcts: policy=3", lambda: last(mcts(TTT, TTT.initial, policy=3)), TypeError,
+         ("policy", "3")),
+    Case("mcts: budget=100", lambda: last(mcts(TTT, TTT.initial, budget=100)), TypeError,
+         ("budget", "100")),
+    Case("mcts: value returns 2", lambda: last(mcts(TTT, TTT.initial, iterations=3,
+                                                     value=lambda s: 2)),
+         ValueError, ("returned 2", "[0, 1]")),
+    Case("mcts: utility returns NaN", lambda: last(mcts(NanGame(), 0, iterations=3)),
+         ValueError, ("utility", "nan")),
+    Case("mcts: game None", lambda: last(mcts(None, 0)), TypeError, ("game", "none")),
+    Case("mcts: a class, not a game", lambda: last(mcts(TicTacToe, 0)), TypeError,
+         ("game", "class")),
+    Case("mcts: another game's state", lambda: last(mcts(TTT, ConnectFour().initial)),
+         ValueError, ("tic-tac-toe",)),
+    Case("mcts: unhashable state", lambda: last(mcts(fig5_2, [0])), TypeError, ("hashable",)),
+    Case("mcts: a misspelt option", lambda: mcts(TTT, TTT.initial, iteration=5), TypeError,
+         ("iteration",)),
+    Case("MCTS: tracer=1", lambda: MCTS(TTT, TTT.initial, tracer=1), TypeError,
+         ("tracer", "1")),
+    Case("MCTS.run: batch=0", lambda: MCTS(TTT, TTT.initial).run(10, 0), ValueError,
+         ("batch", "0")),
+    Case("mcts_agent: no limit", lambda: mcts_agent(None), ValueError,
+         ("iterations", "nodes", "seconds")),
+    Case("mcts_agent: iterations=-5", lambda: mcts_agent(-5), ValueError,
+         ("iterations", "-5")),
+    Case("mcts_agent: nodes=0", lambda: mcts_agent(nodes=0), ValueError, ("nodes", "0")),
+    Case("mcts_agent: a misspelt option", lambda: mcts_agent(10, bach=3), TypeError,
+         ("bach", "batch")),
+    Case("mcts_agent: seed='x'", lambda: mcts_agent(10, seed="x"), TypeError, ("seed", "'x'")),
+    Case("mcts: budget of seconds=0", lambda: mcts(TTT, TTT.initial,
+                                                   budget=Budget(seconds=0)),
+         ValueError, ("seconds", "0")),
+    # max^n and paranoid
+    Case("maxn: depth=-1", lambda: maxn(KORF, (), -1), ValueError, ("depth", "-1")),
+    Case("maxn: depth='2'", lambda: maxn(KORF, (), "2"), ValueError, ("depth", "'2'")),
+    Case("maxn: prune='yes'", lambda: maxn(KORF, (), prune="yes"), TypeError,
+         ("prune", "'yes'")),
+    Case("maxn: evaluate=3", lambda: maxn(KORF, (), 1, evaluate=3), TypeError,
+         ("evaluate", "3")),
+    Case("maxn: no evaluate at the depth bound", lambda: maxn(COINS, COINS.initial, 1),
+         ValueError, ("evaluate",)),
+    Case("maxn: evaluate returns a number", lambda: maxn(COINS, COINS.initial, 1,
+                                                          evaluate=three),
+         ValueError, ("tuple of 3", "three returned 3")),
+    Case("maxn: a foreign state", lambda: maxn(KORF, (5,)), ValueError, ("tupletree",)),
+    Case("maxn: game None", lambda: maxn(None, ()), TypeError, ("game", "none")),
+    Case("maxn: unhashable state", lambda: maxn(KORF, [0]), TypeError, ("hashable",)),
+    Case("paranoid: player 3 of 3", lambda: paranoid(KORF, (), player=3), ValueError,
+         ("player", "0 to 2", "3")),
+    Case("paranoid: player=True", lambda: paranoid(KORF, (), player=True), ValueError,
+         ("player", "true")),
+    Case("paranoid: depth=1.5", lambda: paranoid(KORF, (), 1.5), ValueError,
+         ("depth", "1.5")),
+    Case("paranoid: a foreign state", lambda: paranoid(COINS, ()), ValueError,
+         ("coinsstate",)),
+    Case("Paranoid: a class", lambda: Paranoid(Coins), TypeError, ("class",)),
+    Case("Paranoid: utility for player 2", lambda: Paranoid(KORF).utility((0, 0), 2),
+         ValueError, ("max", "min", "2")),
+    # games
+    Case("TupleTree: tips of different sizes", lambda: TupleTree([(1, 2), (1, 2, 3)]),
+         ValueError, ("every tip needs 2", "(1, 2, 3)")),
+    Case("TupleTree: a one-player tip", lambda: TupleTree([(1,)]), ValueError,
+         ("at least 2",)),
+    Case("TupleTree: text at a tip", lambda: TupleTree([(1, "2")]), ValueError,
+         ("real numbers",)),
+    Case("TupleTree: an empty node", lambda: TupleTree([[], (1, 2)]), ValueError,
+         ("at least one child",)),
+    Case("TupleTree: a number for a node", lambda: TupleTree([3]), ValueError,
+         ("3", "neither")),
+    Case("TupleTree: a bool move", lambda: KORF.result((), True), ValueError,
+         ("illegal move true",)),
+    Case("TupleTree: utility of player 3", lambda: KORF.utility((0, 0), 3), ValueError,
+         ("player", "0 to 2")),
+    Case("TupleTree: utility before the end", lambda: KORF.utility((0,)), ValueError,
+         ("not a tip",)),
+    Case("Coins: players=1", lambda: Coins((1, 2), players=1), ValueError,
+         ("players", "2 to 6")),
+    Case("Coins: a negative coin", lambda: Coins((1, -2)), ValueError, ("row", "-2")),
+    Case("Coins: a row of text", lambda: Coins("123"), TypeError, ("row", "'123'")),
+    Case("Coins: too many coins", lambda: Coins((1,) * 41), ValueError, ("1 to 40",)),
+    Case("Coins: move 'X'", lambda: COINS.result(COINS.initial, "X"), ValueError,
+         ("illegal move 'x'", "l, r")),
+    Case("Coins: utility before the end", lambda: COINS.utility(COINS.initial), ValueError,
+         ("not over",)),
+    Case("Coins: utility of player 1.0", lambda: COINS.utility(
+        CoinsState((), (10, 15, 10), 0), 1.0), ValueError, ("player", "float")),
+    Case("CoinsState: scores that do not add up", lambda: COINS.moves(
+        CoinsState((7,), (0, 0, 0), 0)), ValueError, ("add up",)),
+    Case("CoinsState: another game's state", lambda: COINS.to_move(TTT.initial), ValueError,
+         ("coinsstate",)),
+    Case("utilities(None, ())", lambda: utilities(None, ()), TypeError, ("game",)),
+    Case("utilities: not a terminal state", lambda: utilities(COINS, COINS.initial),
+         ValueError, ("not over",)),
+]
+
+
+CASES += _mcts_views()
+
+
+@params(CASES)
+def test_lesson08_called_wrongly_says_what_was_wrong(case: Case) -> None:
+    check(case)

@@ -1,0 +1,215 @@
+"""Monte Carlo tree search: UCB1 on hand-worked statistics, the four steps, convergence to
+the minimax move on small trees, clear tic-tac-toe positions, chance, budgets, tracing."""
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aisearch import MAX, Chance, Recorder, Replay, TicTacToe, TreeGame, fig5_2, play
+from aisearch.agents import random_agent
+from aisearch.games import uniform_tree
+from aisearch.search import MCTS, Budget, mcts, mcts_agent, minimax, scaled_rewards, ucb1
+from aisearch.search.anytime import run_anytime
+from aisearch.search.mcts import rewards
+
+TTT = TicTacToe()
+
+
+def test_ucb1_on_hand_worked_statistics():
+    # mean 3/4, parent 10 visits: 0.75 + sqrt(2) * sqrt(ln 10 / 4) = 0.75 + 1.07298
+    assert ucb1(3, 4, 10) == pytest.approx(0.75 + math.sqrt(2) * math.sqrt(math.log(10) / 4))
+    assert ucb1(3, 4, 10) == pytest.approx(1.82298, abs=1e-5)
+    assert ucb1(1, 2, 3, c=1) == pytest.approx(0.5 + math.sqrt(math.log(3) / 2))
+    assert ucb1(5, 5, 100, c=0) == 1.0  # no exploration: the mean alone
+    assert ucb1(0, 0, 7) == math.inf  # an untried child goes first
+
+
+def test_the_logarithm_is_of_the_parents_visits_not_the_childs():
+    # with the child's own count under the log, a child seen once would score its mean
+    assert ucb1(1, 1, 50) > 1 + 2.7 and ucb1(1, 1, 1) == 1
+
+
+def test_rewards_count_a_win_one_a_draw_half_a_loss_zero():
+    assert rewards(TTT, TicTacToe.parse("xxx/oo./...")) == (1.0, 0.0)
+    assert rewards(TTT, TicTacToe.parse("ooo/xx./x..")) == (0.0, 1.0)
+    assert rewards(TTT, TicTacToe.parse("xox/xoo/oxx")) == (0.5, 0.5)
+
+
+def test_every_move_is_tried_once_before_any_twice():
+    tree = MCTS(TTT, TTT.initial, seed=3)
+    for _ in range(9):
+        tree.iterate()
+    assert sorted(tree.root.children) == list(range(9))
+    assert all(child.n == 1 for child in tree.root.children.values())
+    tree.iterate()
+    assert sum(child.n for child in tree.root.children.values()) == 10
+
+
+def test_backup_counts_every_node_on_the_path_from_each_players_view():
+    tree = MCTS(fig5_2, fig5_2.initial, seed=0, reward=scaled_rewards(2, 14))
+    for _ in range(50):
+        tree.iterate()
+    root = tree.root
+    assert root.n == 50 == sum(c.n for c in root.children.values())
+    for child in root.children.values():
+        assert child.n == sum(g.n for g in child.children.values()) + 1 - (not child.children)
+        assert child.w[0] + child.w[1] == pytest.approx(child.n)  # MAX's and MIN's rewards
+
+
+def test_the_same_seed_gives_the_same_tree_and_another_seed_another():
+    a = run_anytime(mcts(TTT, TTT.initial, iterations=300, seed=5))
+    b = run_anytime(mcts(TTT, TTT.initial, iterations=300, seed=5))
+    c = run_anytime(mcts(TTT, TTT.initial, iterations=300, seed=6))
+    assert a == b and a.pv != c.pv
+
+
+def test_it_yields_after_every_batch():
+    runs = list(mcts(TTT, TTT.initial, iterations=250, batch=100))
+    assert [d.stats.leaves for d in runs] == [100, 200, 250]
+
+
+@pytest.mark.parametrize("text, move, why", [
+    ("xx./oo./...", 2, "win at once"),
+    ("x../oo./x..", 5, "block O's row"),
+    ("o.x/.x./...", 6, "win at once on the diagonal"),
+])
+def test_positions_with_a_clear_answer(text, move, why):
+    s = TicTacToe.parse(text)
+    for seed in range(5):
+        assert run_anytime(mcts(TTT, s, iterations=1000, seed=seed)).move == move, why
+
+
+def test_mcts_converges_to_the_minimax_move_on_small_trees():
+    agree = 0
+    for seed in range(20):
+        game = uniform_tree(2, 4, seed=seed, low=0, high=20)
+        exact = minimax(game, game.initial)
+        values = {minimax(game, game.result(game.initial, m)).value for m in game.moves(())}
+        if len(values) < 2:
+            continue
+        d = run_anytime(mcts(game, game.initial, iterations=3000, seed=seed,
+                             reward=scaled_rewards(0, 20)))
+        agree += d.move == exact.move
+    assert agree >= 18
+
+
+def test_mcts_never_loses_to_perfect_play_at_enough_iterations():
+    from aisearch.agents import search_agent
+    from aisearch.search import alphabeta
+
+    perfect = search_agent(alphabeta)
+    for seed in range(2):
+        first, second = mcts_agent(2000, seed=seed), mcts_agent(2000, seed=seed)
+        for agents in ((first, perfect), (perfect, second)):
+            record = play(TTT, agents)
+            assert record.winner is None or agents[record.winner] is not perfect
+
+
+def test_mcts_beats_a_random_player():
+    wins = 0
+    for seed in range(10):
+        record = play(TTT, (mcts_agent(300, seed=seed), random_agent(seed)))
+        wins += record.winner == MAX
+        assert record.winner != 1
+    assert wins >= 8
+
+
+def test_chance_nodes_are_sampled_by_their_probabilities():
+    # MAX chooses between a sure 4 and a die: 0 with 3/4, 10 with 1/4 (worth 2.5)
+    game = TreeGame([Chance([(0.75, [0]), (0.25, [10])]), 4])
+    tree = MCTS(game, game.initial, seed=1, reward=scaled_rewards(0, 10))
+    for _ in range(2000):
+        tree.iterate()
+    chance = tree.root.children[0]
+    share = chance.children[1].n / chance.n
+    assert share == pytest.approx(0.25, abs=0.06)
+    assert tree.decision().move == 1
+
+
+def test_a_value_function_replaces_the_playouts():
+    seen = []
+
+    def value(s):
+        seen.append(s)
+        return 0.5
+
+    d = run_anytime(mcts(TTT, TTT.initial, iterations=50, value=value))
+    assert len(seen) == 50 and d.value == 0.5
+
+
+def test_a_node_budget_stops_the_search_between_iterations():
+    budget = Budget(nodes=500)
+    runs = list(mcts(TTT, TTT.initial, iterations=None, batch=10, budget=budget))
+    last = runs[-1]
+    assert 0 < last.stats.leaves < 500 and budget.used == 501
+    tree_nodes = last.stats.nodes
+    assert tree_nodes == last.stats.leaves + 1  # each completed iteration added one node
+
+
+def test_the_tracer_records_every_iteration_for_the_one_reader():
+    rec = Recorder()
+    runs = list(mcts(fig5_2, fig5_2.initial, iterations=20, batch=10, tracer=rec))
+    replay = Replay(rec)
+    assert [s.name for s in replay.searches] == ["mcts"] * 20  # one per iteration
+    leaves = [e for e in rec.events if type(e).__name__ == "Leaf"]
+    assert len(leaves) == 20 == runs[-1].stats.leaves
+    assert run_anytime(mcts(fig5_2, fig5_2.initial, iterations=20, batch=10)) == runs[-1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_where_a_win_in_one_exists_mcts_plays_a_winning_move(seed):
+    """(Perhaps a slower win: MCTS scores every win alike.)"""
+    rng = random.Random(seed)
+    s = TTT.initial
+    while not TTT.is_terminal(s):
+        wins = [m for m in TTT.moves(s) if TTT.is_terminal(TTT.result(s, m))
+                and TTT.utility(TTT.result(s, m), TTT.to_move(s)) > 0]
+        if wins:
+            d = run_anytime(mcts(TTT, s, iterations=400, seed=seed))
+            mover = TTT.to_move(s)
+            after = minimax(TTT, TTT.result(s, d.move)).value
+            assert (after if mover == MAX else -after) == math.inf, (s, d)
+            return
+        s = TTT.result(s, rng.choice(TTT.moves(s)))
+
+
+def test_ucb_terms_of_the_root_children_add_up():
+    tree = MCTS(TTT, TicTacToe.parse("x../.o./..."), seed=2)
+    for _ in range(40):
+        tree.iterate()
+    rows = tree.ucb_terms()
+    assert [m for m, *_ in rows] == list(TTT.moves(tree.root.state))
+    assert sum(n for _, n, *_ in rows) == 40
+    for _, n, mean, bonus, score in rows:
+        assert score == pytest.approx(mean + bonus)
+        assert bonus == pytest.approx(math.sqrt(2) * math.sqrt(math.log(40) / n))
+    # the next iteration selects the highest score (the first on ties)
+    best = max(rows, key=lambda r: r[4])[0]
+    assert tree.select(tree.root).move == best
+
+
+def test_a_budget_runs_out_even_when_iterations_reach_only_terminal_nodes():
+    s = TicTacToe.parse("xx./oo./...")  # X wins at once: a tiny tree soon fully known
+    game = TicTacToe()
+    tree_only = TreeGame([[1, 2], [3]])
+    for g, state in ((game, s), (tree_only, ())):
+        d = run_anytime(mcts(g, state, iterations=None, budget=Budget(nodes=3000), seed=0))
+        assert d is not None and d.stats.leaves <= 3000
+
+
+def test_mcts_plays_pig_and_nannon_sampling_their_dice():
+    from aisearch.games import Nannon, Pig
+
+    pig = Pig()
+    d = run_anytime(mcts(pig, pig.initial, iterations=200, seed=0))
+    assert d.move in pig.moves(pig.initial) and 0 <= d.value <= 1
+    nannon = Nannon()
+    assert nannon.to_move(nannon.initial) == -1  # the game opens with a roll: no move to choose
+    assert run_anytime(mcts(nannon, nannon.initial, iterations=50)).move is None
+    rolled = nannon.result(nannon.initial, nannon.moves(nannon.initial)[0])
+    d = run_anytime(mcts(nannon, rolled, iterations=300, seed=1))
+    assert d.move in nannon.moves(rolled)

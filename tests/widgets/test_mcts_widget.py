@@ -1,0 +1,44 @@
+"""The MCTS stepper: the model grows the real search, the widget steps and redraws."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+from aisearch import TicTacToe  # noqa: E402
+from aisearch.search import MCTS  # noqa: E402
+from aisearch.widgets import MCTSModel, MCTSStepper  # noqa: E402
+
+S = TicTacToe.parse("x../.o./...")
+
+
+def test_going_back_grows_the_same_tree_again():
+    m = MCTSModel(TicTacToe(), S, iterations=60, seed=4)
+    m.goto(50)
+    forward = [(r[0], r[1]) for r in m.search.ucb_terms()]
+    m.goto(10)
+    m.goto(50)
+    assert [(r[0], r[1]) for r in m.search.ucb_terms()] == forward
+    direct = MCTS(TicTacToe(), S, seed=4)
+    for _ in range(50):
+        direct.iterate()
+    assert [(r[0], r[1]) for r in direct.ucb_terms()] == forward
+
+
+def test_the_last_path_is_the_one_whose_visits_grew():
+    m = MCTSModel(TicTacToe(), S, iterations=20)
+    m.goto(3)
+    assert m.last_path() == (TicTacToe().moves(S)[2],)
+    assert "Iteration 3" in m.description() and "<table" in m.ucb_html()
+
+
+def test_the_widget_steps_with_its_buttons_and_slider_and_leaves_no_figure_open():
+    w = MCTSStepper(TicTacToe(), S, iterations=30)
+    w.step_button.click()
+    w.ten_button.click()
+    assert w.model.index == 11 == w.slider.value
+    w.slider.value = 4
+    assert w.model.index == 4 and w.image.value[:4] == b"\x89PNG"
+    assert "30 iterations" in repr(w)
+    assert not plt.get_fignums()
