@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from aisearch.core import check_seed
-from aisearch.search.mcts import SQRT2, ucb1
+from aisearch.search.ucb import SQRT2, ucb1
 
 __all__ = ["BanditRun", "play_bandit", "POLICIES"]
 

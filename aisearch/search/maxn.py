@@ -32,26 +32,45 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from aisearch.core import MAX, MIN, Game, GameWrapper, check_game, is_number
 from aisearch.games.nplayer import utilities
 from aisearch.results import Decision, Stats
 from aisearch.search.alphabeta import alphabeta
-from aisearch.search.common import deep_recursion
+from aisearch.search.common import WON, deep_recursion
+from aisearch.search.registry import searcher
 from aisearch.trace.events import Backup, Cut, Enter, Exit, Finish, Leaf, Start, TracerLike
 
 __all__ = ["maxn", "paranoid", "Paranoid"]
 
 PSEUDOCODE = """
-function MAXN(n, bound)
-  if n is terminal: return UTILITIES(n)        (one number per player)
+function MAXN(n, bound)                                         @enter
+  if n is terminal: return UTILITIES(n)     (one number per player)   @terminal
+  if the depth bound is reached: return EVAL(n)      (a tuple)        @eval
   p ← the player to move at n;  best ← none
   for each child c of n:
     v ← MAXN(c, maxsum − (k − 2)·low − best[p])
-    if best is none or v[p] > best[p]: best ← v
-    if best[p] ≥ bound: return best          (shallow cut-off)
-  return best
+    if best is none or v[p] > best[p]: best ← v                 @backup
+    if best[p] ≥ bound: return best          (shallow cut-off)   @cut_shallow @cut
+  return best                                                    @exit
+"""
+
+PARANOID = """
+function PARANOID(n, depth, α, β)   me: MAX; every other player: MIN   @enter
+  if n is terminal: return my UTILITY(n)                   @terminal
+  if depth = 0: return EVAL(n)[me]                         @eval
+  if I am to move at n:
+    for each successor c of n:
+      α ← max(α, PARANOID(c, depth − 1, α, β))             @backup_max
+      if α ≥ β: return β        (β cut-off)                @cut_beta
+    return α                                               @exit_max
+  else (any other player: the coalition against me):
+    for each successor c of n:
+      β ← min(β, PARANOID(c, depth − 1, α, β))             @backup_min
+      if β ≤ α: return α        (α cut-off)                @cut_alpha
+    return β                                               @exit_min
 """
 
 
@@ -71,6 +90,7 @@ def _check(game: Any, state: Any, depth: Any, evaluate: Any, tracer: Any) -> int
     return 1 << 30 if depth is None else depth
 
 
+@searcher(title="max^n, with shallow pruning", pseudocode=PSEUDOCODE, kind="nplayer")
 def maxn(game: Game, state: Any, depth: int | None = None, *,
          evaluate: Callable[[Any], Any] | None = None, prune: bool = True,
          tracer: TracerLike | None = None) -> Decision:
@@ -123,10 +143,12 @@ def maxn(game: Game, state: Any, depth: int | None = None, *,
         else:
             v = evaluate(s)
         if (not isinstance(v, tuple) or len(v) != n
-                or not all(isinstance(x, numbers.Real) and is_number(x) for x in v)):
+                or not all(isinstance(x, numbers.Real) and is_number(x)
+                           and (abs(x) < WON or math.isinf(x)) for x in v)):
             what = "utility" if terminal else getattr(evaluate, "__name__", "evaluate")
             raise ValueError(f"{what} returned {v!r:.80} for state {s!r:.80}: max^n needs a "
-                             f"tuple of {n} real numbers (one per player)")
+                             f"tuple of {n} real numbers (one per player, within ±2**999 "
+                             "when finite)")
         return v
 
     def core(s: Any, d: int, bound: float, path: tuple) -> tuple[Any, tuple]:
@@ -216,6 +238,24 @@ class Paranoid(GameWrapper):
         return f"Paranoid({self.game!r}, {self.player})"
 
 
+class _Named:
+    """A tracer that passes alpha-beta's events on, its searches named ``paranoid`` (so the
+    stepper shows paranoid search's listing)."""
+
+    def __init__(self, tracer: Any) -> None:
+        self.tracer = tracer
+        self.per_node = getattr(tracer, "per_node", True)
+        done = getattr(tracer, "finish", None)
+        if done is not None:
+            self.finish = done
+
+    def __call__(self, event: Any) -> None:
+        if type(event) is Start:
+            event = replace(event, search="paranoid")
+        self.tracer(event)
+
+
+@searcher(title="paranoid search", pseudocode=PARANOID, windowed=True, kind="nplayer")
 def paranoid(game: Game, state: Any, depth: int | None = None, *,
              evaluate: Callable[[Any], Any] | None = None, player: int | None = None,
              tracer: TracerLike | None = None) -> Decision:
@@ -243,4 +283,5 @@ def paranoid(game: Game, state: Any, depth: int | None = None, *,
             return v[me] if isinstance(v, tuple) else v
 
         own.__name__ = getattr(evaluate, "__name__", "evaluate")
-    return alphabeta(view, state, depth, evaluate=own, tracer=tracer, fastest_wins=False)
+    return alphabeta(view, state, depth, evaluate=own, fastest_wins=False,
+                     tracer=None if tracer is None else _Named(tracer))

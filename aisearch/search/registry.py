@@ -7,12 +7,19 @@ it searches chance nodes. Its options are read from its signature. ``SEARCHERS``
 stepper's listings and windowed set, and the grader's reference set all come from
 :data:`REGISTRY`; adding a searcher touches its own module, its tests and its lesson only.
 
+A searcher also declares its ``kind``, the calling convention it follows (:data:`KINDS`):
+``'minimax'`` for the two-player, depth-limited searchers of
+:mod:`aisearch.search.common`; ``'nplayer'`` for searches of games of any number of
+players (max^n, paranoid); ``'sampling'`` for Monte Carlo tree search. What holds for a
+kind (its common options, what its value is) is written once, here; tests and tools ask
+the kind, never the name.
+
 Examples
 --------
 >>> from aisearch.search import alphabeta
 >>> info = describe(alphabeta)
->>> info.name, info.windowed, info.anytime, info.options[:2]
-('alphabeta', True, False, ('evaluate', 'order'))
+>>> info.name, info.windowed, info.anytime, info.options[:2], info.kind
+('alphabeta', True, False, ('evaluate', 'order'), 'minimax')
 >>> describe("pearl_ab").pseudocode
 <Pseudocode pearl_ab: 11 lines>
 """
@@ -26,7 +33,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-__all__ = ["Pseudocode", "SearcherInfo", "searcher", "describe", "REGISTRY"]
+__all__ = ["Pseudocode", "SearcherInfo", "searcher", "describe", "REGISTRY", "KINDS", "Kind"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 _MARKS = re.compile(r"\s+((?:@\w+\s*)+)$")
@@ -101,6 +108,48 @@ class Pseudocode:
 
 
 @dataclass(frozen=True)
+class Kind:
+    """A calling convention searchers share.
+
+    Attributes
+    ----------
+    name : str
+        ``'minimax'``, ``'nplayer'`` or ``'sampling'``.
+    common : tuple of str
+        The keyword options every searcher of the kind takes.
+    depth : bool
+        True when the third positional argument is a depth in plies (None: to the end).
+    players : int or None
+        The number of players its games have (None: any number).
+    value : str
+        What ``Decision.value`` is: ``'max'`` (a number from MAX's point of view),
+        ``'tuple'`` or ``'player'`` (one utility per player, or the searching player's),
+        ``'reward'`` (MAX's mean reward in [0, 1]).
+    growing : bool
+        For anytime searchers: True when each decision holds the counts of the whole
+        search so far (one tree grows), False when each decision counts one more search
+        (iterative deepening: the counts add up).
+    """
+
+    name: str
+    common: tuple[str, ...]
+    depth: bool = True
+    players: int | None = 2
+    value: str = "max"
+    growing: bool = False
+
+
+KINDS: dict[str, Kind] = {
+    "minimax": Kind("minimax", ("evaluate", "order", "prune_on_equal", "fastest_wins",
+                                "tracer")),
+    "nplayer": Kind("nplayer", ("evaluate", "tracer"), players=None, value="tuple"),
+    "sampling": Kind("sampling", ("iterations", "seed", "budget", "tracer"), depth=False,
+                     players=None, value="reward", growing=True),
+}
+"""The calling conventions of the searchers (see :class:`Kind`)."""
+
+
+@dataclass(frozen=True)
 class SearcherInfo:
     """What a searcher declares about itself (see :func:`searcher`)."""
 
@@ -112,6 +161,13 @@ class SearcherInfo:
     anytime: bool
     chance: bool
     options: tuple[str, ...]
+    kind: str = "minimax"
+    parts: tuple[Callable[..., Any], ...] = ()
+
+    @property
+    def convention(self) -> Kind:
+        """The :class:`Kind` this searcher follows."""
+        return KINDS[self.kind]
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         """Raise TypeError naming any option this searcher does not take."""
@@ -131,7 +187,8 @@ REGISTRY: dict[str, SearcherInfo] = {}
 
 
 def searcher(*, title: str, pseudocode: str | None = None, windowed: bool = False,
-             anytime: bool = False, chance: bool = False) -> Callable[[F], F]:
+             anytime: bool = False, chance: bool = False, kind: str = "minimax",
+             parts: Iterable[Callable[..., Any]] = ()) -> Callable[[F], F]:
     """Declare a searcher: the decorator records what the rest of the package needs.
 
     The function itself is returned unchanged (its source and code object stay its own);
@@ -149,10 +206,18 @@ def searcher(*, title: str, pseudocode: str | None = None, windowed: bool = Fals
         True for a generator that yields ever better decisions (iterative deepening).
     chance : bool
         True when it searches chance nodes (expectiminimax).
+    kind : str
+        Its calling convention, a key of :data:`KINDS` (``'minimax'`` by default).
+    parts : iterable of callables
+        Functions only this searcher's work uses (e.g. the methods of the class it
+        drives): the grader forbids them to student code as it forbids the searcher.
     """
 
     if not isinstance(title, str):
         raise TypeError(f"title must be text (the searcher's name in words), not {title!r:.80}")
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r:.80}")
+    used = tuple(parts)
 
     def declare(f: F) -> F:
         if not callable(f) or not hasattr(f, "__name__"):
@@ -161,7 +226,12 @@ def searcher(*, title: str, pseudocode: str | None = None, windowed: bool = Fals
         options = tuple(p.name for p in inspect.signature(f).parameters.values()
                         if p.kind is inspect.Parameter.KEYWORD_ONLY)
         code = Pseudocode(name, pseudocode) if pseudocode else None
-        info = SearcherInfo(name, f, title, code, windowed, anytime, chance, options)
+        missing = [o for o in KINDS[kind].common if o not in options]
+        if missing:
+            raise TypeError(f"{name} is declared of kind {kind!r} but lacks its options "
+                            f"{', '.join(missing)}")
+        info = SearcherInfo(name, f, title, code, windowed, anytime, chance, options, kind,
+                            used)
         REGISTRY[name] = info
         f.info = info  # type: ignore[attr-defined]
         return f

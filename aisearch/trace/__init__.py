@@ -29,13 +29,17 @@ from aisearch.trace.events import (
     Enter,
     Event,
     Exit,
+    Expansion,
     Expectation,
     Finish,
     Leaf,
     Research,
+    Selection,
+    Simulation,
     Start,
     TableHit,
     Tracer,
+    Update,
 )
 from aisearch.trace.replay import Replay, SearchPart, Visit, VisitKey, tree_graph
 from aisearch.trace.tracers import CountingGame, Recorder, Tally
@@ -43,5 +47,6 @@ from aisearch.trace.tracers import CountingGame, Recorder, Tally
 __all__ = [
     "Event", "Start", "Enter", "Leaf", "Backup", "Cut", "Expectation", "Research", "TableHit",
     "Exit", "Finish", "Abort", "Tracer", "EVENT_KINDS", "Tally", "Recorder", "CountingGame",
-    "Replay", "SearchPart", "Visit", "VisitKey", "tree_graph",
+    "Replay", "SearchPart", "Visit", "VisitKey", "tree_graph", "Selection", "Expansion",
+    "Simulation", "Update",
 ]

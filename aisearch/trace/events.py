@@ -23,11 +23,23 @@ event            role        tally         when
 ``Exit``         exit                      a node returns its value
 ``Finish``       finish                    the search returns its decision
 ``Abort``        abort                     the search was stopped unfinished (a budget)
+``Selection``    enter                     MCTS follows a child already in its tree (UCB1)
+``Expansion``    enter       ``nodes``     MCTS adds a node to its tree (the root first)
+``Simulation``   leaf        ``leaves``    an MCTS playout (or value) gives every reward
+``Update``       exit                      MCTS backs the rewards up into a node's counts
 ===============  ==========  ============  =================================================
 
 An event kind declares its ``role`` (how the one reader, :mod:`aisearch.trace.replay`,
 treats it) and its ``tally`` (the count it adds to): a new kind of event is a new class
-here or in a searcher's module, and no reader, counter or widget needs editing.
+here or in a searcher's module, and no reader, counter or widget needs editing. A kind
+may also name the pseudocode line it answers to (``key``, see
+:class:`~aisearch.search.registry.Pseudocode`) and say itself in words (``describe``).
+
+Monte Carlo tree search records one search per iteration: the nodes its selection
+follows (``Selection``; the node it adds is an ``Expansion``), the playout's rewards at
+the last one (``Simulation``), then the new counts of every node on the path, bottom-up
+(``Update``). They are kinds of ``Enter``, ``Leaf`` and ``Exit``, so the one reader
+builds each iteration's path as it builds any search.
 
 Examples
 --------
@@ -41,11 +53,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
+from aisearch.core import player_name
 from aisearch.results import register_count
 
 __all__ = [
     "Event", "Start", "Enter", "Leaf", "Backup", "Cut", "Expectation", "Research", "TableHit",
-    "Exit", "Finish", "Abort", "Tracer", "EVENT_KINDS",
+    "Exit", "Finish", "Abort", "Tracer", "EVENT_KINDS", "Selection", "Expansion", "Simulation",
+    "Update",
 ]
 
 Path = tuple
@@ -60,6 +74,7 @@ class Event:
     __slots__ = ()
     role: ClassVar[str] = "note"
     tally: ClassVar[str | None] = None
+    key: ClassVar[str | None] = None  # the pseudocode key it answers to first, if its own
     path: Path
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -233,6 +248,74 @@ class Abort(Event):
     @property
     def path(self) -> Path:  # type: ignore[override]
         return ()
+
+
+@dataclass(slots=True)
+class Selection(Enter):
+    """MCTS follows a node already in its tree: ``visits`` and ``mean`` (for the player who
+    moved into it) before this iteration, and the UCB1 ``score`` it was chosen by (None for
+    the root and below chance nodes, where outcomes are sampled)."""
+
+    tally: ClassVar[str | None] = None
+    key: ClassVar[str | None] = "select"
+    visits: int = 0
+    mean: float = 0.5
+    score: float | None = None
+
+    def describe(self, where: str, fmt: Callable[[Any], str]) -> str:
+        """The event in words (the stepper shows it); ``fmt`` writes numbers."""
+        if not self.path:
+            who = player_name(self.player)
+            return f"Iteration starts at the root ({who} to move, {self.visits} visits)"
+        why = "sampled outcome" if self.score is None else f"highest UCB1, {fmt(self.score)}"
+        return (f"Select {where} ({why}): {self.visits} visits, mean {fmt(self.mean)} "
+                f"for the player who moved there")
+
+
+@dataclass(slots=True)
+class Expansion(Enter):
+    """MCTS adds the node at ``path`` to its tree (the root, at the first iteration)."""
+
+    key: ClassVar[str | None] = "expand"
+
+    def describe(self, where: str, fmt: Callable[[Any], str]) -> str:
+        """The event in words (the stepper shows it); ``fmt`` writes numbers."""
+        return f"Expand: add {where} to the tree ({player_name(self.player)} to move)"
+
+
+@dataclass(slots=True)
+class Simulation(Leaf):
+    """The rewards of an MCTS iteration, from ``path``: ``value`` is MAX's, ``rewards``
+    every player's (1 win, 1/2 draw, 0 loss); ``by`` says how: ``'playout'``,
+    ``'value'`` (a value function) or ``'terminal'`` (the node ends the game)."""
+
+    key: ClassVar[str | None] = "playout"
+    rewards: tuple = ()
+    by: str = "playout"
+
+    def describe(self, where: str, fmt: Callable[[Any], str]) -> str:
+        """The event in words (the stepper shows it); ``fmt`` writes numbers."""
+        how = {"terminal": "the game is over there", "value": "the value function"}.get(
+            self.by, "a random playout to the end")
+        return f"Simulate from {where} ({how}): rewards {fmt(tuple(self.rewards))}"
+
+
+@dataclass(slots=True)
+class Update(Exit):
+    """MCTS backs an iteration's rewards up into the node at ``path``: now ``visits``
+    visits and ``total`` reward for ``mover`` (the player who moved into it; MAX's at the
+    root); ``value`` is MAX's mean reward there."""
+
+    key: ClassVar[str | None] = "backup"
+    visits: int = 0
+    total: float = 0.0
+    mover: int = 0
+
+    def describe(self, where: str, fmt: Callable[[Any], str]) -> str:
+        """The event in words (the stepper shows it); ``fmt`` writes numbers."""
+        who = player_name(self.mover)
+        return (f"Back up into {where}: {fmt(self.total)}/{self.visits} for {who} "
+                f"(MAX's mean {fmt(self.value)})")
 
 
 class Tracer(Protocol):

@@ -51,6 +51,9 @@ def event_keys(event: Any, player: int | None = None, *, cut: str | None = None,
     >>> event_keys(Exit((), 3), MAX, cut="beta")
     ('cut_beta', 'cut', 'exit_max', 'exit')
     """
+    own = getattr(type(event), "key", None)  # a kind that names its own line (MCTS's steps)
+    if own:  # the root's line first, where a listing has one
+        return (f"{own}_root", own) if not event.path else (own,)
     side = {MAX: "max", CHANCE: "chance"}.get(player, "min") if player is not None else ""
     role = getattr(type(event), "role", "")
     if role == "enter":

@@ -250,6 +250,9 @@ class StepperModel:
             return f"Stopped before the end: {e.reason or 'the budget ran out'}"
         assert v is not None
         where, who = fmt_path(e.path), player_name(v.player)
+        describe = getattr(e, "describe", None)  # an event kind that says itself what it means
+        if callable(describe):
+            return str(describe(where, fmt))
         if role == "enter":
             again = " again (a re-search)" if v.researched else ""
             if self.windowed:
@@ -282,9 +285,6 @@ class StepperModel:
                 return f"Done: the root's backed-up value is {fmt(e.value)}"
             why = " (cut off)" if v.cut else ""
             return f"Return {fmt(e.value)} from {where} {who}{why}"
-        describe = getattr(e, "describe", None)  # an event kind that says itself what it means
-        if callable(describe):
-            return str(describe(where, fmt))
         fields = ", ".join(f"{k}={fmt(getattr(e, k))}" for k in getattr(e, "__dataclass_fields__",
                                                                         {}) if k != "path")
         return f"{type(e).__name__} at {where}: {fields}"

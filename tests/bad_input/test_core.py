@@ -32,6 +32,8 @@ CASES = [
     Case("Decision is immutable", lambda: setattr(Decision(0, None, (), Stats()), "value", 1),
          AttributeError, ("value",)),
     Case("@searcher(title=3)", lambda: searcher(title=3), TypeError, ("title", "3")),
+    Case("@searcher(kind='montecarlo')", lambda: searcher(title="x", kind="montecarlo"),
+         ValueError, ("kind", "minimax, nplayer, sampling", "'montecarlo'")),
     Case("@searcher on a number", lambda: searcher(title="x")(3), TypeError,
          ("@searcher", "3")),
     Case("noisy_moves(None, ())", lambda: noisy_moves(None, ()), TypeError, ("game", "none")),
@@ -72,7 +74,8 @@ NO_ARGUMENTS_TO_GET_WRONG = {
     "GameBase", "GameWrapper", "unwrap",
     # records the package makes (events, results, replays' parts): built by searchers
     "Event", "Start", "Enter", "Leaf", "Backup", "Cut", "Expectation", "Research",
-    "TableHit", "Exit", "Finish", "Abort", "SearchPart", "Visit", "VisitKey", "GameRecord",
+    "TableHit", "Exit", "Finish", "Abort", "Selection", "Expansion", "Simulation", "Update",
+    "SearchPart", "Visit", "VisitKey", "GameRecord",
     "Solution", "Outcome", "SearcherInfo", "Pseudocode", "Source", "OutOfBudget",
     "IllegalMoveError",
     # tracers that take no arguments

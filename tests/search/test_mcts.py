@@ -154,8 +154,9 @@ def test_the_tracer_records_every_iteration_for_the_one_reader():
     runs = list(mcts(fig5_2, fig5_2.initial, iterations=20, batch=10, tracer=rec))
     replay = Replay(rec)
     assert [s.name for s in replay.searches] == ["mcts"] * 20  # one per iteration
-    leaves = [e for e in rec.events if type(e).__name__ == "Leaf"]
+    leaves = [e for e in rec.events if type(e).__name__ == "Simulation"]
     assert len(leaves) == 20 == runs[-1].stats.leaves
+    assert rec.counts() == replay.counts() == runs[-1].stats  # the tree grows from the root
     assert run_anytime(mcts(fig5_2, fig5_2.initial, iterations=20, batch=10)) == runs[-1]
 
 

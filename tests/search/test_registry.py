@@ -27,13 +27,26 @@ def test_every_searcher_of_the_package_is_declared_with_what_views_need():
         assert info.options == tuple(
             p.name for p in inspect.signature(info.function).parameters.values()
             if p.kind is p.KEYWORD_ONLY)
-        for common in ("evaluate", "order", "prune_on_equal", "fastest_wins", "tracer"):
+        for common in info.convention.common:  # what its kind promises
             assert common in info.options, (name, common)
+        assert "tracer" in info.options
     assert describe(alphabeta).windowed and not describe(minimax).windowed
     assert describe(minimax).chance and not describe(alphabeta).chance
     deepening = describe(iterative_deepening)
     assert deepening.anytime and "budget" in deepening.options
     assert set(PSEUDOCODE) == set(REGISTRY)
+    assert {describe(n).kind for n in ("mcts", "maxn", "paranoid")} == {"sampling", "nplayer"}
+    assert describe("mcts").convention.growing and not describe("minimax").convention.growing
+
+
+def test_a_declaration_must_keep_the_promises_of_its_kind():
+    with pytest.raises(ValueError, match="kind must be one of minimax, nplayer, sampling"):
+        searcher(title="x", kind="montecarlo")
+    with pytest.raises(TypeError, match="lacks its options order, prune_on_equal"):
+        @searcher(title="no order")
+        def no_order(game, state, depth=None, *, evaluate=None, tracer=None):
+            return None
+    assert "no_order" not in REGISTRY
 
 
 def test_a_new_searcher_declared_in_its_own_module_appears_everywhere():

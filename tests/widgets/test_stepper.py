@@ -33,7 +33,11 @@ def record(search, game=fig5_2, **options):
     if "bounds" in inspect.signature(search).parameters:  # Star1, Star2: the tips' range
         tips = game.tip_values
         options.setdefault("bounds", (min(tips), max(tips) + (min(tips) == max(tips))))
-    if describe(search).anytime:  # every iteration, to the end of the game tree
+    kind = describe(search).convention
+    if kind.growing:  # one tree grows: the last decision counts the whole search
+        options.setdefault("iterations", 30)
+        decision = list(search(game, game.initial, tracer=rec, **options))[-1]
+    elif describe(search).anytime:  # every iteration, to the end of the game tree
         runs = list(search(game, game.initial, tracer=rec, evaluate=lambda s: 0, **options))
         decision = replace(runs[-1], stats=sum((d.stats for d in runs), Stats()))
     else:

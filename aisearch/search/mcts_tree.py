@@ -1,0 +1,307 @@
+"""The tree of Monte Carlo tree search and its iterations (see :mod:`aisearch.search.mcts`).
+
+:class:`MCTS` grows the tree one iteration at a time (selection by UCB1, expansion,
+playout, backup) and reports each iteration to a tracer as one search of
+:class:`~aisearch.trace.Selection`, :class:`~aisearch.trace.Expansion`,
+:class:`~aisearch.trace.Simulation` and :class:`~aisearch.trace.Update` events.
+
+Examples
+--------
+>>> from aisearch.games import TicTacToe
+>>> tree = MCTS(TicTacToe(), TicTacToe.parse("xx./oo./..."), seed=0)
+>>> for _ in range(5): tree.iterate()
+>>> tree.root.n, tree.nodes
+(5, 6)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from aisearch.core import CHANCE, MAX, Game, check_game, check_seed
+from aisearch.results import Decision, Stats
+from aisearch.search.anytime import Budget, BudgetedGame, OutOfBudget
+from aisearch.search.mcts_trace import report_iteration
+from aisearch.search.ucb import SQRT2, rewards, ucb1
+from aisearch.trace.events import Finish, TracerLike
+
+__all__ = ["MCTS", "MCTSNode"]
+
+
+class MCTSNode:
+    """A node of the search tree: its state, visits ``n``, total rewards ``w`` (one per
+    player), children by move, and the moves not yet tried (in the game's order)."""
+
+    __slots__ = ("state", "player", "move", "parent", "children", "untried", "n", "w",
+                 "terminal")
+
+    def __init__(self, game: Game, state: Any, players: int, move: Any = None,
+                 parent: MCTSNode | None = None) -> None:
+        self.state, self.move, self.parent = state, move, parent
+        self.player = game.to_move(state)
+        self.terminal = game.is_terminal(state)
+        self.children: dict[Any, MCTSNode] = {}
+        self.untried: list[Any] = ([] if self.terminal or self.player == CHANCE
+                                   else list(game.moves(state)))
+        self.n = 0
+        self.w = [0.0] * players
+
+    @property
+    def path(self) -> tuple:
+        """The moves from the root to this node."""
+        moves, node = [], self
+        while node.parent is not None:
+            moves.append(node.move)
+            node = node.parent
+        return tuple(reversed(moves))
+
+    def mean(self, player: int) -> float:
+        """Mean reward of ``player`` over this node's visits (0.5 before any)."""
+        return self.w[player] / self.n if self.n else 0.5
+
+    def __repr__(self) -> str:
+        return f"MCTSNode(path={self.path!r}, n={self.n}, w={[round(x, 3) for x in self.w]})"
+
+
+class MCTS:
+    """A Monte Carlo search tree that grows by iterations (see the module's description).
+
+    Parameters
+    ----------
+    game, state
+        The game and the root state.
+    c : float
+        UCB1's exploration constant (``sqrt(2)``).
+    seed : int, optional
+        Seeds the generator of playouts, chance samples and ties: same seed, same tree.
+    policy : callable, optional
+        ``policy(state, moves, rng) -> move`` for playouts (default: ``rng.choice``).
+    reward : callable
+        ``reward(game, state, players) -> rewards``: every player's reward in [0, 1] at a
+        terminal state (:func:`rewards`: wins, draws, losses; :func:`scaled_rewards` for
+        payoffs).
+    value : callable, optional
+        ``value(state) -> float``: MAX's expected reward in [0, 1] (a win probability),
+        used instead of a playout (two-player games), or a tuple of every player's.
+    budget : Budget, optional
+        States the search may generate (``result`` calls, playouts included) or seconds.
+    tracer : callable, optional
+        Receives one search (``Start``) per iteration: a ``Selection`` for every node the
+        iteration follows (an ``Expansion`` for the node it adds), a ``Simulation`` with
+        the rewards, an ``Update`` with the new counts of every node, bottom-up; and a
+        ``Finish`` with the decision after every batch. Trace from the first iteration
+        and the counts of the recording equal the decision's ``stats``.
+
+    Examples
+    --------
+    >>> from aisearch.games import fig5_2
+    >>> tree = MCTS(fig5_2, fig5_2.initial, seed=0)
+    >>> tree.iterate(); tree.iterate(); tree.root.n, sorted(tree.root.children)
+    (2, [0, 1])
+    """
+
+    def __init__(self, game: Game, state: Any, *, c: float = SQRT2, seed: int | None = 0,
+                 policy: Callable[..., Any] | None = None,
+                 value: Callable[[Any], Any] | None = None, budget: Budget | None = None,
+                 tracer: TracerLike | None = None,
+                 reward: Callable[..., tuple[float, ...]] = rewards) -> None:
+        check_game(game, initial=False)
+        check_seed(seed)
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
+            raise ValueError(f"c (the exploration constant) must be a number >= 0, not {c!r}")
+        for name, f in (("policy", policy), ("value", value), ("tracer", tracer),
+                        ("reward", reward)):
+            if f is not None and not callable(f):
+                raise TypeError(f"{name} must be callable or None, not {f!r:.80}")
+        if budget is not None and not isinstance(budget, Budget):
+            raise TypeError(f"budget must be a Budget(nodes=..., seconds=...) or None, not "
+                            f"{budget!r:.80}")
+        try:
+            hash(state)
+        except TypeError:
+            raise TypeError(f"states must be hashable; got {type(state).__name__}") from None
+        self.game, self.c, self.policy, self.value = game, float(c), policy, value
+        self.reward = reward
+        self.players = int(getattr(game, "players", 2))
+        self.rng = random.Random(seed)
+        self.budget, self.tracer = budget, tracer
+        self.play = BudgetedGame(game, budget) if budget is not None else game
+        self.root = MCTSNode(game, state, self.players)
+        self.nodes, self.iterations = 1, 0
+
+    # -- one iteration --------------------------------------------------------------------
+    def select(self, node: MCTSNode) -> MCTSNode:
+        """The child of ``node`` with the highest UCB1 score for its player to move (the
+        first in move order on ties)."""
+        p, big_n = node.player, node.n
+        return max(node.children.values(), key=lambda j: ucb1(j.w[p], j.n, big_n, self.c))
+
+    def iterate(self) -> None:
+        """One iteration: selection, expansion, playout, backup.
+
+        Under a budget an iteration costs the states it generates, and at least one (an
+        iteration that ends at a terminal node of the tree generates none)."""
+        used = self.budget.used if self.budget is not None else 0
+        node, path = self.root, [self.root]
+        while not node.terminal:  # selection
+            if node.player == CHANCE:
+                outcomes = self.game.chance_outcomes(node.state)
+                x, acc = self.rng.random(), 0.0
+                outcome = outcomes[-1][0]
+                for m, prob in outcomes:
+                    acc += prob
+                    if x < acc:
+                        outcome = m
+                        break
+                child = node.children.get(outcome)
+                if child is None:  # expansion below a chance node
+                    node = self._add(node, outcome)
+                    path.append(node)
+                    break
+                node = child
+            elif node.untried:  # expansion
+                node = self._add(node, node.untried[0])
+                path.append(node)
+                break
+            else:
+                node = self.select(node)
+            path.append(node)
+        try:
+            r = self.playout(node.state)
+        except OutOfBudget:
+            if node.n == 0 and node.parent is not None:  # undo the expansion
+                del node.parent.children[node.move]
+                if node.parent.player != CHANCE:
+                    node.parent.untried.insert(0, node.move)
+                self.nodes -= 1
+            raise
+        if self.budget is not None and self.budget.used == used:
+            self.budget.spend()  # bookkeeping: a budget always runs out
+        for m in path:  # backup
+            m.n += 1
+            for p in range(self.players):
+                m.w[p] += r[p]
+        self.iterations += 1
+        if self.tracer is not None:
+            report_iteration(self, path, r)
+
+    def _add(self, node: MCTSNode, move: Any) -> MCTSNode:
+        child = MCTSNode(self.game, self.play.result(node.state, move), self.players, move,
+                         node)
+        if node.player != CHANCE:
+            node.untried.remove(move)
+        node.children[move] = child
+        self.nodes += 1
+        return child
+
+    def playout(self, s: Any) -> tuple[float, ...]:
+        """Every player's reward from state ``s``: ``value(s)`` if given, else a playout."""
+        game, rng, policy = self.play, self.rng, self.policy
+        if self.value is not None and not game.is_terminal(s):
+            return self._valued(s)
+        while not game.is_terminal(s):
+            if game.to_move(s) == CHANCE:
+                outcomes = game.chance_outcomes(s)
+                m = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                ms = game.moves(s)
+                m = policy(s, ms, rng) if policy is not None else ms[int(rng.random() * len(ms))]
+            s = game.result(s, m)
+        return self.reward(self.game, s, self.players)
+
+    def _valued(self, s: Any) -> tuple[float, ...]:
+        v = self.value(s)  # type: ignore[misc]
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1:
+            return (float(v), 1.0 - float(v))
+        if (isinstance(v, tuple) and len(v) == self.players
+                and all(isinstance(x, (int, float)) and 0 <= x <= 1 for x in v)):
+            return tuple(map(float, v))
+        name = getattr(self.value, "__name__", "value")
+        raise ValueError(f"{name} returned {v!r:.80} for state {s!r:.80}: a value must be MAX's "
+                         f"expected reward in [0, 1] (or a tuple of {self.players} rewards)")
+
+    def ucb_terms(self, node: MCTSNode | None = None) -> list[tuple[Any, int, float, float,
+                                                                     float]]:
+        """The UCB1 terms of ``node``'s children (the root's by default), in move order:
+        ``(move, visits, mean, exploration bonus, UCB1)``, the mean for the player to move at
+        ``node``; an unvisited child has mean and bonus ``nan`` and UCB1 ``inf``.
+
+        >>> from aisearch.games import TicTacToe
+        >>> tree = MCTS(TicTacToe(), TicTacToe.parse("xx./oo./..."), seed=0)
+        >>> for _ in range(6): tree.iterate()
+        >>> [(m, n) for m, n, *_ in tree.ucb_terms()]
+        [(2, 2), (5, 1), (6, 1), (7, 1), (8, 1)]
+        """
+        node = self.root if node is None else node
+        rows = []
+        p = node.player
+        for m in self.game.moves(node.state) if p != CHANCE else node.children:
+            j = node.children.get(m)
+            if j is None or j.n == 0:
+                rows.append((m, 0, math.nan, math.nan, math.inf))
+                continue
+            bonus = self.c * math.sqrt(math.log(node.n) / j.n)
+            rows.append((m, j.n, j.w[p] / j.n, bonus, j.w[p] / j.n + bonus))
+        return rows
+
+    # -- decisions ------------------------------------------------------------------------
+    def best(self, node: MCTSNode | None = None) -> MCTSNode | None:
+        """The most visited child (first in move order on ties), or None for a leaf."""
+        node = self.root if node is None else node
+        if not node.children:
+            return None
+        return max(node.children.values(), key=lambda j: j.n)
+
+    def decision(self) -> Decision:
+        """The decision after the iterations so far: the most visited move, MAX's mean
+        reward there, the principal variation of most visited children."""
+        pv, node = [], self.root
+        while (child := self.best(node)) is not None and node.player != CHANCE:
+            pv.append(child.move)
+            node = child
+        first = self.best()
+        value = first.mean(MAX) if first is not None else self.root.mean(MAX)
+        return Decision(value, pv[0] if pv else None, tuple(pv),
+                        Stats(self.nodes, self.iterations, 0))
+
+    def run(self, iterations: int | None = 1000, batch: int = 100) -> Iterator[Decision]:
+        """Iterate, yielding a decision after every ``batch`` iterations (and at the end).
+
+        ``iterations=None`` goes on until the budget is spent (a budget is then needed).
+        When the budget runs out inside an iteration, that iteration is dropped, the
+        decision of the completed ones is yielded, and the generator ends.
+        """
+        for name, n in (("iterations", iterations), ("batch", batch)):
+            if n is None and name == "iterations":
+                if self.budget is None:
+                    raise ValueError("iterations=None needs a budget (Budget(nodes=...) or "
+                                     "Budget(seconds=...)), or the search never ends")
+                continue
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise ValueError(f"{name} must be a positive int, not {n!r}")
+        return self._run(iterations, batch)
+
+    def _run(self, iterations: int | None, batch: int) -> Iterator[Decision]:
+        done = 0
+        while iterations is None or done < iterations:
+            todo = batch if iterations is None else min(batch, iterations - done)
+            try:
+                for _ in range(todo):
+                    self.iterate()
+                    done += 1
+            except OutOfBudget:
+                yield self._finish()
+                return
+            if self.root.terminal:
+                yield self._finish()
+                return
+            yield self._finish()
+
+    def _finish(self) -> Decision:
+        decision = self.decision()
+        if self.tracer is not None:
+            self.tracer(Finish(decision.value, decision.move, decision.pv, decision.stats))
+        return decision

@@ -1,0 +1,106 @@
+"""UCB1, the score by which MCTS chooses a child, and the rewards it backs up.
+
+UCB1 (Auer, Cesa-Bianchi & Fischer 2002) scores a child ``j`` of a node ``p`` as::
+
+    UCB1(j) = W_j / n_j + c * sqrt(ln N_p / n_j)
+
+with the *parent's* visits ``N_p`` under the logarithm. Rewards are in [0, 1]: each
+player's is the fraction of the other players whose utility it beats, a tie counting
+half (two players: win 1, draw 1/2, loss 0), or a payoff scaled linearly
+(:func:`scaled_rewards`).
+
+Examples
+--------
+>>> round(ucb1(3, 4, 10), 4)
+1.823
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Callable
+from typing import Any
+
+from aisearch.core import Game, is_number
+
+__all__ = ["SQRT2", "ucb1", "rewards", "scaled_rewards"]
+
+SQRT2 = math.sqrt(2)
+
+
+def ucb1(total: float, visits: int, parent_visits: int, c: float = SQRT2) -> float:
+    """UCB1 score of a child: ``total / visits + c * sqrt(ln(parent_visits) / visits)``.
+
+    Parameters
+    ----------
+    total : float
+        The child's summed reward (for the player choosing at the parent).
+    visits : int
+        The child's visits, ``n_j``; 0 gives ``inf`` (an untried child goes first).
+    parent_visits : int
+        The parent's visits, ``N_p`` (the logarithm is of the parent's count).
+    c : float
+        The exploration constant.
+
+    Examples
+    --------
+    >>> round(ucb1(3, 4, 10), 4)   # 0.75 + sqrt(2) * sqrt(ln 10 / 4)
+    1.823
+    >>> ucb1(0, 0, 5)
+    inf
+    """
+    if visits == 0:
+        return math.inf
+    return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
+
+
+def rewards(game: Game, s: Any, players: int = 2) -> tuple[float, ...]:
+    """Each player's reward at terminal state ``s``: the fraction of the other players whose
+    utility it beats, ties counting half (two players: win 1, draw 1/2, loss 0).
+
+    >>> from aisearch.games import TicTacToe
+    >>> game = TicTacToe()
+    >>> rewards(game, TicTacToe.parse("xxx/oo./..."))
+    (1.0, 0.0)
+    """
+    u = [game.utility(s, p) for p in range(players)]
+    for x in u:
+        if not isinstance(x, numbers.Real) or not is_number(x):
+            raise ValueError(f"utility returned {x!r:.80} at state {s!r:.80}: utilities must "
+                             "be real numbers (ints or floats, ±inf allowed)")
+    return tuple(sum(1.0 if u[p] > u[q] else 0.5 if u[p] == u[q] else 0.0
+                     for q in range(players) if q != p) / (players - 1)
+                 for p in range(players))
+
+
+def scaled_rewards(low: float, high: float) -> Callable[[Game, Any, int], tuple[float, ...]]:
+    """Rewards for games of payoffs rather than wins: each player's utility mapped linearly
+    from [low, high] to [0, 1] (explicit trees with numbers at the tips).
+
+    >>> from aisearch.games import fig5_2
+    >>> [round(r, 3) for r in scaled_rewards(2, 14)(fig5_2, (0, 0))]  # the tip worth 3
+    [0.083, 0.917]
+    """
+    for name, x in (("low", low), ("high", high)):
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+            raise TypeError(f"{name} must be a finite number, not {x!r:.80}")
+    if not low < high:
+        raise ValueError(f"low must be below high, not low={low!r}, high={high!r}")
+    span = high - low
+
+    def scaled(game: Game, s: Any, players: int = 2) -> tuple[float, ...]:
+        out: list[float] = []
+        for p in range(players):
+            u = game.utility(s, p)
+            if players == 2 and p == 1:  # MIN's utility is -MAX's: scale MAX's, flipped
+                out.append(1.0 - out[0])
+                continue
+            if not low <= u <= high:
+                raise ValueError(f"utility {u!r} at state {s!r:.80} is outside the scale "
+                                 f"[{low}, {high}] given to scaled_rewards")
+            out.append((u - low) / span)
+        return tuple(out)
+
+    scaled.__name__ = f"scaled_rewards({low}, {high})"
+    return scaled
