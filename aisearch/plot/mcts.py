@@ -1,4 +1,8 @@
-"""Draw a Monte Carlo search tree as it stands: asymmetric, with visits and mean rewards.
+"""Draw a recorded Monte Carlo search tree: asymmetric, with visits and mean rewards.
+
+The tree is read from a recording (``tracer=Recorder()``) through the one reader,
+:class:`~aisearch.trace.Replay`, by :func:`~aisearch.trace.grown_tree`; ``upto`` draws it
+as it stood after that many events, as the stepper does.
 
 Each node shows ``W/N``: the total reward of the player who moved into it (its parent's
 player to move) over its ``N`` visits; the edge to it is as thick as its share of its
@@ -8,11 +12,11 @@ square, MIN a circle, another player a hexagon, chance a diamond (as in :func:`t
 Examples
 --------
 >>> from matplotlib.figure import Figure
->>> from aisearch import TicTacToe
->>> from aisearch.search import MCTS
->>> search = MCTS(TicTacToe(), TicTacToe.parse("xx./oo./..."), seed=0)
->>> for _ in range(20): search.iterate()
->>> ax = mcts_tree(search, ax=Figure().subplots())
+>>> from aisearch import Recorder, TicTacToe
+>>> from aisearch.search import mcts
+>>> rec = Recorder()
+>>> _ = list(mcts(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=20, tracer=rec))
+>>> ax = mcts_tree(rec, ax=Figure().subplots())
 >>> ax.get_title()
 'MCTS after 20 iterations'
 """
@@ -31,22 +35,47 @@ SHAPES = {MAX: "s", MIN: "o", CHANCE: "D"}
 def _shown(node: Any, depth: int, min_visits: int) -> list[Any]:
     if depth == 0:
         return []
-    return [c for c in node.children.values() if c.n >= min_visits]
+    return [c for c in node.children.values() if c.visits >= min_visits]
 
 
-def mcts_tree(search: Any, *, depth: int = 3, min_visits: int = 1, ax: Any = None,
-              title: str | None = None) -> Any:
-    """Draw the tree of an :class:`~aisearch.search.MCTS` search to ``depth`` plies, nodes
-    with at least ``min_visits`` visits. Returns the matplotlib Axes."""
+def mcts_tree(recording: Any, *, upto: int | None = None, depth: int = 3,
+              min_visits: int = 1, ax: Any = None, title: str | None = None) -> Any:
+    """Draw a recorded MCTS tree to ``depth`` plies, nodes with at least ``min_visits``
+    visits.
+
+    Parameters
+    ----------
+    recording : Recorder, Replay, GrownTree or sequence of events
+        An MCTS search recorded with ``tracer=Recorder()`` from its first iteration.
+    upto : int, optional
+        Draw the tree as it stood after this many events (all by default).
+    depth, min_visits : int
+        How much of the tree to draw.
+    ax : matplotlib Axes, optional
+        Where to draw (a new figure by default).
+    title : str, optional
+        The title (default: the iterations drawn).
+
+    Returns
+    -------
+    matplotlib Axes
+    """
     import matplotlib.pyplot as plt
 
-    root = getattr(search, "root", None)
-    if root is None or not hasattr(root, "children"):
-        raise TypeError(f"mcts_tree draws an MCTS search (aisearch.search.MCTS), not "
-                        f"{search!r:.80}")
+    from aisearch.trace import GrownTree, Replay, grown_tree
+
     for name, v in (("depth", depth), ("min_visits", min_visits)):
         if v.__class__ is not int or not 0 <= v <= 12:
             raise ValueError(f"{name} must be an int from 0 to 12, not {v!r:.80}")
+    if isinstance(recording, GrownTree):
+        grown = recording
+    elif isinstance(recording, Replay) or hasattr(recording, "events") or isinstance(
+            recording, (list, tuple)):
+        grown = grown_tree(recording, upto)
+    else:
+        raise TypeError(f"mcts_tree draws a recorded MCTS search (a Recorder given as "
+                        f"mcts(..., tracer=Recorder())), not {recording!r:.80}")
+    root = grown.root
     pos: dict[int, tuple[float, float]] = {}
     nodes: list[tuple[Any, Any, int]] = []  # (node, parent, level)
     next_x = [0.0]
@@ -70,13 +99,13 @@ def mcts_tree(search: Any, *, depth: int = 3, min_visits: int = 1, ax: Any = Non
     best = set()
     node = root
     while node.children:
-        node = max(node.children.values(), key=lambda j: j.n)
+        node = max(node.children.values(), key=lambda j: j.visits)
         best.add(id(node))
     for node, parent, _ in nodes:
         if parent is None:
             continue
         (x0, y0), (x1, y1) = pos[id(parent)], pos[id(node)]
-        share = node.n / max(parent.n, 1)
+        share = node.visits / max(parent.visits, 1)
         ax.plot([x0, x1], [y0, y1], color="black" if id(node) in best else "#888",
                 lw=0.6 + 4 * share, zorder=1)
         ax.text((x0 + x1) / 2, (y0 + y1) / 2, str(node.move), fontsize=8, color="#555",
@@ -88,11 +117,11 @@ def mcts_tree(search: Any, *, depth: int = 3, min_visits: int = 1, ax: Any = Non
                    color="#dbe8f7" if who == MAX else "#f7dada" if who == MIN else "#eee",
                    edgecolors="black")
         mover = parent.player if parent is not None else None
-        text = f"{node.n}" if mover is None or mover == CHANCE else (
-            f"{node.w[mover]:g}/{node.n}")
+        text = f"{node.visits}" if mover is None or mover == CHANCE else (
+            f"{node.total:g}/{node.visits}")
         ax.text(x, y, text, fontsize=7, ha="center", va="center", zorder=4)
     ax.set_xlim(-0.7, width - 0.3)
     ax.set_ylim(-depth - 0.6, 0.6)
     ax.axis("off")
-    ax.set_title(title if title is not None else f"MCTS after {search.iterations} iterations")
+    ax.set_title(title if title is not None else f"MCTS after {grown.iterations} iterations")
     return ax

@@ -144,7 +144,8 @@ def maxn(game: Game, state: Any, depth: int | None = None, *,
             v = evaluate(s)
         if (not isinstance(v, tuple) or len(v) != n
                 or not all(isinstance(x, numbers.Real) and is_number(x)
-                           and (-WON < x < WON or math.isinf(x)) for x in v)):
+                           and (-WON < x < WON or math.isinf(x))  # type: ignore[operator]
+                           for x in v)):
             what = "utility" if terminal else getattr(evaluate, "__name__", "evaluate")
             raise ValueError(f"{what} returned {v!r:.80} for state {s!r:.80}: max^n needs a "
                              f"tuple of {n} real numbers (one per player, within ±2**999 "

@@ -41,6 +41,7 @@ from aisearch.trace.events import (
     Tracer,
     Update,
 )
+from aisearch.trace.grown import GrownNode, GrownTree, grown_tree
 from aisearch.trace.replay import Replay, SearchPart, Visit, VisitKey, tree_graph
 from aisearch.trace.tracers import CountingGame, Recorder, Tally
 
@@ -48,5 +49,5 @@ __all__ = [
     "Event", "Start", "Enter", "Leaf", "Backup", "Cut", "Expectation", "Research", "TableHit",
     "Exit", "Finish", "Abort", "Tracer", "EVENT_KINDS", "Tally", "Recorder", "CountingGame",
     "Replay", "SearchPart", "Visit", "VisitKey", "tree_graph", "Selection", "Expansion",
-    "Simulation", "Update",
+    "Simulation", "Update", "GrownNode", "GrownTree", "grown_tree",
 ]

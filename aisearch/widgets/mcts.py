@@ -1,10 +1,13 @@
-"""Watch a Monte Carlo search tree grow, one iteration at a time.
+"""Watch a Monte Carlo search tree grow, one iteration at a time, from its recording.
 
-:class:`MCTSModel` holds the search (the real :class:`~aisearch.search.MCTS`, seeded, so
-going back means growing the same tree again to fewer iterations) and writes what the
-widget shows: the path the last iteration selected, the playout's result, and the UCB1
-terms of the root's children. :class:`MCTSStepper` is the widget: a slider of
-iterations, step buttons, the tree drawn by :func:`aisearch.plot.mcts.mcts_tree`.
+:class:`MCTSModel` runs the real :class:`~aisearch.search.MCTS` once, seeded, with a
+:class:`~aisearch.trace.Recorder`, and reads the recording with the one reader
+(:class:`~aisearch.trace.Replay`, through :func:`~aisearch.trace.grown_tree`): moving to
+iteration ``k`` is looking at the tree as it stood after the events of ``k`` iterations.
+It writes what the widget shows: the path the last iteration followed and the UCB1 terms
+of the root's children. :class:`MCTSStepper` is the widget: a slider of iterations, step
+buttons, the tree drawn by :func:`aisearch.plot.mcts.mcts_tree`. (The event-by-event
+view of the same recording is the :class:`~aisearch.widgets.SearchStepper`.)
 
 Examples
 --------
@@ -12,7 +15,7 @@ Examples
 >>> m = MCTSModel(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=50)
 >>> m.goto(7)
 7
->>> m.last_path(), m.search.root.n
+>>> m.last_path(), m.tree.root.visits
 ((6, 2), 7)
 """
 
@@ -24,6 +27,7 @@ from typing import Any
 
 from aisearch.core import check_game
 from aisearch.search.mcts import MCTS, SQRT2
+from aisearch.trace import GrownTree, Recorder, Replay, grown_tree
 from aisearch.widgets.stepper import AxesPNG
 from aisearch.widgets.text import count
 
@@ -31,7 +35,8 @@ __all__ = ["MCTSModel", "MCTSStepper"]
 
 
 class MCTSModel:
-    """An MCTS search that can be moved to any number of iterations from 0 to ``iterations``.
+    """A recorded MCTS search that can be looked at after any number of iterations from 0
+    to ``iterations``.
 
     Parameters
     ----------
@@ -39,8 +44,8 @@ class MCTSModel:
         What to search.
     iterations : int
         The most iterations the slider offers (at most 5,000).
-    seed, c, reward
-        As for :class:`~aisearch.search.MCTS`.
+    seed, c, **options
+        As for :class:`~aisearch.search.MCTS` (``reward``, ``policy``, ``value``).
     """
 
     def __init__(self, game: Any, state: Any, *, iterations: int = 200, seed: int = 0,
@@ -48,38 +53,36 @@ class MCTSModel:
         check_game(game, initial=False)
         if iterations.__class__ is not int or not 1 <= iterations <= 5000:
             raise ValueError(f"iterations must be an int from 1 to 5,000, not {iterations!r:.80}")
+        if "tracer" in options:
+            raise TypeError("MCTSModel records the search itself: give no tracer")
         self.game, self.state, self.iterations = game, state, iterations
-        self.options = {"seed": seed, "c": c, **options}
-        self.search = MCTS(game, state, **self.options)
-        self._last: tuple = ()
-
-    @property
-    def index(self) -> int:
-        """Iterations done so far."""
-        return self.search.iterations
+        self.recorder = Recorder()
+        search = MCTS(game, state, seed=seed, c=c, tracer=self.recorder, **options)
+        for _ in search.run(iterations, batch=iterations):
+            pass
+        self.replay = Replay(self.recorder)
+        # the number of events after k iterations: ends[k]
+        self.ends = [0] + [part.last + 1 for part in self.replay.searches]
+        self.index = 0
+        self.tree: GrownTree = grown_tree(self.replay, 0)
 
     def goto(self, k: int) -> int:
-        """Grow the tree to ``k`` iterations (from scratch when going back); returns ``k``."""
+        """Look at the tree after ``k`` iterations; returns ``k``."""
         if k.__class__ is not int or not 0 <= k <= self.iterations:
             raise IndexError(f"iteration {k!r} is outside 0..{self.iterations}")
-        if k < self.search.iterations:
-            self.search = MCTS(self.game, self.state, **self.options)
-        before = dict(_visits(self.search.root))
-        while self.search.iterations < k:
-            before = dict(_visits(self.search.root))
-            self.search.iterate()
-        self._last = _grown_path(self.search.root, before) if k else ()
+        self.index = k
+        self.tree = grown_tree(self.replay, self.ends[min(k, len(self.ends) - 1)])
         return k
 
     def last_path(self) -> tuple:
         """The moves the last iteration followed from the root (down to the node it added)."""
-        return self._last
+        return self.tree.last_path if self.index else ()
 
     def ucb_html(self) -> str:
         """The root's children as an HTML table: visits, mean, exploration bonus, UCB1."""
         rows = ["<table style='font-size:12px'><tr><th>move</th><th>visits</th>"
                 "<th>mean</th><th>bonus</th><th>UCB1</th></tr>"]
-        for m, n, mean, bonus, score in self.search.ucb_terms():
+        for m, n, mean, bonus, score in self.tree.ucb_terms():
             cells = [html.escape(str(m)), str(n)] + [
                 "–" if math.isnan(x) else "∞" if x == math.inf else f"{x:.3f}"
                 for x in (mean, bonus, score)]
@@ -88,39 +91,15 @@ class MCTSModel:
 
     def description(self) -> str:
         """What the last iteration did, in words."""
-        k = self.search.iterations
+        k = self.index
         if k == 0:
             return "No iteration yet: the tree is the root alone."
-        path = ", ".join(map(str, self._last)) or "the root"
-        best = self.search.best()
+        path = ", ".join(map(str, self.last_path())) or "the root"
         return (f"Iteration {k}: selected and expanded {path}; "
-                f"most visited move so far: {best.move if best else None}")
+                f"most visited move so far: {self.tree.best_move()}")
 
     def __repr__(self) -> str:
         return f"<MCTSModel: iteration {self.index} of {self.iterations}>"
-
-
-def _visits(root: Any) -> list[tuple[tuple, int]]:
-    out: list[tuple[tuple, int]] = []
-    stack: list[tuple[tuple, Any]] = [((), root)]
-    while stack:
-        path, node = stack.pop()
-        out.append((path, node.n))
-        stack.extend((path + (m,), c) for m, c in node.children.items())
-    return out
-
-
-def _grown_path(root: Any, before: dict) -> tuple:
-    """The deepest path whose visits grew in the last iteration."""
-    path: tuple = ()
-    node = root
-    while True:
-        grown = [(m, c) for m, c in node.children.items()
-                 if c.n > before.get(path + (m,), 0)]
-        if not grown:
-            return path
-        m, node = grown[0]
-        path = path + (m,)
 
 
 class MCTSStepper:
@@ -166,7 +145,7 @@ class MCTSStepper:
         self.text.value = html.escape(self.model.description())
         self.table.value = self.model.ucb_html()
         self.image.value = self.canvas.render(
-            lambda ax: _redraw(ax, self.model.search, self.depth))
+            lambda ax: _redraw(ax, self.model.tree, self.depth))
 
     def __repr__(self) -> str:
         return (f"MCTSStepper: {count(self.model.iterations, 'iteration')} of MCTS on "
@@ -178,9 +157,9 @@ class MCTSStepper:
         return bundle
 
 
-def _redraw(ax: Any, search: Any, depth: int) -> Any:
+def _redraw(ax: Any, tree: GrownTree, depth: int) -> Any:
     from aisearch.plot.mcts import mcts_tree
 
     if ax is not None:
         ax.clear()
-    return mcts_tree(search, depth=depth, ax=ax)
+    return mcts_tree(tree, depth=depth, ax=ax)

@@ -75,6 +75,7 @@ NO_ARGUMENTS_TO_GET_WRONG = {
     # records the package makes (events, results, replays' parts): built by searchers
     "Event", "Start", "Enter", "Leaf", "Backup", "Cut", "Expectation", "Research",
     "TableHit", "Exit", "Finish", "Abort", "Selection", "Expansion", "Simulation", "Update",
+    "GrownNode", "GrownTree",
     "SearchPart", "Visit", "VisitKey", "GameRecord",
     "Solution", "Outcome", "SearcherInfo", "Pseudocode", "Source", "OutOfBudget",
     "IllegalMoveError",

@@ -57,14 +57,32 @@ def _mcts_views() -> list[Case]:
     from aisearch.plot import mcts_tree
     from aisearch.widgets import MCTSModel, MCTSStepper
 
+    from aisearch import Recorder, alphabeta
+    from aisearch.trace import grown_tree
+
     search = MCTS(TTT, TTT.initial)
+    rec = Recorder()
+    _ = list(mcts(TTT, TTT.initial, iterations=5, tracer=rec))
+    other = Recorder()
+    alphabeta(fig5_2, fig5_2.initial, tracer=other)
     return [
-        Case("mcts_tree: a recording, not a search", lambda: mcts_tree([1, 2]), TypeError,
-             ("mcts search",)),
-        Case("mcts_tree: depth=-1", lambda: mcts_tree(search, depth=-1), ValueError,
+        Case("mcts_tree: the search object, not its recording", lambda: mcts_tree(search),
+             TypeError, ("recorded mcts search", "tracer=recorder()")),
+        Case("mcts_tree: a list that is no recording", lambda: mcts_tree([1, 2]), ValueError,
+             ("event 0", "not a trace event")),
+        Case("mcts_tree: depth=-1", lambda: mcts_tree(rec, depth=-1), ValueError,
              ("depth", "-1")),
-        Case("mcts_tree: min_visits=1.5", lambda: mcts_tree(search, min_visits=1.5),
+        Case("mcts_tree: min_visits=1.5", lambda: mcts_tree(rec, min_visits=1.5),
              ValueError, ("min_visits", "1.5")),
+        Case("mcts_tree: upto=10**6", lambda: mcts_tree(rec, upto=10**6), ValueError,
+             ("upto", "1000000")),
+        Case("grown_tree(3)", lambda: grown_tree(3), TypeError, ("recording", "3")),
+        Case("grown_tree: a recording of alpha-beta", lambda: grown_tree(other), ValueError,
+             ("no mcts iteration",)),
+        Case("grown_tree: upto=-1", lambda: grown_tree(rec, -1), ValueError, ("upto", "-1")),
+        Case("MCTSModel: tracer=Recorder()", lambda: MCTSModel(TTT, TTT.initial,
+                                                               tracer=Recorder()),
+             TypeError, ("tracer",)),
         Case("MCTSModel: iterations=10**6", lambda: MCTSModel(TTT, TTT.initial,
                                                               iterations=10**6),
              ValueError, ("iterations", "5,000")),

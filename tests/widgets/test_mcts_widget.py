@@ -16,14 +16,24 @@ S = TicTacToe.parse("x../.o./...")
 def test_going_back_grows_the_same_tree_again():
     m = MCTSModel(TicTacToe(), S, iterations=60, seed=4)
     m.goto(50)
-    forward = [(r[0], r[1]) for r in m.search.ucb_terms()]
+    forward = [(r[0], r[1]) for r in m.tree.ucb_terms()]
     m.goto(10)
     m.goto(50)
-    assert [(r[0], r[1]) for r in m.search.ucb_terms()] == forward
+    assert [(r[0], r[1]) for r in m.tree.ucb_terms()] == forward
     direct = MCTS(TicTacToe(), S, seed=4)
     for _ in range(50):
         direct.iterate()
     assert [(r[0], r[1]) for r in direct.ucb_terms()] == forward
+    assert m.tree.ucb_terms() == direct.ucb_terms()  # read from the recording, the same
+
+
+def test_the_model_reads_the_recording_of_the_search_that_ran():
+    from aisearch import Replay
+
+    m = MCTSModel(TicTacToe(), S, iterations=12, seed=1)
+    assert isinstance(m.replay, Replay) and len(m.replay.searches) == 12
+    assert m.replay.counts().leaves == 12 and m.goto(12) == 12
+    assert m.tree.iterations == 12 == m.tree.root.visits
 
 
 def test_the_last_path_is_the_one_whose_visits_grew():
