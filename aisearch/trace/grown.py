@@ -70,7 +70,7 @@ class GrownTree:
     def best_move(self) -> Any:
         """The root's most visited move (the first in move order on ties), or None."""
         best = None
-        for m, child in self.root.children.items():
+        for _m, child in self.root.children.items():
             if best is None or child.visits > best.visits:
                 best = child
         return None if best is None else best.move

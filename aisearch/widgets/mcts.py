@@ -31,7 +31,7 @@ from aisearch.trace import GrownTree, Recorder, Replay, grown_tree
 from aisearch.widgets.stepper import AxesPNG
 from aisearch.widgets.text import count
 
-__all__ = ["MCTSModel", "MCTSStepper"]
+__all__ = ["MCTSModel", "MCTSStepper", "mcts_strip"]
 
 
 class MCTSModel:
@@ -163,3 +163,75 @@ def _redraw(ax: Any, tree: GrownTree, depth: int) -> Any:
     if ax is not None:
         ax.clear()
     return mcts_tree(tree, depth=depth, ax=ax)
+
+
+def mcts_strip(stepper: Any, iterations: Any = None, *, depth: int | None = None,
+               ncols: int = 2, size: float = 6.0) -> Any:
+    """What the MCTS stepper shows, at several iterations, as one still picture.
+
+    Parameters
+    ----------
+    stepper : MCTSStepper or MCTSModel
+        The widget (or its model): the same recording is read again.
+    iterations : sequence of int, optional
+        The iterations to draw (default: four spread up to the stepper's last).
+    depth : int, optional
+        Plies of the tree to draw (default: the stepper's); below the root's children,
+        only nodes with at least 1/30 of the iterations are drawn, as in the lesson.
+    ncols : int
+        Panels per row.
+    size : float
+        The width of one panel, in inches.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One panel per iteration: the tree, what the last iteration did, and the UCB1
+        terms of the root's children.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from aisearch import TicTacToe
+    >>> model = MCTSModel(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=20)
+    >>> fig = mcts_strip(model, [5, 20])
+    >>> [ax.get_title(loc="left").split(":")[0] for ax in fig.axes]
+    ['Iteration 5', 'Iteration 20']
+    >>> plt.close(fig)
+    """
+    import textwrap
+
+    import matplotlib.pyplot as plt
+
+    from aisearch.plot.mcts import mcts_tree
+
+    model = getattr(stepper, "model", stepper)
+    if not isinstance(model, MCTSModel):
+        raise TypeError(f"mcts_strip draws an MCTSStepper or MCTSModel, not {stepper!r:.80}")
+    depth = getattr(stepper, "depth", 2) if depth is None else depth
+    last = model.iterations
+    chosen = list(iterations) if iterations is not None else sorted(
+        {max(1, last // 30), max(1, last // 6), max(1, last // 2), last})
+    if not chosen or any(k.__class__ is not int or not 0 <= k <= last for k in chosen):
+        raise ValueError(f"iterations must be ints from 0 to {last}, not {iterations!r:.80}")
+    if ncols.__class__ is not int or ncols < 1:
+        raise ValueError(f"ncols must be a positive int, not {ncols!r:.80}")
+    cols = min(ncols, len(chosen))
+    rows = -(-len(chosen) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(size * cols, (1.9 + 1.1 * depth) * rows),
+                             squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    for ax in flat[len(chosen):]:
+        ax.remove()
+    at = model.index
+    for ax, k in zip(flat, chosen, strict=False):
+        model.goto(k)
+        terms = "  ".join(f"{m}: {n}" + ("" if n == 0 else f", {score:.2f}")
+                          for m, n, _, _, score in model.tree.ucb_terms())
+        words = textwrap.fill(f"{model.description()}. The root's children (visits, UCB1): "
+                              f"{terms}", int(size * 14))
+        mcts_tree(model.tree, depth=depth, ax=ax, title="", min_visits=max(1, k // 30))
+        ax.set_title(words, fontsize=7, loc="left")
+    model.goto(at)
+    fig.tight_layout(pad=0.4)
+    return fig

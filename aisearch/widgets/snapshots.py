@@ -6,6 +6,8 @@ each widget, a lesson also draws what the widget would show:
 - :func:`stepper_strip`: the stepper's key frames (the tree as it stood, the event in
   words, the pseudocode line that ran) side by side, read from the same recording by the
   same :class:`~aisearch.widgets.StepperModel` and :func:`aisearch.plot.tree`;
+- :func:`mcts_strip`: the MCTS stepper's tree at a few iterations, read from the same
+  recording by the same :class:`~aisearch.widgets.MCTSModel`;
 - :func:`scripted` and :func:`play_strip`: a game against the play widget's agent with the
   human's moves given in advance (the same :class:`~aisearch.widgets.PlayModel`), and its
   positions as small boards drawn by the game's painter.
@@ -37,10 +39,11 @@ from aisearch.core import MAX
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
 from aisearch.results import Decision
 from aisearch.search import alphabeta
+from aisearch.widgets.mcts import mcts_strip
 from aisearch.widgets.play_model import PlayError, PlayModel
 from aisearch.widgets.stepper_model import StepperModel
 
-__all__ = ["key_frames", "stepper_strip", "scripted", "play_strip"]
+__all__ = ["key_frames", "stepper_strip", "scripted", "play_strip", "mcts_strip"]
 
 
 def _model(recording: Any) -> StepperModel:

@@ -292,6 +292,9 @@ class StepperModel:
     def _start_text(self, e: Any) -> str:
         part = self.search
         n = len(self.replay.searches)
+        iteration = (e.options or {}).get("iteration")
+        if isinstance(iteration, int):  # one search per iteration (MCTS)
+            return f"Start iteration {iteration + 1} of {e.search}, from the root"
         which = f"search {part.index + 1} of {n}: " if part is not None and n > 1 else ""
         depth = "to the end" if e.depth is None else f"to depth {e.depth}"
         window = (e.options or {}).get("window")

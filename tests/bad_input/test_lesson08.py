@@ -54,11 +54,10 @@ def last(gen: Any) -> Any:
 
 
 def _mcts_views() -> list[Case]:
-    from aisearch.plot import mcts_tree
-    from aisearch.widgets import MCTSModel, MCTSStepper
-
     from aisearch import Recorder, alphabeta
+    from aisearch.plot import mcts_tree
     from aisearch.trace import grown_tree
+    from aisearch.widgets import MCTSModel, MCTSStepper
 
     search = MCTS(TTT, TTT.initial)
     rec = Recorder()
