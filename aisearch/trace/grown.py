@@ -142,7 +142,7 @@ def grown_tree(recording: Any, upto: int | None = None) -> GrownTree:
                 nodes[v.path] = node
                 nodes[v.path[:-1]].children[v.path[-1]] = node
             if v.exit is not None and v.exit < upto:
-                e = replay.events[v.exit]
+                e: Any = replay.events[v.exit]
                 node.visits, node.total = e.visits, e.total
                 node.mover, node.value = e.mover, e.value
         if part.root is not None and part.root.exit is not None and part.root.exit < upto:
