@@ -250,6 +250,10 @@ class Abort(Event):
         return ()
 
 
+def _visits(n: int) -> str:
+    return f"{n} visit{'' if n == 1 else 's'}"
+
+
 @dataclass(slots=True)
 class Selection(Enter):
     """MCTS follows a node already in its tree: ``visits`` and ``mean`` (for the player who
@@ -266,9 +270,9 @@ class Selection(Enter):
         """The event in words (the stepper shows it); ``fmt`` writes numbers."""
         if not self.path:
             who = player_name(self.player)
-            return f"Iteration starts at the root ({who} to move, {self.visits} visits)"
+            return f"Iteration starts at the root ({who} to move, {_visits(self.visits)})"
         why = "sampled outcome" if self.score is None else f"highest UCB1, {fmt(self.score)}"
-        return (f"Select {where} ({why}): {self.visits} visits, mean {fmt(self.mean)} "
+        return (f"Select {where} ({why}): {_visits(self.visits)}, mean {fmt(self.mean)} "
                 f"for the player who moved there")
 
 
