@@ -186,6 +186,8 @@ def _searcher_functions() -> list[tuple[Any, str]]:
     from aisearch.search.plain import PLAIN
 
     out = [(info.function, name) for name, info in REGISTRY.items()]
+    out += [(part, f"{name} ({part.__qualname__})") for name, info in REGISTRY.items()
+            for part in info.parts]  # what a searcher drives (MCTS's methods)
     out += [(function, f"plain.{name}") for name, function in PLAIN.items()]
     for attr, member in vars(Run).items():
         function = getattr(member, "fget", member)

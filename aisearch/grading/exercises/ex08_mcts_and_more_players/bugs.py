@@ -12,7 +12,13 @@ The student's functions (the exercise's API):
   ``r`` MAX's reward of the playout; the new ``(n, w)`` of every node, ``w`` counted for
   the player who moved into it (the root's for MAX);
 - ``maxn_value(game, state) -> tuple``: the max^n utility tuple, no pruning, first best
-  child on ties.
+  child on ties;
+- ``mcts_move(game, state, iterations, seed) -> (move, visits)``: a whole UCT search of a
+  two-player game built from the pieces above (``c = sqrt(2)``; the root and every visited
+  node have all their children, unvisited ones first by their infinite score; random
+  playouts with ``random.Random(seed)``): the root's most visited move (the first on ties)
+  and the visits of the root's children, ``{move: visits}``. Each wrong version is the
+  whole search built on one wrong piece.
 
 Examples
 --------
@@ -27,12 +33,14 @@ False
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Callable
 from typing import Any
 
 from aisearch.core import MAX
 from aisearch.grading.recognise import BugClass, catalogue, shows
 
-__all__ = ["ucb1_score", "select_child", "reward", "backup", "maxn_value", "BUGS",
+__all__ = ["ucb1_score", "select_child", "reward", "backup", "maxn_value", "mcts_move", "BUGS",
            "CATALOGUE", "REFERENCES", "CHILD_LOG", "UNVISITED", "NOT_FLIPPED", "DRAW_AS_LOSS",
            "ROOT_PLAYER"]
 
@@ -161,13 +169,70 @@ def maxn_value_root_player(game: Any, state: Any, player: int | None = None) -> 
     return best
 
 
+def uct(game: Any, state: Any, iterations: int, seed: int, select: Callable[..., Any],
+        score: Callable[..., float], back: Callable[..., list]) -> tuple[Any, dict]:
+    """UCT from the pieces: ``select`` a child, ``score`` a terminal state, ``back`` up."""
+    rng = random.Random(seed)
+    stats: dict[tuple, tuple[int, float]] = {(): (0, 0.0)}
+    for _ in range(iterations):
+        path, s, movers = (), state, [None]
+        while not game.is_terminal(s) and (stats[path][0] > 0 or path == ()):
+            ms = game.moves(s)
+            children = [(m, *reversed(stats.setdefault(path + (m,), (0, 0.0)))) for m in ms]
+            m = select(children, stats[path][0], math.sqrt(2))
+            movers.append(game.to_move(s))
+            path, s = path + (m,), game.result(s, m)
+        while not game.is_terminal(s):  # the playout
+            s = game.result(s, rng.choice(game.moves(s)))
+        nodes = [path[:k] for k in range(len(path) + 1)]
+        for node, new in zip(nodes, back([stats[n] for n in nodes], movers, score(game, s)),
+                             strict=True):
+            stats[node] = new
+    visits = {m: stats[(m,)][0] for m in game.moves(state) if (m,) in stats}
+    best = max(visits, key=lambda m: visits[m]) if visits else None
+    return best, visits
+
+
+def mcts_move(game: Any, state: Any, iterations: int, seed: int) -> tuple[Any, dict]:
+    """UCT: the most visited root move and the root's children's visits."""
+    return uct(game, state, iterations, seed, select_child, reward, backup)
+
+
+@shows(CHILD_LOG)
+def mcts_move_child_log(game: Any, state: Any, iterations: int, seed: int) -> tuple[Any, dict]:
+    return uct(game, state, iterations, seed, select_child_child_log, reward, backup)  # the bug
+
+
+@shows(UNVISITED)
+def mcts_move_visited_only(game: Any, state: Any, iterations: int,
+                           seed: int) -> tuple[Any, dict]:
+    return uct(game, state, iterations, seed, select_child_visited_only, reward,
+               backup)  # the bug
+
+
+@shows(NOT_FLIPPED)
+def mcts_move_not_flipped(game: Any, state: Any, iterations: int,
+                          seed: int) -> tuple[Any, dict]:
+    return uct(game, state, iterations, seed, select_child, reward,
+               backup_not_flipped)  # the bug
+
+
+@shows(DRAW_AS_LOSS)
+def mcts_move_draw_as_loss(game: Any, state: Any, iterations: int,
+                           seed: int) -> tuple[Any, dict]:
+    return uct(game, state, iterations, seed, select_child, reward_draw_as_loss,
+               backup)  # the bug
+
+
 CATALOGUE = {
     "ucb1_score": catalogue(ucb1_score_child_log, ucb1_score_unvisited_zero),
     "select_child": catalogue(select_child_child_log, select_child_visited_only),
     "reward": catalogue(reward_draw_as_loss),
     "backup": catalogue(backup_not_flipped),
     "maxn_value": catalogue(maxn_value_root_player),
+    "mcts_move": catalogue(mcts_move_child_log, mcts_move_visited_only, mcts_move_not_flipped,
+                           mcts_move_draw_as_loss),
 }
 BUGS = [bug for bugs in CATALOGUE.values() for bug in bugs]
 REFERENCES = {"ucb1_score": ucb1_score, "select_child": select_child, "reward": reward,
-              "backup": backup, "maxn_value": maxn_value}
+              "backup": backup, "maxn_value": maxn_value, "mcts_move": mcts_move}

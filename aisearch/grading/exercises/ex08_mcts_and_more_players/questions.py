@@ -1,6 +1,9 @@
 """The questions of exercise 08: MCTS and max^n (``solutions/08_mcts_and_more_players.ipynb``)."""
 
 from aisearch.grading.exercises.ex08_mcts_and_more_players.checks import check
+from aisearch.grading.exercises.ex08_mcts_and_more_players.whole import check_mcts
+from typing import Any
+
 from aisearch.grading.question import Context, question
 
 
@@ -32,3 +35,10 @@ def backup(ctx: Context) -> None:
 def maxn(ctx: Context) -> None:
     """maxn_value(game, state): the max^n utility tuple on random three-player trees."""
     check(ctx, "maxn_value")
+
+
+@question("08.mcts", points=4, timeout=30)
+def whole_mcts(ctx: Context) -> Any:
+    """mcts_move(game, state, iterations, seed): exact visits on fixed trees, then its moves
+    on clear positions and its games against a random player."""
+    return check_mcts(ctx)
