@@ -214,3 +214,51 @@ def test_mcts_plays_pig_and_nannon_sampling_their_dice():
     rolled = nannon.result(nannon.initial, nannon.moves(nannon.initial)[0])
     d = run_anytime(mcts(nannon, rolled, iterations=300, seed=1))
     assert d.move in nannon.moves(rolled)
+
+
+def test_the_recorded_iterations_replay_in_the_stepper_step_by_step():
+    """Each of MCTS's steps is an event kind with its own pseudocode line and words; the
+    Selection event carries the UCB1 score the child was chosen by."""
+    from aisearch.search import describe
+    from aisearch.trace import Expansion, Selection, Simulation, Update
+    from aisearch.widgets import StepperModel
+
+    rec = Recorder()
+    tree = MCTS(TTT, TicTacToe.parse("xx./oo./..."), seed=0, tracer=rec)
+    for _ in range(12):
+        tree.iterate()
+    model = StepperModel(rec)
+    code = describe("mcts").pseudocode
+    lines = {}
+    for i in range(1, len(model) + 1):
+        model.goto(i)
+        e = model.current_event
+        if type(e) in (Selection, Expansion, Simulation, Update):
+            lines.setdefault(type(e), set()).add(code.lines[model.pseudocode_line() - 1].strip())
+    assert any(line.startswith("n ← the child j") for line in lines[Selection])
+    assert lines[Expansion] >= {"if n is not terminal: n ← a new child for n's first untried "
+                                "move"}
+    assert all(line.startswith("r ← PLAYOUT") for line in lines[Simulation])
+    assert all(line.startswith("N_m ← N_m + 1") for line in lines[Update])
+    chosen = [e for e in rec.events if type(e) is Selection and e.score is not None]
+    assert chosen and all(e.mean < e.score < math.inf for e in chosen)  # mean plus a bonus
+    model.goto(len(model))
+    assert model.description().startswith("Back up into the root: ")
+
+
+def test_the_tree_read_from_the_recording_is_the_search_tree_at_every_iteration():
+    from aisearch.trace import grown_tree
+
+    rec = Recorder()
+    game = TreeGame([[3, Chance([(0.5, [1, 9]), (0.5, [4])])], [2, 8]])
+    tree = MCTS(game, game.initial, seed=2, tracer=rec, reward=scaled_rewards(0, 9))
+    for k in range(1, 25):
+        tree.iterate()
+        grown = grown_tree(rec)
+        assert grown.iterations == k == grown.root.visits
+        stack = [(tree.root, grown.root)]
+        while stack:
+            node, seen = stack.pop()
+            assert (node.n, sorted(node.children)) == (seen.visits, sorted(seen.children))
+            stack.extend((node.children[m], seen.children[m]) for m in node.children)
+        assert grown.ucb_terms() == [tuple(r) for r in tree.ucb_terms()]
