@@ -175,7 +175,8 @@ def uct(game: Any, state: Any, iterations: int, seed: int, select: Callable[...,
     rng = random.Random(seed)
     stats: dict[tuple, tuple[int, float]] = {(): (0, 0.0)}
     for _ in range(iterations):
-        path, s, movers = (), state, [None]
+        path: tuple = ()
+        s, movers = state, [None]
         while not game.is_terminal(s) and (stats[path][0] > 0 or path == ()):
             ms = game.moves(s)
             children = [(m, *reversed(stats.setdefault(path + (m,), (0, 0.0)))) for m in ms]
