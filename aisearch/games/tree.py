@@ -314,11 +314,25 @@ class TreeGame(GameBase):
     def __len__(self) -> int:
         return len(self._moves)
 
+    def source(self) -> str:
+        """The call that builds this game again: the tree and every option not left at
+        its default (``first=MIN``, ``win=``, ``noisy=``), whatever the tree's size.
+
+        >>> TreeGame([[3, 12], [2, 4]], first=MIN, win=10).source()
+        'TreeGame([[3, 12], [2, 4]], first=MIN, win=10)'
+        """
+        return f"TreeGame({repr(self.tree)}{self._options()})"
+
+    def _options(self) -> str:
+        return ((", first=MIN" if self.first == MIN else "")
+                + (f", win={self.win!r}" if self.win is not None else "")
+                + (f", noisy={sorted(self._noisy)!r}" if self._noisy else ""))
+
     def __repr__(self) -> str:
         text = repr(self.tree) if len(self._moves) <= 60 else ""  # (no repr of huge trees)
         if not text or len(text) > 200:
             text = f"<{len(self._tips)} tips>"
-        return f"TreeGame({text}{'' if self.first == MAX else ', first=MIN'})"
+        return f"TreeGame({text}{self._options()})"
 
 
 def uniform_tree(

@@ -34,6 +34,9 @@ __all__ = [
     "tictactoe_case",
     "robots_case",
     "search_cases",
+    "losing_case",
+    "tree_label",
+    "transposition_case",
     "random_grid",
     "free_cells",
     "grid_game",
@@ -73,7 +76,7 @@ class Case:
 def random_tree(
     rng: random.Random, *, max_depth: int = 4, low: int = -5, high: int = 5, p_inf: float = 0.06,
     p_tip: float = 0.15, p_explicit: float = 0.15, branching: tuple[int, ...] = (1, 2, 2, 3, 3, 3),
-    root_branching: tuple[int, ...] = (2, 3, 3, 4),
+    root_branching: tuple[int, ...] = (2, 3, 3, 4), first: int = MAX,
 ) -> TreeGame:
     """A random tree: uneven branching, early tips, explicit layers, small ints and infinities.
 
@@ -91,6 +94,8 @@ def random_tree(
         Chance that an inner node is an explicit ``Min`` or ``Max`` layer.
     branching, root_branching : tuple of int
         Numbers of children to choose from, below the root and at the root.
+    first : {MAX, MIN}
+        The player at the root.
 
     Returns
     -------
@@ -117,11 +122,11 @@ def random_tree(
             return rng.choice([Min, Max])(kids)
         return kids
 
-    return TreeGame(node(0))
+    return TreeGame(node(0), first=first)
 
 
 def tree_case(rng: random.Random, *, limited: bool | None = None, max_depth: int | None = None,
-              sure_win: bool = False) -> Case:
+              sure_win: bool = False, first: int = MAX) -> Case:
     """A random tree with a depth: the full height (``limited=False``) or less (``True``).
 
     Internal nodes get random evaluations (used at the depth bound), tips their value.
@@ -136,7 +141,10 @@ def tree_case(rng: random.Random, *, limited: bool | None = None, max_depth: int
         The tree's largest depth (default: 2 to 4).
     sure_win : bool
         Add a root move, not the last, that leads straight to a win for the player at
-        the root (+inf for MAX, -inf for MIN), where alpha >= beta holds at the root.
+        the root (+inf for MAX, -inf for MIN), where alpha >= beta holds at the root
+        (the player at the root is then drawn at random).
+    first : {MAX, MIN}
+        The player at the root (without ``sure_win``).
 
     Returns
     -------
@@ -151,7 +159,7 @@ def tree_case(rng: random.Random, *, limited: bool | None = None, max_depth: int
     >>> any(abs(v) == math.inf for v in win.game.tree[:-1])
     True
     """
-    game = random_tree(rng, max_depth=max_depth or rng.choice([2, 3, 3, 4, 4]))
+    game = random_tree(rng, max_depth=max_depth or rng.choice([2, 3, 3, 4, 4]), first=first)
     if sure_win:
         first = rng.choice([MAX, MIN])
         kids = list(game.tree) + [rng.randint(-5, 5)]
@@ -169,12 +177,79 @@ def tree_case(rng: random.Random, *, limited: bool | None = None, max_depth: int
     def evaluate(s: Any) -> float:
         return game.utility(s, MAX) if game.is_terminal(s) else h[s]
 
-    label = f"TreeGame({game.tree!r}) searched to depth {depth}"
-    if limited:
-        bound = sorted(s for s in h if len(s) == depth)
-        shown = ", ".join(f"{s}: {h[s]}" for s in bound[:12]) + (", ..." if len(bound) > 12 else "")
+    return Case(game, game.initial, depth, evaluate, tree_label(game, depth, evaluate),
+                len(game), height)
+
+
+def tree_label(game: TreeGame, depth: int, evaluate: Callable[[Any], float]) -> str:
+    """A tree case in words that rebuild it: the game's constructor call, the depth, and
+    what ``evaluate`` gives at every non-terminal node at the depth bound.
+
+    Examples
+    --------
+    >>> game = TreeGame([[1, [2, 3]], 4], first=MIN)
+    >>> tree_label(game, 2, lambda s: 7)
+    'TreeGame([[1, [2, 3]], 4], first=MIN) searched to depth 2, where evaluate gives {(0, 1): 7}'
+    """
+    label = f"{game.source()} searched to depth {depth}"
+    bound = sorted(s for s in game.states() if len(s) == depth and not game.is_terminal(s))
+    if bound:
+        shown = ", ".join(f"{s}: {evaluate(s)!r}" for s in bound)
         label += f", where evaluate gives {{{shown}}}"
-    return Case(game, game.initial, depth, evaluate, label, len(game), height)
+    return label
+
+
+def losing_case(rng: random.Random, first: int = MAX) -> Case:
+    """A random tree in which every move of the player at the root loses.
+
+    Below each root move the opponent can end the game at once with a win (-inf for a
+    MAX root, +inf for a MIN root), so every root move has the same value, a loss, and
+    the answer is the first move (a searcher that only takes a move when it beats the
+    value it started from returns none). Searched to the full height.
+
+    Examples
+    --------
+    >>> case = losing_case(random.Random(3), first=MIN)
+    >>> case.game.first == MIN, "first=MIN" in case.label
+    (True, True)
+    """
+    lost = -math.inf if first == MAX else math.inf
+    game = random_tree(rng, max_depth=rng.choice([2, 3, 3]), p_explicit=0.0, first=first)
+    kids: list[Any] = []
+    for kid in game.tree:
+        kid = list(kid) if isinstance(kid, list) else [kid]
+        kid.insert(rng.randrange(len(kid) + 1), lost)
+        kids.append(kid)
+    game = TreeGame(kids, first=first)
+    height = max(len(t) for t in game.tips)
+    def evaluate(s: Any) -> float:  # (never needed: the search reaches every tip)
+        return game.utility(s, MAX) if game.is_terminal(s) else 0
+
+    return Case(game, game.initial, height, evaluate, tree_label(game, height, evaluate),
+                len(game), height)
+
+
+def transposition_case(rng: random.Random) -> Case:
+    """A game full of transpositions (:class:`~aisearch.games.dag.DagGame`), depth 4 or 5.
+
+    Many move orders reach the same positions, so a searcher that remembers positions it
+    has seen (a cache) generates fewer states than one that searches them again, and a
+    cache that ignores the depth or the window changes values too.
+
+    Examples
+    --------
+    >>> case = transposition_case(random.Random(0))
+    >>> case.label.startswith("DagGame("), case.game.transpositions() > 0
+    (True, True)
+    """
+    from aisearch.games.dag import DagGame
+
+    d = rng.choice([4, 5])
+    game = DagGame(b=rng.choice([2, 3]), d=d, width=rng.randint(3, 4),
+                   seed=rng.randrange(10**6), skip=rng.choice([0.0, 0.3]))
+    depth = rng.randint(d - 1, d)
+    label = f"{game!r} searched to depth {depth}, evaluate = game.evaluate"
+    return Case(game, game.initial, depth, game.evaluate, label, game.b ** depth, depth)
 
 
 def tictactoe_case(rng: random.Random) -> Case:
@@ -329,22 +404,32 @@ def search_cases(rng: random.Random, trees: int = 24, tictactoe: int = 4, robots
     rng : random.Random
         The source of randomness.
     trees : int
-        Random trees, a fraction ``limited`` of them depth-limited; two more trees
-        follow with a sure win at the root.
+        Random trees, a fraction ``limited`` of them depth-limited, every fourth with MIN
+        at the root; two more trees follow with a sure win at the root.
     tictactoe, robots : int
         Tic-tac-toe and two-robot positions.
 
     Returns
     -------
     list of Case
+        Besides the random ones, every list holds the pitfalls: trees whose root loses
+        whatever it plays (MAX and MIN at the root, :func:`losing_case`), a tree searched
+        to its full height (tips at the depth bound are terminal: ``utility``, not
+        ``evaluate``), and two games full of transpositions (:func:`transposition_case`).
 
     Examples
     --------
     >>> len(search_cases(random.Random(0)))
-    34
+    39
     """
-    cases = [tree_case(rng, limited=rng.random() < limited) for _ in range(trees)]
+    cases = [tree_case(rng, limited=rng.random() < limited, first=MIN if i % 4 == 3 else MAX)
+             for i in range(trees)]
     cases += [tree_case(rng, limited=False, sure_win=True) for _ in range(2)]
+    cases += [losing_case(rng, MAX), losing_case(rng, MIN)]
+    full = tree_case(rng, limited=False, max_depth=3)
+    cases.append(Case(full.game, full.state, full.height, full.evaluate,
+                      tree_label(full.game, full.height, full.evaluate), full.size, full.height))
+    cases += [transposition_case(rng) for _ in range(2)]
     cases += [tictactoe_case(rng) for _ in range(tictactoe)]
     cases += [robots_case(rng) for _ in range(robots)]
     return cases

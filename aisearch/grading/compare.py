@@ -113,7 +113,7 @@ def sequence_diff(got: Observation, want: Observation) -> str | None:
 
     >>> sequence_diff(Observation(generated=((0,), (1,))), Observation(generated=((0,),)))
     'you generated 2 states, alpha-beta generates 1; after the first 1, which agree, you went \
-on to generate (1,), which alpha-beta prunes'
+on to generate (1,), which alpha-beta does not generate'
     """
     if got.shape == "error":
         return got.error
@@ -122,20 +122,39 @@ on to generate (1,), which alpha-beta prunes'
         pairs = enumerate(zip(g, w, strict=False))
         n = next((i for i, (a, b) in pairs if a != b), min(len(g), len(w)))
         head = f"you generated {len(g)} states, alpha-beta generates {len(w)}"
+        cause = _generation_cause(got, want, "alpha-beta")
+        if cause:
+            return head + "; " + cause
         if Counter(g) == Counter(w):
             return head + ": the same states in another order (search moves in game.moves order)"
-        dup = next((s for s, k in Counter(g).items() if k > 1), None)
-        if dup is not None:
-            return head + (f"; you generated {show(dup)} more than once (call game.result "
-                           "once per move)")
         if n == len(w):
             return head + (f"; after the first {n}, which agree, you went on to generate "
-                           f"{show(g[n])}, which alpha-beta prunes")
+                           f"{show(g[n])}, which alpha-beta does not generate")
         if n == len(g):
             return head + f"; after the first {n}, which agree, you stopped before {show(w[n])}"
         return head + (f"; the first {n} agree, then you generated {show(g[n])} where alpha-beta "
                        f"generates {show(w[n])}")
     return evaluated_diff(got, want)
+
+
+def _generation_cause(got: Observation, want: Observation, name: str) -> str | None:
+    """What explains a different list of generated states, when one cause stands out:
+    children generated up front, a state generated more often than ``name`` generates it,
+    or positions remembered and not searched again (a cache)."""
+    g, w = Counter(got.generated), Counter(want.generated)
+    if got.eager and not want.eager:
+        return ("you generated the children of a node before searching the first of them; "
+                "call game.result(state, move) only when you are about to search that move")
+    again = next((s for s, k in g.items() if k > w[s] >= 1), None)
+    if again is not None:
+        return (f"you generated {show(again)} {g[again]} times, {name} {w[again]} (call "
+                "game.result once per move you search)")
+    remembered = got.remembers(want)
+    if remembered is not None:
+        return (f"you reached {show(remembered)} more than once but searched below it only the "
+                "first time: your search seems to remember positions it has seen (a cache or "
+                f"transposition table); {name} searches a position each time it is reached")
+    return None
 
 
 def evaluated_diff(got: Observation, want: Observation) -> str | None:
@@ -146,9 +165,13 @@ def evaluated_diff(got: Observation, want: Observation) -> str | None:
     """
     if got.shape == "error":
         return got.error
-    if got.expanded_evaluated:
-        return (f"you called evaluate on {show(got.expanded_evaluated[0])} and then expanded it "
+    again = [s for s in got.expanded_evaluated if s not in want.expanded_evaluated]
+    if again:  # (a state met at the bound on one path and above it on another is both)
+        return (f"you called evaluate on {show(again[0])} and then expanded it "
                 "(generated its children)")
+    if got.evaluated_terminal and not want.evaluated_terminal:
+        return (f"you called evaluate on {show(got.evaluated_terminal[0])}, a terminal state: "
+                "its value is game.utility(state, MAX)")
     extra, missing = got.evaluated - want.evaluated, want.evaluated - got.evaluated
     if extra:
         return f"you called evaluate on {show(sorted(extra, key=repr)[0])}, which is not a tip"
@@ -163,8 +186,8 @@ def multiset_diff(got: Observation, want: Observation) -> str | None:
 
     >>> multiset_diff(Observation(generated=((1,), (0,))), Observation(generated=((0,), (1,))))
     >>> multiset_diff(Observation(generated=((0,), (0,))), Observation(generated=((0,),)))
-    'you generated 2 states, minimax generates 1; for example (0,) more than once, which \
-minimax does not'
+    'you generated 2 states, minimax generates 1; you generated (0,) 2 times, minimax 1 (call \
+game.result once per move you search)'
     """
     if got.shape == "error":
         return got.error
@@ -172,6 +195,9 @@ minimax does not'
     if g != w:
         extra, missing = g - w, w - g
         head = f"you generated {sum(g.values())} states, minimax generates {sum(w.values())}"
+        cause = _generation_cause(got, want, "minimax")
+        if cause and not got.eager:
+            return head + "; " + cause
         if extra:
             s = next(iter(extra))
             again = " more than once" if s in w else ""

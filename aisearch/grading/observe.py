@@ -23,6 +23,7 @@ Examples
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -65,12 +66,60 @@ class RecordingGame(CountingGame):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self.expanded: set[Any] = set()
+        self.parents: list[Any] = []
 
     def result(self, s: Any, m: Any) -> Any:
         child = self.game.result(s, m)
         self.generated.append(child)
+        self.parents.append(s)
         self.expanded.add(s)
         return child
+
+    def eager(self) -> bool:
+        """Whether a node's children were generated before the first of them was searched.
+
+        True when two children of one node come one after the other in ``generated``
+        while the first of them is expanded later: a searcher that calls
+        ``game.result`` only when it is about to search a move expands a child right
+        after generating it, so its next sibling comes after that child's subtree.
+
+        >>> from aisearch.games import TreeGame
+        >>> game = RecordingGame(TreeGame([[1, 2], [3, 4]]))
+        >>> kids = [game.result((), m) for m in (0, 1)]
+        >>> _ = game.result(kids[0], 0)
+        >>> game.eager()
+        True
+        """
+        try:
+            last: dict[Any, int] = {s: i for i, s in enumerate(self.parents)}
+            return any(self.parents[i] == self.parents[i - 1]
+                       and last.get(self.generated[i - 1], -1) > i
+                       for i in range(1, len(self.generated)))
+        except TypeError:  # unhashable states: no opinion
+            return False
+
+    def revisits(self) -> tuple[tuple[Any, int, int], ...]:
+        """The states generated more than once: ``(state, times generated, times expanded
+        right after being generated)``. A search that remembers positions expands a
+        transposed state on its first visit only.
+
+        >>> from aisearch.games.dag import DagGame
+        >>> from aisearch.grading.exercises.ex02_minimax.bugs import minimax_decision
+        >>> game = RecordingGame(DagGame(b=2, d=3, width=2, seed=1))
+        >>> _ = minimax_decision(game, game.initial, 3, None)
+        >>> game.revisits()[0]
+        (DagState(level=2, number=0, player=0), 3, 3)
+        """
+        try:
+            times = Counter(self.generated)
+            expanded: Counter[Any] = Counter()
+            for i, s in enumerate(self.generated[:-1]):
+                if times[s] > 1 and self.parents[i + 1] == s:
+                    expanded[s] += 1
+            return tuple((s, times[s], expanded[s]) for s in dict.fromkeys(self.generated)
+                         if times[s] > 1)
+        except TypeError:
+            return ()
 
 
 @dataclass(frozen=True)
@@ -92,6 +141,14 @@ class Observation:
         The evaluated states that were then expanded (a child generated).
     calls : tuple of str
         The package searchers it called, if any were forbidden.
+    evaluated_terminal : tuple
+        Terminal states ``evaluate`` was called on (``game.utility`` gives their value).
+    eager : bool
+        Whether it generated a node's children before searching the first of them
+        (:meth:`RecordingGame.eager`).
+    revisits : tuple
+        The states generated more than once, how often, and how often expanded
+        (:meth:`RecordingGame.revisits`).
     """
 
     value: Any = None
@@ -103,6 +160,22 @@ class Observation:
     expanded_evaluated: tuple[Any, ...] = ()
     error: str = ""
     calls: tuple[str, ...] = ()
+    evaluated_terminal: tuple[Any, ...] = ()
+    eager: bool = False
+    revisits: tuple[tuple[Any, int, int], ...] = ()
+
+    def remembers(self, reference: Observation) -> Any:
+        """A state that ``reference`` expands each time it reaches it and this search
+        expanded on its first visit only (a sign of a cache), or None.
+
+        >>> state = (0, 1)
+        >>> Observation(revisits=((state, 2, 1),)).remembers(Observation(revisits=((state, 2, 2),)))
+        (0, 1)
+        """
+        if self.eager:
+            return None
+        again = {s: k for s, _, k in reference.revisits if k >= 2}
+        return next((s for s, n, k in self.revisits if n >= 2 and k == 1 and s in again), None)
 
 
 def exercise_api(search: Callable[..., Any]) -> ExerciseSearch:
@@ -313,7 +386,8 @@ def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = 
     >>> observe(lambda g, s, d, e: max(e(g.result(s, m)) for m in g.moves(s)), case)
     ... # doctest: +NORMALIZE_WHITESPACE
     Observation(value=7, move=None, shape='number', returned='', generated=((0,), (1,)),
-                evaluated=frozenset({(0,), (1,)}), expanded_evaluated=(), error='', calls=())
+                evaluated=frozenset({(0,), (1,)}), expanded_evaluated=(), error='', calls=(),
+                evaluated_terminal=(), eager=False, revisits=())
     >>> observe(lambda g, s, d, e: 1 / 0, case).error
     'raised ZeroDivisionError: division by zero'
     """
@@ -348,6 +422,8 @@ def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = 
         value, move, shape, returned, tuple(game.generated), frozenset(evaluated),
         tuple(dict.fromkeys(s for s in evaluated if s in game.expanded)),
         calls=tuple(dict.fromkeys(calls)),
+        evaluated_terminal=tuple(dict.fromkeys(s for s in game.evaluated if is_terminal(s))),
+        eager=game.eager(), revisits=game.revisits(),
     )
 
 

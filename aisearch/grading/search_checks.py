@@ -46,6 +46,10 @@ __all__ = [
     "POINT_OF_VIEW",
     "EVALUATES_NON_TIPS",
     "TIES",
+    "EVALUATES_TERMINALS",
+    "DEPTH_AT_MIN",
+    "REMEMBERS_POSITIONS",
+    "NO_MOVE_WHEN_LOST",
 ]
 
 VALUE_FOR_MOVE = BugClass(
@@ -65,6 +69,24 @@ EVALUATES_NON_TIPS = BugClass(
 TIES = BugClass(
     "ties", "ties broken the wrong way: when several moves are equally good, return the first "
     "of them in game.moves order (update the best move with > at MAX, < at MIN, not >= or <=).")
+
+EVALUATES_TERMINALS = BugClass(
+    "evaluates-terminals", "evaluates terminal states: test game.is_terminal(state) first and "
+    "return game.utility(state, MAX) there; call evaluate only on non-terminal states at the "
+    "depth bound.")
+DEPTH_AT_MIN = BugClass(
+    "depth-at-min", "depth not decremented at every node: depth counts plies, MAX's moves and "
+    "MIN's alike. Pass depth - 1 to the children of every node, MIN nodes included.")
+REMEMBERS_POSITIONS = BugClass(
+    "remembers-positions", "remembers positions it has seen (a cache or transposition table): "
+    "this exercise asks for the plain search, which searches a position again each time a move "
+    "order reaches it. Many games reach one position by several paths (transpositions); keep "
+    "no memory between nodes.")
+NO_MOVE_WHEN_LOST = BugClass(
+    "no-move-when-lost", "no move when every move loses: your search takes a move only when its "
+    "value beats the starting value (-inf at MAX, +inf at MIN), so in a lost position it "
+    "returns None. Take the first move whatever its value (e.g. update when best_move is None), "
+    "so a lost position still gets a move, the first of the equally bad ones.")
 
 
 def check_search(
@@ -129,8 +151,14 @@ def check_search(
         return None
     bug, exact = recognise(got, cases, bugs, observe, alike(aspect))
     kind = bug.kind if bug is not None else None
-    if kind is None and any(o.expanded_evaluated for o in got):
-        kind = EVALUATES_NON_TIPS
+    pairs = list(zip(got, want, strict=True))
+    if kind is None:  # no known wrong implementation alike: name what the observations show
+        if any(set(g.expanded_evaluated) - set(w.expanded_evaluated) for g, w in pairs):
+            kind = EVALUATES_NON_TIPS
+        elif any(g.evaluated_terminal and not w.evaluated_terminal for g, w in pairs):
+            kind = EVALUATES_TERMINALS
+        elif any(g.remembers(w) is not None for g, w in pairs):
+            kind = REMEMBERS_POSITIONS
     case, problem = min(wrong, key=lambda cd: cd[0].size)
     lead = ""
     if kind is not None:

@@ -11,7 +11,7 @@ Examples
 >>> from aisearch.grading.codec import decode, encode
 >>> game = decode(encode(TreeGame([Min([1, 2]), {"a": 3}], win=1)))
 >>> game, game.win
-(TreeGame([Min([1, 2]), {'a': 3}]), 1)
+(TreeGame([Min([1, 2]), {'a': 3}], win=1), 1)
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import MAX
+from aisearch.core import CHANCE, MAX
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
 from aisearch.results import Decision
 from aisearch.search import alphabeta
@@ -279,23 +279,29 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     cuts = [0] + [k for k in range(1, len(model.moves) + 1)
                   if k == len(model.moves) or model.movers[k] == model.human]
     cuts = sorted(set(cuts))
+    titles, start = [], 0
+    for k in cuts:  # what was played since the last panel: chance's outcomes as dice
+        titles.append(textwrap.fill(", ".join(
+            f"{'dice' if p == CHANCE else model.side(p)} {m}"
+            for p, m in zip(model.movers[start:k], model.moves[start:k], strict=True))
+            or "start", width=max(12, int(size * 15))))
+        start = k
+    lines = max(t.count("\n") for t in titles)
     painter = painter_for(game)
     width, height = painter.extent(game, game.initial, 1.0)
     cols = min(ncols, len(cuts))
     rows = -(-len(cuts) // cols)
-    panel = (size, size * height / width + 0.35)
+    panel = (size, size * height / width + 0.35 + 0.14 * lines)
     fig, axes = plt.subplots(rows, cols, figsize=(panel[0] * cols, panel[1] * rows + 0.4),
                              squeeze=False)
     flat = [ax for row in axes for ax in row]
     for ax in flat[len(cuts):]:
         ax.remove()
     start = 0
-    for ax, k in zip(flat, cuts, strict=False):
+    for ax, k, text in zip(flat, cuts, titles, strict=False):
         played = model.moves[start:k]
         draw_board(game, model.states[k], ax=ax, highlight=played or None)
-        words = ", ".join(f"{model.side(p)} {m}" for p, m in
-                          zip(model.movers[start:k], played, strict=True))
-        ax.set_title(words or "start", fontsize=8)
+        ax.set_title(text, fontsize=8)
         start = k
     d: Decision | None = model.last_search.decision if model.last_search else None
     result = model.result_text() or "the game goes on"

@@ -655,8 +655,10 @@ class Lab:
             arg=[handle, old_src], timeout=timeout, polling=100)
         return image.get_attribute("src")
 
-    def cell_output(self, source_contains: str) -> Any:
-        """The output area of the first code cell whose source contains ``source_contains``."""
+    def cell_output(self, source_contains: str, widget: bool = False) -> Any:
+        """The output area of the first code cell whose source contains ``source_contains``
+        (with ``widget=True``, its first output that holds a widget: a still picture may
+        come first)."""
         assert self.path is not None
         index = self.page.evaluate("""([path, text]) => {
           const w = window.jupyterapp.shell.currentWidget;
@@ -666,7 +668,10 @@ class Lab:
         if index < 0:
             return None
         cells = self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell")
-        return cells.nth(index).locator(".jp-OutputArea-output").first
+        outputs = cells.nth(index).locator(".jp-OutputArea-output")
+        if widget:
+            outputs = outputs.filter(has=self.page.locator(".jupyter-widgets"))
+        return outputs.first
 
     # -- the course's widgets --------------------------------------------------------------
     def stepper(self) -> Any:

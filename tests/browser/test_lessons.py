@@ -92,7 +92,7 @@ def test_06_games_of_chance(lab):
     stepper = lab.stepper()
     assert stepper.count(), "lesson 06 shows no SearchStepper (reset/back/step buttons)"
     lab.check_stepper(stepper)
-    game = lab.cell_output("PlayGame(nannon")
+    game = lab.cell_output("PlayGame(nannon", widget=True)
     assert game is not None and game.count(), "lesson 06 shows no Nannon game"
     status = game.locator(".widget-html-content").filter(has_text="moves:").first
     before = status.text_content()

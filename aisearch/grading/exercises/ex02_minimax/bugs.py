@@ -30,9 +30,13 @@ from typing import Any
 from aisearch.core import MAX, MIN
 from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
 from aisearch.grading.search_checks import (
+    DEPTH_AT_MIN,
     DEPTH_OFF_BY_ONE,
     EVALUATES_NON_TIPS,
+    EVALUATES_TERMINALS,
+    NO_MOVE_WHEN_LOST,
     POINT_OF_VIEW,
+    REMEMBERS_POSITIONS,
     TIES,
     VALUE_FOR_MOVE,
 )
@@ -214,6 +218,106 @@ def last_best_move(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[An
     return best_value, best_move
 
 
+@shows(EVALUATES_TERMINALS)
+def evaluates_terminals(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
+    """Tests the depth before the end of the game: terminal states at the bound are
+    evaluated (their value happens to agree here; the call is what the exercise forbids).
+
+    >>> from aisearch.games import TreeGame
+    >>> from aisearch.trace import CountingGame
+    >>> game = CountingGame(TreeGame([[3, 12], [8, 2]]))
+    >>> evaluates_terminals(game, (), 2, game.counting(lambda s: 0)), game.evaluated
+    ((0, 0), [(0, 0), (0, 1), (1, 0), (1, 1)])
+    """
+    if depth == 0:  # the bug: test game.is_terminal(state) first
+        return evaluate(state), None
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = evaluates_terminals(game, game.result(state, move), depth - 1, evaluate)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+    return best_value, best_move
+
+
+@shows(DEPTH_AT_MIN)
+def depth_kept_at_min(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
+    """Counts only MAX's moves: depth is not decremented below MIN nodes.
+
+    >>> from aisearch.games import TreeGame
+    >>> game = TreeGame([[3, 12], [8, 2]], first=MIN)
+    >>> depth_kept_at_min(game, (), 1, {(0,): 5, (1,): 7}.get)  # searches 2 plies
+    (8, 1)
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    if depth == 0:
+        return evaluate(state), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        left = depth - 1 if maximizing else depth  # the bug: depth - 1 at every node
+        value, _ = depth_kept_at_min(game, game.result(state, move), left, evaluate)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+    return best_value, best_move
+
+
+@shows(REMEMBERS_POSITIONS)
+def remembers_positions(game: Any, state: Any, depth: int, evaluate: Any,
+                        seen: dict | None = None) -> tuple[Any, Any]:
+    """Remembers the answer for each (state, depth) it has searched and reuses it.
+
+    >>> from aisearch.games.dag import DagGame
+    >>> from aisearch.trace import CountingGame
+    >>> game = CountingGame(DagGame(b=2, d=4, width=2, seed=1))
+    >>> _ = remembers_positions(game, game.initial, 4, None)
+    >>> fewer = len(game.generated); game.reset()
+    >>> _ = minimax_decision(game, game.initial, 4, None)
+    >>> fewer < len(game.generated)
+    True
+    """
+    seen = {} if seen is None else seen
+    if (state, depth) in seen:  # the bug: no memory between nodes
+        return seen[state, depth]
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    if depth == 0:
+        return evaluate(state), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = remembers_positions(game, game.result(state, move), depth - 1, evaluate, seen)
+        if best_move is None or (value > best_value if maximizing else value < best_value):
+            best_value, best_move = value, move
+    seen[state, depth] = best_value, best_move
+    return best_value, best_move
+
+
+@shows(NO_MOVE_WHEN_LOST)
+def no_move_when_lost(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
+    """Takes a move only when it beats the starting value: none when every move loses.
+
+    >>> import math
+    >>> from aisearch.games import TreeGame
+    >>> no_move_when_lost(TreeGame([[-math.inf, 1], [2, -math.inf]]), (), 2, None)
+    (-inf, None)
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX), None
+    if depth == 0:
+        return evaluate(state), None
+    maximizing = game.to_move(state) == MAX
+    best_value, best_move = (-INF if maximizing else INF), None
+    for move in game.moves(state):
+        value, _ = no_move_when_lost(game, game.result(state, move), depth - 1, evaluate)
+        if value > best_value if maximizing else value < best_value:  # the bug: or no move yet
+            best_value, best_move = value, move
+    return best_value, best_move
+
+
 # -- the robot evaluation ----------------------------------------------------------------
 def robot_eval(game: Any, state: Any) -> float:
     """White's view of a TwoRobots position, strictly between -1 and +1: near is good, and
@@ -262,7 +366,8 @@ def far_is_good(game: Any, state: Any) -> float:
 
 BUGS: list[Bug] = catalogue(
     value_for_move, depth_one_too_early, depth_one_too_deep, utility_of_mover,
-    negated_evaluation, evaluates_non_tips, last_best_move)
+    negated_evaluation, evaluates_non_tips, last_best_move, evaluates_terminals,
+    depth_kept_at_min, remembers_positions, no_move_when_lost)
 """Wrong ``minimax_decision``, most specific first."""
 
 EVAL_BUGS: list[Bug] = catalogue(manhattan_eval, far_is_good)

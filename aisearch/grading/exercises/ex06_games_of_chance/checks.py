@@ -27,7 +27,7 @@ from typing import Any
 from aisearch.core import MAX
 from aisearch.games.chance_trees import random_chance_tree
 from aisearch.games.pig import Pig, PigState
-from aisearch.grading.cases import Case
+from aisearch.grading.cases import Case, tree_label
 from aisearch.grading.exercises.ex06_games_of_chance.bugs import BUGS, POLICY_BUGS
 from aisearch.grading.observe import exercise_api
 from aisearch.grading.question import Context, Fail
@@ -79,8 +79,8 @@ def chance_cases(rng: random.Random, trees: int = 16, pig: int = 3) -> list[Case
                                   p_chance=rng.choice((0.3, 0.5)))
         height = max(len(t) for t in game.tips)
         depth = rng.randint(1, height - 1) if rng.random() < 0.5 and height > 1 else height
-        cases.append(Case(game, game.initial, depth, _TreeEval(game, rng.randrange(1000)),
-                          f"the tree {game.tree!r} searched to depth {depth}",
+        evaluate = _TreeEval(game, rng.randrange(1000))
+        cases.append(Case(game, game.initial, depth, evaluate, tree_label(game, depth, evaluate),
                           len(game), height))
     pig_game = Pig(goal=10)
     for _ in range(pig):
