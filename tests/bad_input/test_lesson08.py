@@ -58,6 +58,7 @@ def _mcts_views() -> list[Case]:
     from aisearch.plot import mcts_tree
     from aisearch.trace import grown_tree
     from aisearch.widgets import MCTSModel, MCTSStepper
+    from aisearch.widgets.snapshots import mcts_strip
 
     search = MCTS(TTT, TTT.initial)
     rec = Recorder()
@@ -75,6 +76,13 @@ def _mcts_views() -> list[Case]:
              ValueError, ("min_visits", "1.5")),
         Case("mcts_tree: upto=10**6", lambda: mcts_tree(rec, upto=10**6), ValueError,
              ("upto", "1000000")),
+        Case("mcts_strip(3)", lambda: mcts_strip(3), TypeError, ("mctsstepper", "3")),
+        Case("mcts_strip: an iteration past the end",
+             lambda: mcts_strip(MCTSModel(TTT, TTT.initial, iterations=5), [9]), ValueError,
+             ("iterations", "0 to 5", "[9]")),
+        Case("mcts_strip: ncols=0",
+             lambda: mcts_strip(MCTSModel(TTT, TTT.initial, iterations=5), [2], ncols=0),
+             ValueError, ("ncols", "0")),
         Case("grown_tree(3)", lambda: grown_tree(3), TypeError, ("recording", "3")),
         Case("grown_tree: a recording of alpha-beta", lambda: grown_tree(other), ValueError,
              ("no mcts iteration",)),
