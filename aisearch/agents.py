@@ -282,10 +282,17 @@ def anytime_agent(
         raise ValueError(f"depth must be a positive int (the deepest iteration) or None, "
                          f"not {depth!r}")
     Budget(nodes=nodes, seconds=seconds)  # checks them now, not at the first move
+    depthless = info is not None and not info.convention.depth  # MCTS: iterations, no depth
+    if depthless:
+        if depth is not None:
+            raise ValueError(f"{info.name} takes no depth: give it a node or time budget")
+        if "iterations" in info.options:
+            options.setdefault("iterations", None)  # the budget alone ends the search
 
     def agent(game: Game, state: Any) -> Any:
         budget = Budget(nodes=nodes, seconds=seconds)
-        decision = run_anytime(search(game, state, depth, budget=budget, **options))
+        args = () if depthless else (depth,)
+        decision = run_anytime(search(game, state, *args, budget=budget, **options))
         agent.last = decision  # type: ignore[attr-defined]
         if decision is None or decision.move is None:
             return game.moves(state)[0]

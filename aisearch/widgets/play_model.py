@@ -246,6 +246,9 @@ class PlayModel:
     def agent_name(self) -> str:
         if self.agent is not None:
             return _name(self.agent)
+        info = describe(self.searcher, strict=False)
+        if info is not None and "evaluate" not in info.options:  # MCTS: playouts, a budget
+            return f"{_name(self.searcher)}(nodes={self.nodes})"
         return f"{_name(self.searcher)}(depth={self.depth}, {self.evaluation_name})"
 
     # -- playing -----------------------------------------------------------------------
@@ -314,7 +317,10 @@ class PlayModel:
             info = SearchInfo(position, move, getattr(self.agent, "last", None), None, None,
                               None, player)
         else:
-            if self.anytime:
+            declared = describe(self.searcher, strict=False)
+            if declared is not None and "evaluate" not in declared.options:  # MCTS: playouts
+                agent = anytime_agent(self.searcher, nodes=self.nodes)
+            elif self.anytime:
                 agent = anytime_agent(self.searcher, depth=self.depth, nodes=self.nodes,
                                       evaluate=self.evaluate)
             else:

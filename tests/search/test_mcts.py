@@ -262,3 +262,16 @@ def test_the_tree_read_from_the_recording_is_the_search_tree_at_every_iteration(
             assert (node.n, sorted(node.children)) == (seen.visits, sorted(seen.children))
             stack.extend((node.children[m], seen.children[m]) for m in node.children)
         assert grown.ucb_terms() == [tuple(r) for r in tree.ucb_terms()]
+
+
+def test_the_agents_and_the_play_widget_take_mcts_by_its_registration():
+    from aisearch.agents import anytime_agent
+    from aisearch.widgets import PlayModel
+
+    agent = anytime_agent(mcts, nodes=300)
+    assert agent(TTT, TicTacToe.parse("xx./oo./...")) == 2 and agent.last.stats.leaves > 0
+    with pytest.raises(ValueError, match="mcts takes no depth"):
+        anytime_agent(mcts, depth=3, nodes=300)
+    model = PlayModel(TTT, searcher=mcts, nodes=300)
+    model.play(4)
+    assert len(model.moves) == 2 and model.agent_name == "mcts(nodes=300)"
