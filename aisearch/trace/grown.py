@@ -17,7 +17,7 @@ Examples
 >>> tree.iterations, tree.root.visits, tree.best_move()
 (30, 30, 2)
 >>> [(m, n) for m, n, *_ in tree.ucb_terms()][:2]
-[(2, 10), (5, 5)]
+[(2, 14), (5, 4)]
 """
 
 from __future__ import annotations
