@@ -1,0 +1,128 @@
+"""The shipped Nannon network and the command that trains it, reproducibly from a seed.
+
+The weights in ``aisearch/learn/weights/nannon.npz`` were made by::
+
+    python -m aisearch.learn train nannon --games 30000 --seed 7 --out aisearch/learn/weights/nannon.npz
+
+with the default ``--alpha 0.1 --lam 0.7 --hidden 40`` (:data:`SHIPPED`). The same command on
+the same machine writes the same bytes. The file keeps its settings in ``model.meta``, with a
+checkpoint: the SHA-256 of the weights after the first ``check_games`` games, which a test
+recomputes in seconds.
+
+Examples
+--------
+>>> net = shipped("nannon")
+>>> net, net.meta["games"], net.meta["seed"]
+(Network(33, 40), 30000, 7)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from aisearch.learn.models import Network, load
+from aisearch.learn.selfplay import LearningCurve, td_train
+
+__all__ = ["SHIPPED", "shipped", "train", "WEIGHTS"]
+
+WEIGHTS = Path(__file__).parent / "weights"
+SHIPPED: dict[str, dict[str, Any]] = {
+    "nannon": {"games": 30_000, "seed": 7, "alpha": 0.1, "lam": 0.7, "hidden": 40},
+}
+"""The settings of each shipped network (the defaults of ``python -m aisearch.learn train``)."""
+CHECK_GAMES = 200
+
+
+def _setup(name: str, goal: int = 20) -> tuple[Any, Any]:
+    from aisearch.games.nannon import Nannon
+    from aisearch.games.pig import Pig
+    from aisearch.learn.encode import nannon_features, pig_features
+
+    if name == "nannon":
+        return Nannon(), nannon_features
+    if name == "pig":
+        return Pig(goal), pig_features
+    raise ValueError(f"unknown game {name!r}: the games that can be learned are nannon, pig")
+
+
+def _digest(weights: np.ndarray) -> str:
+    return hashlib.sha256(np.ascontiguousarray(weights, dtype="<f8").tobytes()).hexdigest()
+
+
+def train(name: str, *, games: int, seed: int, alpha: float = 0.1, lam: float = 0.7,
+          hidden: int = 40, goal: int = 20, progress: bool = True, solution: Any = None,
+          every: int | None = None) -> tuple[Network, LearningCurve]:
+    """Train a network for ``name`` ("nannon" or "pig") from scratch by TD(lambda) self-play.
+
+    The network is ``Network(inputs, hidden, seed=seed)`` and the dice come from the same
+    seed; ``model.meta`` records the settings, the package version and the checkpoint digest
+    (weights after ``min(games, 200)`` games). ``solution`` and ``every`` are passed on to
+    :func:`~aisearch.learn.td_train` for the learning curve.
+
+    Examples
+    --------
+    >>> net, curve = train("pig", games=20, seed=1, hidden=4, goal=6, progress=False)
+    >>> net.meta["games"], net.meta["game"], curve.games[-1]
+    (20, 'pig', 20)
+    """
+    import aisearch
+
+    game, encode = _setup(name, goal)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {seed!r:.80}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a non-negative int, not {games!r}")
+    if isinstance(hidden, bool) or not isinstance(hidden, int) or not 1 <= hidden <= 1000:
+        raise ValueError(f"hidden must be an int from 1 to 1000 (units), not {hidden!r}")
+    net = Network(len(encode(game.initial)), hidden, seed=seed)
+    rng = np.random.default_rng(seed)
+    first = min(games, CHECK_GAMES)
+    curve = td_train(game, net, encode, games=first, alpha=alpha, lam=lam, seed=rng,
+                     progress=False, solution=solution, every=every or first or 1)
+    check = _digest(net.weights)
+    rest = td_train(game, net, encode, games=games - first, alpha=alpha, lam=lam, seed=rng,
+                    progress=progress, solution=solution, every=every)
+    for key in ("games", "td_error", "value_error", "cpu_seconds"):
+        extra = getattr(rest, key)
+        if key == "games":
+            extra = [g + first for g in extra]
+        elif key == "cpu_seconds" and curve.cpu_seconds:
+            extra = [t + curve.cpu_seconds[-1] for t in extra]
+        getattr(curve, key).extend(extra)
+    net.meta = {"game": name, "games": games, "seed": seed, "alpha": alpha, "lam": lam,
+                "hidden": hidden, "version": aisearch.__version__, "check_games": first,
+                "check_sha256": check}
+    if name == "pig":
+        net.meta["goal"] = goal
+    return net, curve
+
+
+@lru_cache(maxsize=4)
+def _load(name: str) -> Network:
+    model = load(WEIGHTS / f"{name}.npz")
+    assert isinstance(model, Network)
+    return model
+
+
+def shipped(name: str) -> Network:
+    """The shipped trained network for a game (a fresh copy each call).
+
+    Parameters
+    ----------
+    name : str
+        ``"nannon"``: encodes with :func:`~aisearch.learn.nannon_features`.
+
+    Returns
+    -------
+    Network
+        Its training settings in ``.meta``.
+    """
+    if name not in SHIPPED:
+        raise ValueError(f"no shipped network for {name!r}: there is one for "
+                         f"{', '.join(SHIPPED)}")
+    return _load(name).copy()
