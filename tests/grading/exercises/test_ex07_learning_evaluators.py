@@ -1,0 +1,119 @@
+"""Exercise 07: the plain TD(lambda) is the package's ``td_lambda_update``, the plain walk
+learns the true values, and every named wrong implementation is caught, with its own
+feedback, on 30 seeds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from aisearch.grading.exercises.ex07_learning_evaluators.bugs import (
+    CATALOGUE,
+    EPISODE_BUGS,
+    REFERENCES,
+    TRAIN_BUGS,
+    TRUE_WALK_VALUES,
+    td_episode,
+    td_train,
+    walk_values,
+)
+from aisearch.grading.exercises.ex07_learning_evaluators.checks import (
+    WALK_BOUND,
+    close,
+    episode_cases,
+    reference,
+    train_cases,
+)
+from aisearch.grading.grade import default_tests, grade_namespace, load_questions
+from aisearch.grading.question import run_question
+
+SEEDS = range(30)
+NAMED = [(name, bug) for name, bugs in CATALOGUE.items() for bug in bugs]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_plain_td_is_the_packages_td_lambda_update(seed):
+    rng = random.Random(seed)
+    for args in episode_cases(rng):
+        assert close(td_episode(*args), reference("td_episode")(*args)), args
+    for args in train_cases(rng):
+        assert close(td_train(*args), reference("td_train")(*args)), args
+
+
+def test_each_wrong_update_differs_from_the_reference_on_every_seed():
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        episodes, runs = episode_cases(rng), train_cases(rng)
+        for bug in EPISODE_BUGS:
+            assert any(not close(bug.impl(*a), td_episode(*a)) for a in episodes), (seed, bug)
+        for bug in TRAIN_BUGS:
+            assert any(not close(bug.impl(*a), td_train(*a)) for a in runs), (seed, bug)
+
+
+def test_the_plain_walk_learns_the_true_values_within_the_bound():
+    errors = []
+    for seed in range(20):
+        values = walk_values(500, 0.05, 0.8, seed)
+        squares = [(v - t) ** 2 for v, t in zip(values, TRUE_WALK_VALUES, strict=True)]
+        errors.append((sum(squares) / 5) ** 0.5)
+    assert max(errors) < WALK_BOUND
+    assert sum(errors) / len(errors) < 0.1
+
+
+def test_a_walk_that_does_not_learn_or_learns_backwards_fails():
+    questions = [q for q in load_questions([default_tests()]) if q.id == "07.walk"]
+    for wrong in (lambda episodes, alpha, lam, seed: [0.5] * 5,
+                  lambda episodes, alpha, lam, seed: [1 - v for v in
+                                                      walk_values(episodes, alpha, lam, seed)]):
+        r = run_question(questions[0], {"walk_values": wrong}, seed=1)
+        assert r.earned == 0 and "1/6 .. 5/6" in r.feedback, r.feedback
+
+
+def test_a_numpy_array_is_refused_with_a_hint_in_process_as_in_the_grader():
+    np = pytest.importorskip("numpy")
+    questions = [q for q in load_questions([default_tests()]) if q.id == "07.episode"]
+    r = run_question(questions[0], {"td_episode": lambda *a: np.array(td_episode(*a))}, seed=1)
+    assert r.earned == 0 and "tolist" in r.feedback, r.feedback
+
+
+def test_calling_the_packages_update_scores_zero():
+    from aisearch.learn.td import td_lambda_update
+
+    def borrowed(w, xs, outcome, alpha, lam):
+        return td_lambda_update(w, xs, outcome, alpha=alpha, lam=lam).tolist()
+
+    questions = [q for q in load_questions([default_tests()]) if q.id == "07.episode"]
+    r = run_question(questions[0], {"td_episode": borrowed}, seed=1)
+    assert r.earned == 0 and r.bug == "uses-reference", r.feedback
+
+
+def test_the_bugs_cover_the_usual_mistakes_of_td():
+    keys = {bug.key for bug in EPISODE_BUGS + TRAIN_BUGS}
+    assert keys >= {"trace-not-decayed", "trace-not-reset", "wrong-sign", "next-gradient",
+                    "outcome-unused"}
+
+
+@pytest.mark.parametrize("name, bug", NAMED, ids=[bug.impl.__name__ for _, bug in NAMED])
+def test_every_named_bug_is_caught_with_its_feedback_on_30_seeds(name, bug):
+    """Each seed draws new random cases; the questions are run in order until one names the
+    bug (the others are graded by the whole-exercise tests)."""
+    questions = [q for q in load_questions([default_tests()]) if q.exercise == "07"]
+    namespace = dict(REFERENCES)
+    namespace[name] = bug.impl
+    for seed in SEEDS:
+        seen = []
+        for q in questions:
+            r = run_question(q, namespace, seed)
+            seen.append((r.id, r.bug))
+            if r.bug == bug.key:
+                assert r.earned < r.points and bug.feedback in r.feedback, (seed, r.feedback)
+                break
+        else:
+            raise AssertionError(f"seed {seed}: no question named {bug.key}: {seen}")
+
+
+def test_the_references_get_full_marks():
+    for seed in range(5):
+        results = grade_namespace(dict(REFERENCES), "07", seed=seed)
+        assert all(r.earned == r.points for r in results), [(r.id, r.feedback) for r in results]
