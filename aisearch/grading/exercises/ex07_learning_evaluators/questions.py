@@ -7,20 +7,23 @@ from aisearch.grading.question import Context, question
 
 @question("07.episode", points=4)
 def episode(ctx: Context) -> None:
-    """td_episode(w, xs, outcome, alpha, lam): the weights after one episode of online
-    TD(lambda), as td_lambda_update gives them."""
+    """td_episode(w, xs, outcome, alpha, lam): one episode of online TD(lambda).
+
+    The weights must be those of the package's td_lambda_update on random episodes."""
     check_updates(ctx, "td_episode")
 
 
 @question("07.train", points=2)
 def train(ctx: Context) -> None:
-    """td_train(w, episodes, alpha, lam): the weights after several episodes, the trace
-    starting from zero in each."""
+    """td_train(w, episodes, alpha, lam): several episodes, a fresh trace in each.
+
+    The weights must be those of td_lambda_update applied to the episodes in order."""
     check_updates(ctx, "td_train")
 
 
 @question("07.walk", points=3, timeout=30)
 def walk(ctx: Context) -> None:
-    """walk_values(episodes, alpha, lam, seed): TD(lambda) learns the random walk's values
-    1/6 .. 5/6 (RMS error below the bound on three runs)."""
+    """walk_values(episodes, alpha, lam, seed): the random walk's values learned.
+
+    The mean RMS error of three runs against 1/6 .. 5/6 must stay below the bound."""
     check_walk(ctx)
