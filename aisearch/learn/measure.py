@@ -212,5 +212,5 @@ def value_error(evaluate: Callable[[Any], float], solution: Any, *, kind: str = 
                 or not math.isfinite(v):
             raise ValueError(f"evaluate returned {v!r} at {solution.states[i]!r:.80}, not a "
                              "finite number")
-        total += abs((float(v) / win + 1) / 2 - (solution.values[i] / win + 1) / 2)
+        total += abs((float(v) / win + 1) / 2 - (float(solution.values[i]) / win + 1) / 2)
     return total / len(picked) if picked else float("nan")

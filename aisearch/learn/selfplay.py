@@ -38,6 +38,7 @@ __all__ = ["LearningCurve", "td_train", "learned_evaluate", "greedy_agent", "che
 
 Encode = Callable[[Any], Any]
 CACHE_LIMIT = 500_000  # positions whose encodings and successors one training run keeps
+MAX_STEPS = 10_000  # a game of self-play stopped unfinished (Pig's players might pass for ever)
 
 
 @dataclass
@@ -96,7 +97,8 @@ class _Graph:
     matrix product over its afterstates)."""
 
     def __init__(self, game: Game, encode: Encode) -> None:
-        self.game, self.encode, self.nodes = game, encode, {}
+        self.game, self.encode = game, encode
+        self.nodes: dict[Any, tuple] = {}
         self.win = float(getattr(game, "win", 1) or 1)
 
     def node(self, s: Any) -> tuple:
@@ -209,7 +211,7 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
         node = graph.node(game.initial)
         e = np.zeros_like(w)
         v, grad = model.value_and_gradient(node[1])
-        while True:
+        for t in range(1, MAX_STEPS + 1):
             e *= lm
             e += grad  # the eligibility trace: sum_k lam^(t-k) grad f_k
             if node[0] == CHANCE:
@@ -223,7 +225,7 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
             w += (a * delta) * e  # in place: the model's layers are views of w
             errors += abs(delta)
             steps += 1
-            if nxt[0] == "end":
+            if nxt[0] == "end" or t == MAX_STEPS:
                 break
             node = nxt
             v, grad = model.value_and_gradient(node[1])

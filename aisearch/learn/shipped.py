@@ -1,10 +1,11 @@
-"""The shipped Nannon network and the command that trains it, reproducibly from a seed.
+r"""The shipped Nannon network and the command that trains it, reproducibly from a seed.
 
 The weights in ``aisearch/learn/weights/nannon.npz`` were made by::
 
-    python -m aisearch.learn train nannon --games 30000 --seed 7 --out aisearch/learn/weights/nannon.npz
+    python -m aisearch.learn train nannon --games 30000 --seed 7 \
+        --out aisearch/learn/weights/nannon.npz
 
-with the default ``--alpha 0.1 --lam 0.7 --hidden 40`` (:data:`SHIPPED`). The same command on
+with the default ``--alpha 0.05 --lam 0.7 --hidden 40`` (:data:`SHIPPED`). The same command on
 the same machine writes the same bytes. The file keeps its settings in ``model.meta``, with a
 checkpoint: the SHA-256 of the weights after the first ``check_games`` games, which a test
 recomputes in seconds.
@@ -32,7 +33,7 @@ __all__ = ["SHIPPED", "shipped", "train", "WEIGHTS"]
 
 WEIGHTS = Path(__file__).parent / "weights"
 SHIPPED: dict[str, dict[str, Any]] = {
-    "nannon": {"games": 30_000, "seed": 7, "alpha": 0.1, "lam": 0.7, "hidden": 40},
+    "nannon": {"games": 30_000, "seed": 7, "alpha": 0.05, "lam": 0.7, "hidden": 40},
 }
 """The settings of each shipped network (the defaults of ``python -m aisearch.learn train``)."""
 CHECK_GAMES = 200
@@ -54,7 +55,7 @@ def _digest(weights: np.ndarray) -> str:
     return hashlib.sha256(np.ascontiguousarray(weights, dtype="<f8").tobytes()).hexdigest()
 
 
-def train(name: str, *, games: int, seed: int, alpha: float = 0.1, lam: float = 0.7,
+def train(name: str, *, games: int, seed: int, alpha: float = 0.05, lam: float = 0.7,
           hidden: int = 40, goal: int = 20, progress: bool = True, solution: Any = None,
           every: int | None = None) -> tuple[Network, LearningCurve]:
     """Train a network for ``name`` ("nannon" or "pig") from scratch by TD(lambda) self-play.

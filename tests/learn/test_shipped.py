@@ -1,0 +1,48 @@
+"""The shipped Nannon network: made by the documented command, and good."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+import aisearch
+from aisearch.learn import SHIPPED, load, shipped, train
+
+
+def test_the_shipped_file_records_the_documented_settings() -> None:
+    net = shipped("nannon")
+    meta = net.meta
+    assert {k: meta[k] for k in SHIPPED["nannon"]} == SHIPPED["nannon"]
+    assert meta["game"] == "nannon" and meta["version"] == aisearch.__version__
+    command = (f"python -m aisearch.learn train nannon --games {meta['games']} "
+               f"--seed {meta['seed']}")
+    assert command in (importlib.import_module("aisearch.learn.shipped").__doc__ or "")
+    assert net.n_hidden == meta["hidden"]
+
+
+def test_the_shipped_file_starts_as_its_seed_says() -> None:
+    """Retrain the first games of the documented run (seconds) and compare the checkpoint."""
+    meta = shipped("nannon").meta
+    settings = dict(SHIPPED["nannon"], games=meta["check_games"])
+    net, _ = train("nannon", progress=False, **settings)
+    digest = hashlib.sha256(np.ascontiguousarray(net.weights, dtype="<f8").tobytes())
+    assert digest.hexdigest() == meta["check_sha256"]
+
+
+def test_the_command_writes_what_train_makes(tmp_path: Path) -> None:
+    out = tmp_path / "n.npz"
+    subprocess.run([sys.executable, "-m", "aisearch.learn", "train", "nannon", "--games", "25",
+                    "--seed", "3", "--hidden", "5", "--out", str(out), "--quiet"], check=True)
+    net, _ = train("nannon", games=25, seed=3, hidden=5, progress=False)
+    assert load(out).weights.tobytes() == net.weights.tobytes()
+
+
+def test_shipped_returns_a_copy() -> None:
+    net = shipped("nannon")
+    net.weights[:] = 0
+    assert shipped("nannon").weights.any()
