@@ -23,6 +23,19 @@ from aisearch.games import (
     uniform_tree,
 )
 from aisearch.games.nplayer import Coins, TupleTree, utilities
+from aisearch.learn import (
+    Linear,
+    Network,
+    greedy_agent,
+    learned_evaluate,
+    match,
+    nannon_features,
+    pig_features,
+    shipped,
+    td_lambda_update,
+    td_train,
+    value_error,
+)
 from aisearch.results import Decision, Stats
 from aisearch.search import (
     SEARCHERS,
@@ -75,3 +88,6 @@ __all__ = [
 ]
 __all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "maxn", "paranoid", "TupleTree", "Coins",
             "utilities"]  # lesson 08
+__all__ += ["td_lambda_update", "td_train", "Linear", "Network", "nannon_features",
+            "pig_features", "learned_evaluate", "greedy_agent", "match", "value_error",
+            "shipped"]  # lesson 07

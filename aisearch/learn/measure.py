@@ -56,6 +56,14 @@ class MatchResult:
     wins: float
     games: int
 
+    def __post_init__(self) -> None:
+        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 0:
+            raise ValueError(f"games must be a non-negative int, not {self.games!r}")
+        if isinstance(self.wins, bool) or not isinstance(self.wins, int | float) \
+                or not 0 <= self.wins <= self.games:
+            raise ValueError(f"wins must be a number from 0 to games ({self.games}), not "
+                             f"{self.wins!r}")
+
     @property
     def rate(self) -> float:
         return self.wins / self.games if self.games else float("nan")

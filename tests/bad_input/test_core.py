@@ -64,7 +64,7 @@ def test_not_a_player_names_the_sides_of_the_game() -> None:
 # -- the table covers the public API -------------------------------------------------------
 PUBLIC = ["aisearch", "aisearch.games", "aisearch.search", "aisearch.trace", "aisearch.plot",
           "aisearch.widgets", "aisearch.notebook", "aisearch.agents", "aisearch.core",
-          "aisearch.results", "aisearch.solve", "aisearch.widgets.snapshots"]
+          "aisearch.results", "aisearch.solve", "aisearch.widgets.snapshots", "aisearch.learn"]
 
 # Names with nothing to call wrongly, and why.
 NO_ARGUMENTS_TO_GET_WRONG = {
@@ -75,7 +75,7 @@ NO_ARGUMENTS_TO_GET_WRONG = {
     # records the package makes (events, results, replays' parts): built by searchers
     "Event", "Start", "Enter", "Leaf", "Backup", "Cut", "Expectation", "Research",
     "TableHit", "Exit", "Finish", "Abort", "Selection", "Expansion", "Simulation", "Update",
-    "GrownNode", "GrownTree",
+    "GrownNode", "GrownTree", "LearningCurve",
     "SearchPart", "Visit", "VisitKey", "GameRecord",
     "Solution", "Outcome", "SearcherInfo", "Pseudocode", "Source", "OutOfBudget",
     "IllegalMoveError",
