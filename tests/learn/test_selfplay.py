@@ -99,3 +99,15 @@ def test_the_optimal_player_wins_half_against_itself_within_the_interval() -> No
 def test_the_exact_value_has_no_error() -> None:
     solution = solve_chance(Pig(goal=6))
     assert value_error(lambda s: solution.value(s), solution, kind="all") == pytest.approx(0)
+
+
+def test_the_greedy_agent_with_the_exact_values_plays_optimal_moves() -> None:
+    """With the solution's own values, the 1-ply player's move is worth the optimal value."""
+    solution = nannon_solution()
+    agent = greedy_agent(NANNON, solution.value)
+    rng = random.Random(1)
+    states = [s for s in solution.states if not NANNON.is_terminal(s)
+              and NANNON.to_move(s) != -1]
+    for s in rng.sample(states, 300):
+        chosen = NANNON.result(s, agent(NANNON, s))
+        assert solution.value(chosen) == pytest.approx(solution.value(s), abs=1e-12), s

@@ -46,3 +46,11 @@ def test_shipped_returns_a_copy() -> None:
     net = shipped("nannon")
     net.weights[:] = 0
     assert shipped("nannon").weights.any()
+
+
+def test_the_measure_command_reports_a_match_and_the_value_error() -> None:
+    weights = Path(importlib.import_module("aisearch.learn.shipped").WEIGHTS) / "nannon.npz"
+    out = subprocess.run([sys.executable, "-m", "aisearch.learn", "measure", str(weights),
+                          "--games", "20"], check=True, capture_output=True, text=True).stdout
+    assert "depth 1 against the optimum" in out and "over 20 games" in out
+    assert "value error" in out
