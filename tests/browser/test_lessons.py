@@ -104,6 +104,22 @@ def test_06_games_of_chance(lab):
     assert after != before
 
 
+def test_07_learning_evaluators(lab):
+    """Lesson 07 runs (training included) and draws its figures; a move in the Nannon game
+    against the learned player is played and answered."""
+    run_lesson(lab, "07_learning_evaluators.ipynb")
+    game = lab.cell_output("PlayGame(nannon", widget=True)
+    assert game is not None and game.count(), "lesson 07 shows no Nannon game"
+    status = game.locator(".widget-html-content").filter(has_text="moves:").first
+    before = status.text_content()
+    moves = game.locator('button[title^="move "]')
+    assert moves.count(), f"no move buttons in the Nannon game: {before!r}"
+    moves.first.click()
+    after = lab.wait_for_text_change(status, before)
+    lab.element_screenshot(game, "07_learning_evaluators-play")
+    assert after != before
+
+
 def test_08_mcts_and_more_players(lab):
     """Lesson 08 runs; the MCTS stepper grows the tree by ten iterations (text, UCB1 table
     and tree image change), and the max^n stepper steps forward."""
