@@ -14,6 +14,7 @@ from aisearch.grading.exercises.ex07_learning_evaluators.bugs import (
     REFERENCES,
     TRAIN_BUGS,
     TRUE_WALK_VALUES,
+    WALK_BUGS,
     td_episode,
     td_train,
     walk_values,
@@ -89,7 +90,7 @@ def test_calling_the_packages_update_scores_zero():
 
 
 def test_the_bugs_cover_the_usual_mistakes_of_td():
-    keys = {bug.key for bug in EPISODE_BUGS + TRAIN_BUGS}
+    keys = {bug.key for bug in EPISODE_BUGS + TRAIN_BUGS + WALK_BUGS}
     assert keys >= {"trace-not-decayed", "trace-not-reset", "wrong-sign", "next-gradient",
                     "outcome-unused"}
 

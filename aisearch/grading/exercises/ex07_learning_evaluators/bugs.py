@@ -24,7 +24,7 @@ from typing import Any
 from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
 
 __all__ = ["td_episode", "td_train", "walk_values", "walk_episode", "EPISODE_BUGS",
-           "TRAIN_BUGS", "CATALOGUE", "REFERENCES", "TRUE_WALK_VALUES"]
+           "TRAIN_BUGS", "WALK_BUGS", "CATALOGUE", "REFERENCES", "TRUE_WALK_VALUES"]
 
 TRUE_WALK_VALUES = (1 / 6, 2 / 6, 3 / 6, 4 / 6, 5 / 6)
 """The chance of ending on the right from the walk's states A .. E (Sutton 1988)."""
@@ -48,6 +48,12 @@ TRACE_LATE = BugClass(
     "(e = lam * e + x_t) before the update w += alpha * error * e, so x_t gets its own error.")
 ALPHA_TWICE = BugClass(
     "alpha-twice", "the learning rate is applied twice: w += alpha * error * e, once.")
+WALK_OUTCOME = BugClass(
+    "walk-outcome", "the walk's outcome is reversed: a game that leaves E on the right ends "
+    "with outcome 1, one that leaves A on the left with outcome 0 (the values rise from A to E).")
+WALK_WEIGHTS_RESET = BugClass(
+    "walk-weights-reset", "the weights start again from 0.5 in every game: set w = [0.5] * 5 "
+    "once, before the first game, and carry it from game to game.")
 TRACE_NOT_RESET = BugClass(
     "trace-not-reset", "the trace is not reset between games: every episode starts with a "
     "zero trace (e = 0); positions of an earlier game get no credit for this game's errors.")
@@ -177,6 +183,28 @@ def trace_not_reset(w: Any, episodes: Any, alpha: float, lam: float) -> list[flo
     return w
 
 
+@shows(WALK_OUTCOME)
+def walk_outcome_reversed(episodes: int, alpha: float, lam: float, seed: int) -> list[float]:
+    """The outcome is 1 on the left."""
+    rng = random.Random(seed)
+    w = [0.5] * 5
+    for _ in range(episodes):
+        xs, outcome = walk_episode(rng)
+        w = td_episode(w, xs, 1.0 - outcome, alpha, lam)  # the bug
+    return w
+
+
+@shows(WALK_WEIGHTS_RESET)
+def walk_weights_reset(episodes: int, alpha: float, lam: float, seed: int) -> list[float]:
+    """Every game learns from weights 0.5: only the last game counts."""
+    rng = random.Random(seed)
+    w = [0.5] * 5
+    for _ in range(episodes):
+        xs, outcome = walk_episode(rng)
+        w = td_episode([0.5] * 5, xs, outcome, alpha, lam)  # the bug
+    return w
+
+
 def _trained(episode: Callable[..., list[float]]) -> Callable[..., list[float]]:
     """td_train built on a wrong episode: the same bug, shown by the training."""
 
@@ -196,10 +224,23 @@ EPISODE_BUGS: list[Bug] = catalogue(trace_not_decayed, wrong_sign, next_gradient
                                     trace_late, alpha_twice)
 """The wrong episodes, most specific first."""
 
-TRAIN_BUGS: list[Bug] = catalogue(trace_not_reset, *(_trained(b.impl) for b in EPISODE_BUGS))
+train_trace_not_decayed = _trained(trace_not_decayed)
+train_wrong_sign = _trained(wrong_sign)
+train_next_gradient = _trained(next_gradient)
+train_outcome_unused = _trained(outcome_unused)
+train_trace_late = _trained(trace_late)
+train_alpha_twice = _trained(alpha_twice)
+
+TRAIN_BUGS: list[Bug] = catalogue(trace_not_reset, train_trace_not_decayed, train_wrong_sign,
+                                  train_next_gradient, train_outcome_unused, train_trace_late,
+                                  train_alpha_twice)
 """The wrong training loops: the trace carried over, or a wrong episode."""
 
-CATALOGUE: dict[str, list[Bug]] = {"td_episode": EPISODE_BUGS, "td_train": TRAIN_BUGS}
+WALK_BUGS: list[Bug] = catalogue(walk_outcome_reversed, walk_weights_reset)
+"""The wrong random walks."""
+
+CATALOGUE: dict[str, list[Bug]] = {"td_episode": EPISODE_BUGS, "td_train": TRAIN_BUGS,
+                                   "walk_values": WALK_BUGS}
 """The student's function name -> its known wrong implementations."""
 
 REFERENCES: dict[str, Callable[..., Any]] = {"td_episode": td_episode, "td_train": td_train,

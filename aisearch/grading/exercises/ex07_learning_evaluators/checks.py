@@ -221,13 +221,18 @@ def check_walk(ctx: Context) -> None:
         return
     args, values = shown[int(max(range(len(errors)), key=errors.__getitem__))]
     text = ", ".join(f"{v:.3f}" for v in values)
+    problem = (f"walk_values does not learn the walk's values: the mean RMS error of the three "
+               f"runs is {mean:.3f} (a correct TD(lambda) stays below {WALK_BOUND}). For "
+               f"example walk_values{args} gave [{text}], the true values are 1/6 .. 5/6 "
+               "(0.167, 0.333, 0.5, 0.667, 0.833).")
+    bug, _ = recognise([v for _, v in shown], runs, CATALOGUE["walk_values"],
+                       lambda impl, a: tuple(impl(*a)), alike=close)
+    if bug is not None:
+        raise Fail(f"{bug.feedback} {problem}", bug=bug.key)
     hint = ""
     if values[0] > values[-1]:
         hint = (" The values fall from A to E: the outcome is 1 when the walk leaves E on the "
                 "right and 0 when it leaves A on the left.")
     elif max(abs(v) for v in values) > 2:
         hint = " The values run far outside [0, 1]: is the sign of the TD error right?"
-    raise Fail(f"walk_values does not learn the walk's values: the mean RMS error of the three "
-               f"runs is {mean:.3f} (a correct TD(lambda) stays below {WALK_BOUND}). For example "
-               f"walk_values{args} gave [{text}], the true values are 1/6 .. 5/6 (0.167, 0.333, "
-               f"0.5, 0.667, 0.833).{hint}")
+    raise Fail(f"{problem}{hint}")
