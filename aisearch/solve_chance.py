@@ -94,6 +94,31 @@ class ChanceSolution:
             raise ValueError(f"{s!r} is not a decision state (it is a chance or terminal state)")
         return m
 
+    def regret(self, s: Hashable, m: Any) -> float:
+        """What playing ``m`` at the decision state ``s`` costs the player to move: the
+        probability of winning lost against an optimal move (0 for an optimal move).
+
+        An exact yardstick for any player's choice, one move at a time (lessons 07-08).
+        Meaningful where :meth:`win_probability` is.
+
+        Examples
+        --------
+        >>> from aisearch.games import Nannon
+        >>> game, solution = Nannon(), nannon_solution(progress=False)
+        >>> s = game.result(game.initial, ("White", 3))  # White opens with a 3
+        >>> [(m, round(solution.regret(s, m), 4)) for m in game.moves(s)]
+        [(0, 0.0), (1, 0.2738)]
+        """
+        player = self.game.to_move(s)
+        if self.moves[self._at(s)] is None:
+            raise ValueError(f"{s!r} is not a decision state (it is a chance or terminal state)")
+        moves = self.game.moves(s)
+        if m not in moves:
+            raise self.game.illegal(s, m) if hasattr(self.game, "illegal") else ValueError(
+                f"illegal move {m!r}; legal moves: {', '.join(map(str, moves))}")
+        best = max(self.win_probability(self.game.result(s, n), player) for n in moves)
+        return best - self.win_probability(self.game.result(s, m), player)
+
     def agent(self, game: Any, s: Hashable) -> Any:
         """Play the optimal move: an agent for :func:`aisearch.play` and the play widget."""
         return self.best_move(s)

@@ -53,6 +53,13 @@ CASES = [
          ValueError, ("pigstate",)),
     Case("nannon_solution(progress='yes')", lambda: nannon_solution(progress="yes"), TypeError,
          ("progress", "'yes'")),
+    Case("ChanceSolution.regret at a chance state",
+         lambda: nannon_solution(progress=False).regret(Nannon().initial, 0), ValueError,
+         ("not a decision state",)),
+    Case("ChanceSolution.regret of an illegal move",
+         lambda: nannon_solution(progress=False).regret(
+             Nannon().result(Nannon().initial, ("White", 3)), 5), ValueError,
+         ("illegal move 5", "legal moves: 0, 1")),
     Case("scale_tree: three tips", lambda: scale_tree((1, 2, 3)), ValueError, ("four", "3)")),
     Case("random_chance_tree: depth 0", lambda: random_chance_tree(0, depth=0), ValueError,
          ("depth", ">= 1")),
