@@ -87,23 +87,34 @@ class StaticOrder:
     """
 
     uses_depth = True
+    permutes = True  # returns the moves it was given, reordered: searchers need not check it
+    cache_size = 1 << 16  # successor values kept (then forgotten all at once)
 
     def __init__(self, game: Any, evaluate: Callable[[Any], float], *,
                  min_depth: int = 2) -> None:
         if not callable(evaluate):
             raise TypeError(f"evaluate must be callable, not {evaluate!r}")
         self.game, self.evaluate, self.min_depth = unwrap(game), evaluate, min_depth
+        # A position met again (a transposition, a re-search, the next iteration) is not
+        # evaluated again: evaluations are pure functions of the position.
+        self.values: dict[Any, float] = {}
 
     def __call__(self, state: Any, moves: Sequence[Any], depth: int | None = None) -> tuple:
-        if depth is not None and depth < self.min_depth:
+        if depth is not None and depth < self.min_depth or len(moves) < 2:
             return tuple(moves)
-        g, evaluate = self.game, self.evaluate
-
-        def value(m: Any) -> float:
-            c = g.result(state, m)
-            return g.utility(c, MAX) if g.is_terminal(c) else evaluate(c)
-
-        return tuple(sorted(moves, key=value, reverse=g.to_move(state) == MAX))
+        g, evaluate, values = self.game, self.evaluate, self.values
+        result, is_terminal, utility = g.result, g.is_terminal, g.utility
+        keys = {}
+        for m in moves:  # each successor's value, from the cache or worked out once
+            c = result(state, m)
+            v = values.get(c)
+            if v is None:
+                v = utility(c, MAX) if is_terminal(c) else evaluate(c)
+                if len(values) >= self.cache_size:
+                    values.clear()
+                values[c] = v
+            keys[m] = v
+        return tuple(sorted(moves, key=keys.__getitem__, reverse=g.to_move(state) == MAX))
 
     def __repr__(self) -> str:
         return f"StaticOrder({self.game!r}, {getattr(self.evaluate, '__name__', 'evaluate')})"
@@ -119,6 +130,8 @@ class PrincipalVariation:
     >>> order((), (0, 1, 2)), order((2,), (0, 1, 2)), order((0,), (0, 1, 2))
     ((2, 0, 1), (1, 0, 2), (0, 1, 2))
     """
+
+    permutes = True
 
     def __init__(self, game: Any, state: Any, pv: Sequence[Any]) -> None:
         check_game(game, initial=False)
@@ -156,6 +169,7 @@ class Killers:
     """
 
     uses_depth = True
+    permutes = True
 
     def __init__(self, slots: int = 2) -> None:
         if isinstance(slots, bool) or not isinstance(slots, int) or slots < 1:
@@ -202,6 +216,8 @@ class History:
     ((2, 5, 1), {5: 1, 2: 9, 1: 0})
     """
 
+    permutes = True
+
     def __init__(self, key: Callable[[Any, Any], Hashable] | None = None) -> None:
         if key is not None and not callable(key):
             raise TypeError(f"key must be a function key(state, move) or None, not {key!r:.80}")
@@ -234,6 +250,7 @@ class Chain:
     def __init__(self, *orders: Any) -> None:
         self.orders = orders
         self.uses_depth = any(getattr(o, "uses_depth", False) for o in orders)
+        self.permutes = all(getattr(o, "permutes", False) for o in orders)
         self._learners = [o.cutoff for o in orders if callable(getattr(o, "cutoff", None))]
         self._steps = [(o, bool(getattr(o, "uses_depth", False))) for o in orders]
 
@@ -282,6 +299,7 @@ class Oracle:
     """
 
     uses_depth = True
+    permutes = True
 
     def __init__(self, game: Any, evaluate: Callable[[Any], float] | None, *,
                  fastest_wins: bool = True) -> None:
