@@ -310,6 +310,7 @@ class Run:
         """``moves(s, d=None)``: the moves of an inner node to search, in ``order`` if one was given
         (checked), refusing chance nodes a searcher cannot search; counts inner nodes."""
         game_moves, to_move, order, name = game.moves, game.to_move, self.order, self.name
+        order_: Any = order  # (not None where it is called)
         by_depth = bool(getattr(order, "uses_depth", False))
         count = chance = 0
 
@@ -346,7 +347,7 @@ class Run:
             count += 1
             if check_chance and to_move(s) == CHANCE:
                 return moves(s, d)  # (the error)
-            return order(s, game_moves(s), d) if by_depth else order(s, game_moves(s))
+            return order_(s, game_moves(s), d) if by_depth else order_(s, game_moves(s))
 
         def outcomes(s: Any) -> Sequence[tuple[Any, float]]:
             nonlocal count, chance
