@@ -78,6 +78,13 @@ class StaticOrder:
         depth bound the successors are evaluated anyway, so ordering them costs as much
         again and saves nothing.
 
+    Notes
+    -----
+    Each position's successor values are worked out once and kept. A game may offer
+    ``successor_values(evaluate)``, a function giving all of a position's successor
+    values at once (Connect Four does for its own evaluation, about twice as fast); the
+    order is the same either way.
+
     Examples
     --------
     >>> from aisearch.games import TicTacToe
@@ -97,12 +104,24 @@ class StaticOrder:
         self.game, self.evaluate, self.min_depth = unwrap(game), evaluate, min_depth
         # A position met again (a transposition, a re-search, the next iteration) is not
         # evaluated again: evaluations are pure functions of the position.
-        self.values: dict[Any, float] = {}
+        self.values: dict[Any, Any] = {}
+        # A game may work out all the successors' values at once, faster (Connect Four
+        # does for its own evaluate): ``successor_values(evaluate)`` gives the function.
+        at_once = getattr(self.game, "successor_values", None)
+        self._at_once = at_once(evaluate) if callable(at_once) else None
 
     def __call__(self, state: Any, moves: Sequence[Any], depth: int | None = None) -> tuple:
         if depth is not None and depth < self.min_depth or len(moves) < 2:
             return tuple(moves)
         g, evaluate, values = self.game, self.evaluate, self.values
+        if self._at_once is not None:  # every successor's value at once, kept by state
+            keys = values.get(state)
+            if keys is None:
+                keys = dict(zip(g.moves(state), self._at_once(state), strict=True))
+                if len(values) >= self.cache_size:
+                    values.clear()
+                values[state] = keys
+            return tuple(sorted(moves, key=keys.__getitem__, reverse=g.to_move(state) == MAX))
         result, is_terminal, utility = g.result, g.is_terminal, g.utility
         keys = {}
         for m in moves:  # each successor's value, from the cache or worked out once
