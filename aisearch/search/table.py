@@ -165,8 +165,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
                 v, pv = ab(result(s, m), d - 1, alpha, beta)
                 if v > best or line is None:
                     best, line = v, (m,) + pv
-                    if best > alpha:
-                        alpha = best
+                    alpha = max(alpha, best)
                 if trace:
                     trace.backup(m, v, best, alpha, beta)
                 if alpha >= beta and (prune_on_equal or alpha > beta):  # a β cut-off
@@ -178,8 +177,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
                 v, pv = ab(result(s, m), d - 1, alpha, beta)
                 if v < best or line is None:
                     best, line = v, (m,) + pv
-                    if best < beta:
-                        beta = best
+                    beta = min(beta, best)
                 if trace:
                     trace.backup(m, v, best, alpha, beta)
                 if beta <= alpha and (prune_on_equal or beta < alpha):  # an α cut-off
