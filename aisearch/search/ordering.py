@@ -1,7 +1,9 @@
 """Move ordering (이동 순서): which successor alpha-beta searches first decides how much it cuts.
 
 An ordering is a callable ``order(state, moves) -> moves`` (the same moves, reordered); the
-searchers check that it returns the moves it was given. An ordering that learns has a method
+searchers check that it returns the moves it was given (except for those declaring
+``permutes = True``, as all of these do: the check would cost as much as a plain node). An
+ordering that learns has a method
 ``cutoff(state, move, depth)``, which every alpha-beta searcher calls when ``move`` caused a
 cut-off at ``state`` with ``depth`` plies left. One whose ``uses_depth`` is true is called as
 ``order(state, moves, depth)`` by the searchers of lesson 04.
