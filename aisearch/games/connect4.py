@@ -69,6 +69,7 @@ _LANE = 80  # MIN's copy of the board sits 80 bits up: shifts of <= 24 never mix
 _DIRECTIONS = tuple((d, 2 * d, 160 * k) for k, d in enumerate((1, 7, 6, 8)))
 _FLIP = sum(_BOARD << (_LANE + 160 * k) for k in range(4))  # MIN's lanes, all 4 directions
 _CENTRE_BONUS = 3
+_BONUS = tuple(_CENTRE_BONUS if c == WIDTH // 2 else 0 for c in range(WIDTH))  # by column
 _LANE_MAX = sum(((1 << _LANE) - 1) << (160 * k) for k in range(4))  # MAX's lanes
 _LANE_MIN = _LANE_MAX << _LANE
 
@@ -394,16 +395,16 @@ class ConnectFour(WinPayoff):
         """``values(s)``: the static value of every successor of ``s`` at once, for static
         move ordering, if ``evaluate`` is :meth:`evaluate` (else None).
 
-        ``values(s)`` lists, in ``moves(s)`` order, ``utility(c, MAX)`` for each successor
-        ``c = result(s, m)`` that ends the game and ``evaluate(c)`` for the others: equal to
-        working them out one by one, about three times faster. The windows of four are
+        ``values(s)`` maps each move ``m``, in ``moves(s)`` order, to ``utility(c, MAX)`` if
+        its successor ``c = result(s, m)`` ends the game and ``evaluate(c)`` if not: equal
+        to working them out one by one, two to three times faster. The windows of four are
         counted once for ``s``; a disc dropped in a cell changes only the windows through
         that cell (it adds to its owner's, spoils the opponent's).
 
         >>> game = ConnectFour()
         >>> s = ConnectFour.parse('......./......./......./......./...o.../.xxx.oo')
         >>> game.successor_values(ConnectFour.evaluate)(s)  # x wins in column 0 or 4
-        (inf, 207, 225, 216, inf, 199, 197)
+        {0: inf, 1: 207, 2: 225, 3: 216, 4: inf, 5: 199, 6: 197}
         >>> [game.utility(c) if game.is_terminal(c) else ConnectFour.evaluate(c)
         ...  for c in (game.result(s, m) for m in game.moves(s))]
         [inf, 207, 225, 216, inf, 199, 197]
@@ -414,12 +415,12 @@ class ConnectFour(WinPayoff):
             return None
         win = self.win
 
-        def values(s: Position) -> tuple[float, ...]:
+        def values(s: Position) -> dict[int, float]:
             if s.__class__ is not Position:
                 raise _not_a_position(s)
             mask, mover, to_move, over, closed = s
             if over:
-                return ()
+                return {}
             x = mask ^ mover if to_move else mover
             o = mask ^ x
             both = x | o << _LANE
@@ -454,22 +455,22 @@ class ConnectFour(WinPayoff):
             less10 = twos & own
             wins = threes & own
             full = mask.bit_count() == WIDTH * HEIGHT - 1
-            out = []
+            out = {}
             landing = mask + _BOTTOM
             for m in _OPEN[closed]:
                 cell = landing & _COLUMN[m]
                 through = _STARTS[cell]
                 if wins & through:
-                    out.append(win * sign)
+                    out[m] = win * sign
                 elif full:
-                    out.append(0)
+                    out[m] = 0
                 else:
                     gain = ((by1 & through).bit_count() - (less & through).bit_count()
                             + 10 * ((by10 & through).bit_count() - (less10 & through).bit_count())
                             + 100 * (by100 & through).bit_count()
-                            + (_CENTRE_BONUS if m == WIDTH // 2 else 0))
-                    out.append(value + sign * gain)
-            return tuple(out)
+                            + _BONUS[m])
+                    out[m] = value + sign * gain
+            return out
 
         return values
 

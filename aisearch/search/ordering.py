@@ -109,7 +109,8 @@ class StaticOrder:
         # evaluated again: evaluations are pure functions of the position.
         self.values: dict[Any, Any] = {}
         # A game may work out all the successors' values at once, faster (Connect Four
-        # does for its own evaluate): ``successor_values(evaluate)`` gives the function.
+        # does for its own evaluate): ``successor_values(evaluate)`` gives the function,
+        # ``values(state)`` a dict from each move to its successor's value.
         at_once = getattr(self.game, "successor_values", None)
         self._at_once = at_once(evaluate) if callable(at_once) else None
 
@@ -120,7 +121,7 @@ class StaticOrder:
         if self._at_once is not None:  # every successor's value at once, kept by state
             keys = values.get(state)
             if keys is None:
-                keys = dict(zip(g.moves(state), self._at_once(state), strict=True))
+                keys = self._at_once(state)
                 if len(values) >= self.cache_size:
                     values.clear()
                 values[state] = keys

@@ -231,6 +231,8 @@ def test_successor_values_at_once_equal_the_values_one_by_one():
             want = tuple(g.utility(c) if g.is_terminal(c) else ConnectFour.evaluate(c)
                          for c in (g.result(s, m) for m in g.moves(s)))
             got = at_once(s)
+            assert tuple(got) == g.moves(s), str(s)
+            got = tuple(got.values())
             assert got == want, str(s)
             assert [type(v) for v in got] == [type(v) for v in want], str(s)
     assert game.successor_values(lambda s: 0) is None  # only for its own evaluation
