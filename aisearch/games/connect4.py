@@ -49,6 +49,7 @@ _FULL = (1 << (WIDTH * _H1)) - 1  # 49 bits, sentinel row included
 _COLUMN = tuple(((1 << HEIGHT) - 1) << (_H1 * c) for c in range(WIDTH))
 _BOARD = sum(_COLUMN)  # the 42 playable cells
 _CENTRE = _COLUMN[WIDTH // 2]
+_BOTTOM = sum(1 << (_H1 * c) for c in range(WIDTH))
 _ALL = (1 << WIDTH) - 1  # ``closed`` when every column is full
 _WON = 1 << WIDTH | _ALL  # ``closed`` after four in a row
 _TOP = sum(1 << (_H1 * c + HEIGHT - 1) for c in range(WIDTH))
@@ -68,6 +69,24 @@ _LANE = 80  # MIN's copy of the board sits 80 bits up: shifts of <= 24 never mix
 _DIRECTIONS = tuple((d, 2 * d, 160 * k) for k, d in enumerate((1, 7, 6, 8)))
 _FLIP = sum(_BOARD << (_LANE + 160 * k) for k in range(4))  # MIN's lanes, all 4 directions
 _CENTRE_BONUS = 3
+_BONUS = tuple(_CENTRE_BONUS if c == WIDTH // 2 else 0 for c in range(WIDTH))  # by column
+_LANE_MAX = sum(((1 << _LANE) - 1) << (160 * k) for k in range(4))  # MAX's lanes
+_LANE_MIN = _LANE_MAX << _LANE
+
+
+def _starts(cell: int) -> int:
+    """The windows of four through ``cell``, as the bits naming them (by their first cell) in
+    both players' lanes of :meth:`ConnectFour.evaluate`'s layout (windows off the board
+    included: the window planes never hold them)."""
+    out = 0
+    for d, _, at in _DIRECTIONS:
+        for j in range(4):
+            if cell - j * d >= 0:
+                out |= 1 << (cell - j * d + at)
+    return out | out << _LANE
+
+
+_STARTS = {1 << cell: _starts(cell) for cell in range(WIDTH * _H1)}
 
 
 def _subsets(bits: int) -> list[int]:
@@ -100,9 +119,9 @@ def _fours_through(cell: int, directions: tuple) -> tuple[int, frozenset]:
     return around, frozenset(w | more for w in windows for more in _subsets(around & ~w))
 
 
-_STARTS = range(-3, 1)
-_UP_ACROSS = ((1, 0, (-3,)), (0, 1, _STARTS))
-_DIAGONALS = ((1, 1, _STARTS), (1, -1, _STARTS))
+_OFFSETS = range(-3, 1)
+_UP_ACROSS = ((1, 0, (-3,)), (0, 1, _OFFSETS))
+_DIAGONALS = ((1, 1, _OFFSETS), (1, -1, _OFFSETS))
 
 
 def _drops(c: int) -> dict[int, tuple]:
@@ -371,6 +390,89 @@ class ConnectFour(WinPayoff):
         score = ((lows ^ _FLIP).bit_count() + 10 * (mids ^ _FLIP).bit_count()
                  + 89 * (threes ^ _FLIP).bit_count() - 100 * 168)
         return score + _CENTRE_BONUS * ((x & _CENTRE).bit_count() - (o & _CENTRE).bit_count())
+
+    def successor_values(self, evaluate: Any) -> Any:
+        """``values(s)``: the static value of every successor of ``s`` at once, for static
+        move ordering, if ``evaluate`` is :meth:`evaluate` (else None).
+
+        ``values(s)`` maps each move ``m``, in ``moves(s)`` order, to ``utility(c, MAX)`` if
+        its successor ``c = result(s, m)`` ends the game and ``evaluate(c)`` if not: equal
+        to working them out one by one, two to three times faster. The windows of four are
+        counted once for ``s``; a disc dropped in a cell changes only the windows through
+        that cell (it adds to its owner's, spoils the opponent's).
+
+        >>> game = ConnectFour()
+        >>> s = ConnectFour.parse('......./......./......./......./...o.../.xxx.oo')
+        >>> game.successor_values(ConnectFour.evaluate)(s)  # x wins in column 0 or 4
+        {0: inf, 1: 207, 2: 225, 3: 216, 4: inf, 5: 199, 6: 197}
+        >>> [game.utility(c) if game.is_terminal(c) else ConnectFour.evaluate(c)
+        ...  for c in (game.result(s, m) for m in game.moves(s))]
+        [inf, 207, 225, 216, inf, 199, 197]
+        >>> game.successor_values(lambda s: 0) is None
+        True
+        """
+        if evaluate is not ConnectFour.evaluate:
+            return None
+        win = self.win
+
+        def values(s: Position) -> dict[int, float]:
+            if s.__class__ is not Position:
+                raise _not_a_position(s)
+            mask, mover, to_move, over, closed = s
+            if over:
+                return {}
+            x = mask ^ mover if to_move else mover
+            o = mask ^ x
+            both = x | o << _LANE
+            free = (_BOARD ^ o) | (_BOARD ^ x) << _LANE
+            lows = mids = threes = frees = 0
+            for d, d2, at in _DIRECTIONS:  # as in evaluate, keeping the free windows too
+                b, c, e = both >> d, both >> d2, both >> (d + d2)
+                g = free & (free >> d)
+                f = g & (g >> d2)
+                s1, s2 = both ^ b, c ^ e
+                low = (s1 ^ s2) & f
+                mid = ((both & b) ^ (c & e) ^ (s1 & s2)) & f
+                lows |= low << at
+                mids |= mid << at
+                threes |= (low & mid) << at
+                frees |= f << at
+            value = ((lows ^ _FLIP).bit_count() + 10 * (mids ^ _FLIP).bit_count()
+                     + 89 * (threes ^ _FLIP).bit_count() - 100 * 168
+                     + _CENTRE_BONUS * ((x & _CENTRE).bit_count() - (o & _CENTRE).bit_count()))
+            ones, twos = lows & ~mids, mids & ~lows
+            if to_move == MAX:
+                own, opp, sign = _LANE_MAX, _LANE_MIN, 1
+            else:
+                own, opp, sign = _LANE_MIN, _LANE_MAX, -1
+            # What a disc of the mover in a window adds (from the mover's view): an empty
+            # window 1, one with 1 or 2 of its discs 9 or 90; one with 1, 2 or 3 of the
+            # opponent's 1, 10 or 100 (it is spoilt); 1 = 10 - 9, 9 = 10 - 1, 90 = 100 - 10.
+            by1 = (frees & ~(lows | mids) & own) | (ones & opp)
+            by10 = (ones & own) | (twos & opp)
+            by100 = (twos & own) | (threes & opp)
+            less = ones & own
+            less10 = twos & own
+            wins = threes & own
+            full = mask.bit_count() == WIDTH * HEIGHT - 1
+            out = {}
+            landing = mask + _BOTTOM
+            for m in _OPEN[closed]:
+                cell = landing & _COLUMN[m]
+                through = _STARTS[cell]
+                if wins & through:
+                    out[m] = win * sign
+                elif full:
+                    out[m] = 0
+                else:
+                    gain = ((by1 & through).bit_count() - (less & through).bit_count()
+                            + 10 * ((by10 & through).bit_count() - (less10 & through).bit_count())
+                            + 100 * (by100 & through).bit_count()
+                            + _BONUS[m])
+                    out[m] = value + sign * gain
+            return out
+
+        return values
 
     @staticmethod
     def mirror(s: Position) -> Position:

@@ -14,7 +14,8 @@ Conventions (DESIGN.md section 4)
   ordering object with a ``cutoff(state, move, depth)`` method is told of every cut-off.
   One whose ``uses_depth`` is true is called as ``order(state, moves, depth)`` with the
   plies left, by searchers that pass it to ``run.moves(s, d)`` (``None`` otherwise);
-  killer moves are kept per depth that way (:mod:`aisearch.search.ordering`).
+  killer moves are kept per depth that way (:mod:`aisearch.search.ordering`). One whose
+  ``permutes`` is true declares that it only reorders: its answer is not checked.
 - Ties at a node go to the first best move in (ordered) move order.
 - ``prune_on_equal=True`` cuts when ``alpha >= beta`` (aima-python, OpenSpiel, MIT 6.034);
   ``False`` only when ``alpha > beta`` (Berkeley CS188's graded convention).
@@ -309,6 +310,7 @@ class Run:
         """``moves(s, d=None)``: the moves of an inner node to search, in ``order`` if one was given
         (checked), refusing chance nodes a searcher cannot search; counts inner nodes."""
         game_moves, to_move, order, name = game.moves, game.to_move, self.order, self.name
+        order_: Any = order  # (not None where it is called)
         by_depth = bool(getattr(order, "uses_depth", False))
         count = chance = 0
 
@@ -338,6 +340,15 @@ class Run:
                 raise ValueError(_order_error(order, s, ms, ordered))
             return ordered
 
+        def trusted_moves(s: Any, d: int | None = None) -> Sequence[Any]:
+            # An order that declares ``permutes`` (the course's own) returns the moves it
+            # was given, reordered: not checked, at every node.
+            nonlocal count
+            count += 1
+            if check_chance and to_move(s) == CHANCE:
+                return moves(s, d)  # (the error)
+            return order_(s, game_moves(s), d) if by_depth else order_(s, game_moves(s))
+
         def outcomes(s: Any) -> Sequence[tuple[Any, float]]:
             nonlocal count, chance
             count += 1
@@ -347,7 +358,9 @@ class Run:
         self._counters.append(lambda: count)
         self._chance_nodes = lambda: chance
         self.outcomes = outcomes
-        return plain_moves if order is None and not check_chance else moves
+        if order is None:
+            return moves if check_chance else plain_moves
+        return trusted_moves if getattr(order, "permutes", False) else moves
 
     def _make_cutoff(self) -> Callable[..., None]:
         learn, trace = self._learn, self.trace

@@ -1,7 +1,9 @@
 """Move ordering (이동 순서): which successor alpha-beta searches first decides how much it cuts.
 
 An ordering is a callable ``order(state, moves) -> moves`` (the same moves, reordered); the
-searchers check that it returns the moves it was given. An ordering that learns has a method
+searchers check that it returns the moves it was given (except for those declaring
+``permutes = True``, as all of these do: the check would cost as much as a plain node). An
+ordering that learns has a method
 ``cutoff(state, move, depth)``, which every alpha-beta searcher calls when ``move`` caused a
 cut-off at ``state`` with ``depth`` plies left. One whose ``uses_depth`` is true is called as
 ``order(state, moves, depth)`` by the searchers of lesson 04.
@@ -16,7 +18,8 @@ cut-off at ``state`` with ``depth`` plies left. One whose ``uses_depth`` is true
   (the history heuristic, Schaeffer 1989).
 - :func:`chain`: several at once, the last with the last word.
 - :class:`Oracle` and :func:`minimal_tree`: each node's *true* best move first, the
-  minimal tree of a real position, the yardstick for all of the above.
+  minimal tree of a real position, the yardstick for all of the above
+  (:mod:`aisearch.search.minimal`).
 
 Examples
 --------
@@ -37,8 +40,8 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from aisearch.core import MAX, check_game, unwrap
-from aisearch.results import Decision
 from aisearch.search.common import SHOWN
+from aisearch.search.minimal import Oracle, minimal_tree
 
 __all__ = ["StaticOrder", "PrincipalVariation", "Killers", "History", "Chain", "chain",
            "Oracle", "minimal_tree", "front"]
@@ -78,6 +81,13 @@ class StaticOrder:
         depth bound the successors are evaluated anyway, so ordering them costs as much
         again and saves nothing.
 
+    Notes
+    -----
+    Each position's successor values are worked out once and kept. A game may offer
+    ``successor_values(evaluate)``, a function giving all of a position's successor
+    values at once (Connect Four does for its own evaluation, about twice as fast); the
+    order is the same either way.
+
     Examples
     --------
     >>> from aisearch.games import TicTacToe
@@ -87,23 +97,47 @@ class StaticOrder:
     """
 
     uses_depth = True
+    permutes = True  # returns the moves it was given, reordered: searchers need not check it
+    cache_size = 1 << 16  # successor values kept (then forgotten all at once)
 
     def __init__(self, game: Any, evaluate: Callable[[Any], float], *,
                  min_depth: int = 2) -> None:
         if not callable(evaluate):
             raise TypeError(f"evaluate must be callable, not {evaluate!r}")
         self.game, self.evaluate, self.min_depth = unwrap(game), evaluate, min_depth
+        # A position met again (a transposition, a re-search, the next iteration) is not
+        # evaluated again: evaluations are pure functions of the position.
+        self.values: dict[Any, Any] = {}
+        # A game may work out all the successors' values at once, faster (Connect Four
+        # does for its own evaluate): ``successor_values(evaluate)`` gives the function,
+        # ``values(state)`` a dict from each move to its successor's value.
+        at_once = getattr(self.game, "successor_values", None)
+        self._at_once = at_once(evaluate) if callable(at_once) else None
 
     def __call__(self, state: Any, moves: Sequence[Any], depth: int | None = None) -> tuple:
-        if depth is not None and depth < self.min_depth:
+        if depth is not None and depth < self.min_depth or len(moves) < 2:
             return tuple(moves)
-        g, evaluate = self.game, self.evaluate
-
-        def value(m: Any) -> float:
-            c = g.result(state, m)
-            return g.utility(c, MAX) if g.is_terminal(c) else evaluate(c)
-
-        return tuple(sorted(moves, key=value, reverse=g.to_move(state) == MAX))
+        g, evaluate, values = self.game, self.evaluate, self.values
+        if self._at_once is not None:  # every successor's value at once, kept by state
+            keys = values.get(state)
+            if keys is None:
+                keys = self._at_once(state)
+                if len(values) >= self.cache_size:
+                    values.clear()
+                values[state] = keys
+            return tuple(sorted(moves, key=keys.__getitem__, reverse=g.to_move(state) == MAX))
+        result, is_terminal, utility = g.result, g.is_terminal, g.utility
+        keys = {}
+        for m in moves:  # each successor's value, from the cache or worked out once
+            c = result(state, m)
+            v = values.get(c)
+            if v is None:
+                v = utility(c, MAX) if is_terminal(c) else evaluate(c)
+                if len(values) >= self.cache_size:
+                    values.clear()
+                values[c] = v
+            keys[m] = v
+        return tuple(sorted(moves, key=keys.__getitem__, reverse=g.to_move(state) == MAX))
 
     def __repr__(self) -> str:
         return f"StaticOrder({self.game!r}, {getattr(self.evaluate, '__name__', 'evaluate')})"
@@ -119,6 +153,8 @@ class PrincipalVariation:
     >>> order((), (0, 1, 2)), order((2,), (0, 1, 2)), order((0,), (0, 1, 2))
     ((2, 0, 1), (1, 0, 2), (0, 1, 2))
     """
+
+    permutes = True
 
     def __init__(self, game: Any, state: Any, pv: Sequence[Any]) -> None:
         check_game(game, initial=False)
@@ -156,6 +192,7 @@ class Killers:
     """
 
     uses_depth = True
+    permutes = True
 
     def __init__(self, slots: int = 2) -> None:
         if isinstance(slots, bool) or not isinstance(slots, int) or slots < 1:
@@ -202,6 +239,8 @@ class History:
     ((2, 5, 1), {5: 1, 2: 9, 1: 0})
     """
 
+    permutes = True
+
     def __init__(self, key: Callable[[Any, Any], Hashable] | None = None) -> None:
         if key is not None and not callable(key):
             raise TypeError(f"key must be a function key(state, move) or None, not {key!r:.80}")
@@ -234,6 +273,7 @@ class Chain:
     def __init__(self, *orders: Any) -> None:
         self.orders = orders
         self.uses_depth = any(getattr(o, "uses_depth", False) for o in orders)
+        self.permutes = all(getattr(o, "permutes", False) for o in orders)
         self._learners = [o.cutoff for o in orders if callable(getattr(o, "cutoff", None))]
         self._steps = [(o, bool(getattr(o, "uses_depth", False))) for o in orders]
 
@@ -269,62 +309,3 @@ def chain(*orders: Any) -> Any:
     if not kept:
         return None
     return kept[0] if len(kept) == 1 else Chain(*kept)
-
-
-class Oracle:
-    """Each node's true best move first: the move of a full search of that node to the
-    depth left (cached, with a table of its own). Not a real ordering (it searches to
-    order); it measures what perfect ordering would cost.
-
-    >>> from aisearch.games import fig5_2
-    >>> Oracle(fig5_2, None)((), (0, 1, 2), 2), Oracle(fig5_2, None)((2,), (0, 1, 2), 1)
-    ((0, 1, 2), (2, 0, 1))
-    """
-
-    uses_depth = True
-
-    def __init__(self, game: Any, evaluate: Callable[[Any], float] | None, *,
-                 fastest_wins: bool = True) -> None:
-        from aisearch.search.table import TranspositionTable
-
-        self.game, self.evaluate, self.fastest_wins = unwrap(game), evaluate, fastest_wins
-        self.table = TranspositionTable(size=None)
-        self.best: dict[tuple[Any, int | None], Any] = {}
-        static = StaticOrder(self.game, evaluate) if evaluate is not None else None
-        self.order = chain(static, History(), Killers())
-
-    def __call__(self, state: Any, moves: Sequence[Any], depth: int | None = None) -> Sequence[Any]:
-        from aisearch.search.table import alphabeta_tt
-
-        d = None if depth is None or depth > SHOWN else depth
-        if (state, d) not in self.best:  # searched with good (not oracle) ordering: faster
-            self.best[state, d] = alphabeta_tt(self.game, state, d, evaluate=self.evaluate,
-                                               order=self.order, table=self.table,
-                                               fastest_wins=self.fastest_wins).move
-        return front(moves, [self.best[state, d]])
-
-
-def minimal_tree(game: Any, state: Any, depth: int | None = None, *,
-                 evaluate: Callable[[Any], float] | None = None,
-                 fastest_wins: bool = True) -> Decision:
-    """Alpha-beta with each node's best move first (:class:`Oracle`): the *minimal tree* of
-    a position at that depth, Knuth and Moore's perfect ordering applied to a real game.
-
-    On a uniform tree this is the fewest tips alpha-beta can evaluate; in a real game it is
-    the yardstick engines are measured against (a search that happens to try a cheaper
-    refutation first can come in under it). Its ``stats`` count the minimal tree only, not
-    the oracle's own searches.
-
-    Examples
-    --------
-    >>> from aisearch.games import uniform_tree
-    >>> from aisearch.theory import knuth_moore_leaves
-    >>> game = uniform_tree(3, 4, seed=5)
-    >>> minimal_tree(game, game.initial).stats.leaves, knuth_moore_leaves(3, 4)
-    (17, 17)
-    """
-    from aisearch.search.table import alphabeta_tt
-
-    oracle = Oracle(game, evaluate, fastest_wins=fastest_wins)
-    return alphabeta_tt(game, state, depth, evaluate=evaluate, order=oracle,
-                        fastest_wins=fastest_wins)

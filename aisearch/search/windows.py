@@ -8,7 +8,8 @@ one yes/no question: "is the value above this?".
 
 - :func:`pvs` (principal variation search, NegaScout; Marsland & Campbell 1982, Reinefeld
   1983): the first move with the full window, every other with a null window around the best
-  so far; only a move that fails high (better after all) is searched again for its value.
+  so far; only a move that fails high (better after all) is searched again for its value
+  (its own module, :mod:`aisearch.search.pvs`, whose names are importable from here too).
 - :func:`aspiration` (야망 창): the root searched with a window around a guess (the previous
   iteration's value); if the value falls outside, search again with the window opened on
   that side. Each root search is a search of its own in a recording.
@@ -31,175 +32,31 @@ Examples
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order
 from aisearch.results import Decision, Stats
 from aisearch.search.common import INF, Run, check_args
+from aisearch.search.pvs import above, below, null_window, pvs, pvs_core
 from aisearch.search.registry import searcher
 from aisearch.search.table import (
-    EXACT,
-    LOWER,
-    UPPER,
-    TableStore,
     TranspositionTable,
     alphabeta_core,
     check_table,
     count_table,
     decoder,
-    shown_depth,
-    table_first,
-    table_tools,
 )
-from aisearch.trace.events import Research, TableHit, TracerLike
+from aisearch.trace.events import TracerLike
 
 __all__ = ["pvs", "pvs_core", "aspiration", "mtdf", "sss_star", "mtd", "above", "below",
            "null_window"]
-
-
-def above(x: float) -> float:
-    """The next float above ``x``: ``(x, above(x))`` is the null window just above ``x``.
-
-    >>> above(3) > 3, above(3) - 3 < 1e-12
-    (True, True)
-    """
-    return math.nextafter(x, INF)
-
-
-def below(x: float) -> float:
-    """The next float below ``x``."""
-    return math.nextafter(x, -INF)
-
-
-def null_window(alpha: float, beta: float, maximizing: bool) -> tuple[float, float]:
-    """The null window that asks whether a child beats the best so far: just above alpha
-    at a MAX node, just below beta at a MIN node.
-
-    >>> null_window(2, 9, True) == (2, above(2)), null_window(2, 9, False) == (below(9), 9)
-    (True, True)
-    """
-    return (alpha, above(alpha)) if maximizing else (below(beta), beta)
 
 
 def _combined(decisions: list[Decision], value: Any, pv: tuple) -> Decision:
     """One decision from several root searches: the given value and line, counts added."""
     stats = sum((d.stats for d in decisions), Stats())
     return Decision(value, pv[0] if pv else None, tuple(pv), stats)
-
-
-def pvs_core(run: Run, table: TranspositionTable | None,
-             prune_on_equal: bool = True) -> Callable[..., tuple[Any, tuple]]:
-    """The recursive core of :func:`pvs`: ``core(s, d, alpha, beta) -> (value, pv)``.
-
-    Like :func:`~aisearch.search.table.alphabeta_core` (fail-soft, with the table), but
-    every move after the first is tested with a null window, and searched again with the
-    node's window only if it fails high (at a MIN node: low), i.e. is better after all.
-    """
-    game = run.game
-    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
-    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
-    lookup, store = table_tools(table)
-    top = run.top
-    trace, decode, more = run.trace, run.decode, run.more  # bookkeeping
-
-    def pvs(s, d, alpha, beta):
-        if is_terminal(s):
-            return utility(s, d), ()
-        if d == 0:
-            return evaluation(s, d), ()
-        known, settled = lookup(s, d, alpha, beta, top - d)
-        if trace:
-            if known:
-                trace.note(TableHit, bound=known.bound, value=decode(known.value),
-                           depth=shown_depth(known.depth), used=settled)
-        if settled:
-            return known.value, known.line
-        ms = table_first(moves(s, d), known)
-        maximizing, alpha0, beta0 = to_move(s) == MAX, alpha, beta
-        best, line = (-INF if maximizing else INF), None
-        for m in ms:
-            child = result(s, m)
-            if line is None:  # the first move: the whole window
-                v, pv = pvs(child, d - 1, alpha, beta)
-            else:  # the others: a null window, "is it better than the best so far?"
-                v, pv = pvs(child, d - 1, *null_window(alpha, beta, maximizing))
-                if alpha < v < beta and d > 1:  # it is: search it again for its value
-                    more["researches"] = more.get("researches", 0) + 1  # bookkeeping
-                    if trace:
-                        trace.note(Research, move=m, alpha=decode(alpha), beta=decode(beta),
-                                   reason="fail high" if maximizing else "fail low")
-                    v, pv = pvs(child, d - 1, alpha, beta)
-            if (v > best if maximizing else v < best) or line is None:
-                best, line = v, (m,) + pv
-            if maximizing:
-                alpha = max(alpha, best)
-            else:
-                beta = min(beta, best)
-            if trace:
-                trace.backup(m, v, best, alpha, beta)
-            if alpha >= beta and (prune_on_equal or alpha > beta):
-                cutoff(s, ms, m, d)
-                break
-        bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
-        store(s, d, best, bound, line[0], top - d)
-        if trace:
-            if table is not None:
-                trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))
-        return best, line
-
-    pvs = run.traced(pvs)  # bookkeeping
-    return pvs
-
-
-_PVS = """
-function PVS(n, depth, α, β)              (NegaScout), fail-soft       @enter
-  if n is terminal: return UTILITY(n)                                  @terminal
-  if depth = 0: return EVAL(n)                                         @eval
-  look n up in the table (settles it, or gives the move to try first)  @tablehit
-  first successor c1: v ← PVS(c1, depth − 1, α, β)                     @backup
-  each other successor c (MAX node; at a MIN node mirror it):
-    v ← PVS(c, depth − 1, α, α⁺)        null window: better than α?
-    if α < v < β: v ← PVS(c, depth − 1, α, β)   search again           @research
-    best ← max(best, v);  α ← max(α, best)
-    if α ≥ β: break                     (cut-off)                      @cut
-  store best in the table, flagged by (α, β) on entry                  @tablestore
-  return best                                                          @exit
-"""
-
-
-@searcher(title="principal variation search (NegaScout)", pseudocode=_PVS, windowed=True)
-def pvs(
-    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
-    order: Order | None = None, table: TranspositionTable | None = None,
-    window: tuple[float, float] = (-INF, INF), prune_on_equal: bool = True,
-    fastest_wins: bool = True, tracer: TracerLike | None = None,
-) -> Decision:
-    """Principal variation search: null windows for every move but the first.
-
-    Parameters are those of :func:`~aisearch.search.table.alphabeta_tt` (``table`` optional).
-    ``stats.researches`` counts the moves searched again; a recording shows each as a
-    ``Research`` event at the parent, then a second visit of the child.
-
-    Examples
-    --------
-    >>> from aisearch.games import fig5_2
-    >>> d = pvs(fig5_2, fig5_2.initial)
-    >>> d.value, d.move, d.stats.leaves
-    (3, 0, 7)
-    """
-    from aisearch.search.table import check_window
-
-    table = check_table(table)
-    alpha, beta = check_window(window)
-    run = Run(pvs, game, state, depth, evaluate=evaluate, order=order, table=table,
-              window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-              tracer=tracer)
-    counted = count_table(run, table)  # bookkeeping
-    v, pv = run.search(pvs_core(run, table, prune_on_equal), alpha, beta)
-    counted()  # bookkeeping
-    return run.finish(v, pv)
 
 
 _INNER = """

@@ -220,3 +220,19 @@ def test_wins_found_through_the_last_disc_match_a_whole_board_scan():
             s = game.result(s, rng.choice(game.moves(s)))
             mover = s.x if game.to_move(before) == MAX else s.o
             assert (ConnectFour.winner(s) is not None) == _has_four(mover)
+
+
+def test_successor_values_at_once_equal_the_values_one_by_one():
+    """Static ordering's shortcut: every successor's utility or evaluation, in move order,
+    exactly as worked out one successor at a time (ints stay ints; wins are +-win)."""
+    for g in (game, ConnectFour(win=1)):
+        at_once = g.successor_values(ConnectFour.evaluate)
+        for s in random_positions(1500, seed=3):
+            want = tuple(g.utility(c) if g.is_terminal(c) else ConnectFour.evaluate(c)
+                         for c in (g.result(s, m) for m in g.moves(s)))
+            got = at_once(s)
+            assert tuple(got) == g.moves(s), str(s)
+            got = tuple(got.values())
+            assert got == want, str(s)
+            assert [type(v) for v in got] == [type(v) for v in want], str(s)
+    assert game.successor_values(lambda s: 0) is None  # only for its own evaluation
