@@ -1,0 +1,337 @@
+"""Checks of exercise 05: quiescence search with stand-pat, and a search that calls it.
+
+``quiesce(game, state, alpha, beta, evaluate)`` is run on random trees whose noisy nodes are
+declared (``TreeGame(..., noisy=[...])``: MIN or MAX at the root, chains of noisy moves,
+noisy tips, windows from the full one to narrow ones, so that the stand-pat value cuts
+off) and on small chess positions with captures; its value and the exact sequence of
+states it generates (and the states it evaluates) are compared with the package's
+:func:`aisearch.search.quiescence` (fail-soft, ``fastest_wins=False``).
+``search_quiescent(game, state, depth, evaluate)`` is compared on the same kinds of games,
+depth-limited, with ``alphabeta_failsoft(..., quiescence=...)``: its value and move, and the
+states it generates. On a mismatch the known wrong implementations of ``bugs.py`` are run on
+the same cases and the one that behaves exactly like the student's code is named.
+
+Examples
+--------
+>>> import random
+>>> cases = quiesce_cases(random.Random(0))
+>>> len(cases), sum(c.beta < INF for c in cases) > 0
+(24, True)
+>>> len(search_cases(random.Random(0)))
+22
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from aisearch.core import MAX, MIN, GameWrapper
+from aisearch.games.tree import TreeGame
+from aisearch.grading.cases import Case, random_tree
+from aisearch.grading.compare import DIFFS, same_value
+from aisearch.grading.exercises.ex05_horizon_effect import bugs
+from aisearch.grading.observe import Observation, observe, searcher_codes, show
+from aisearch.grading.question import Context, Fail
+from aisearch.grading.recognise import Bug, recognise
+
+__all__ = ["QUIESCE", "SEARCH", "LIMIT", "QuiesceCase", "quiesce_reference",
+           "search_reference", "noisy_tree", "quiesce_cases", "search_cases", "run_quiesce",
+           "run_search", "quiesce_value_diff", "quiesce_states_diff", "search_diff",
+           "check_quiesce", "check_search_quiescent"]
+
+INF = math.inf
+QUIESCE = "quiesce"
+"""The student's quiescence search."""
+SEARCH = "search_quiescent"
+"""The student's depth-limited search with quiescence at the bound."""
+LIMIT = 4000
+"""Most states one graded call may generate (quiet moves searched in chess never end)."""
+
+
+def quiesce_reference(game: Any, state: Any, alpha: float, beta: float,
+                      evaluate: Callable[[Any], float]) -> float:
+    """The package's quiescence search in the exercise's API (fail-soft, textbook wins).
+
+    >>> from aisearch.games import TreeGame
+    >>> quiesce_reference(TreeGame([[5, -3], 2], noisy=[(0,)]), (), -INF, INF,
+    ...                   {(): 1, (0,): 4}.get)
+    4
+    """
+    return bugs.quiesce(game, state, alpha, beta, evaluate)
+
+
+def search_reference(game: Any, state: Any, depth: int,
+                     evaluate: Callable[[Any], float]) -> tuple[Any, Any]:
+    """The package's fail-soft alpha-beta with unbounded quiescence at the depth bound.
+
+    >>> from aisearch.games import TreeGame
+    >>> search_reference(TreeGame([[5, -3], 2], noisy=[(0, 1)]), (), 1, {(0,): 4}.get)
+    (2, 1)
+    """
+    return bugs.search_quiescent(game, state, depth, evaluate)
+
+
+class _Capped(GameWrapper):
+    """The game as a graded call sees it: at most :data:`LIMIT` states generated."""
+
+    def __init__(self, game: Any) -> None:
+        self.game, self.count = game, 0
+
+    def result(self, s: Any, m: Any) -> Any:
+        self.count += 1
+        if self.count > LIMIT:
+            raise RuntimeError(f"more than {LIMIT} states generated; quiescence search follows "
+                               "only game.noisy_moves(state), so it ends on small positions")
+        return self.game.result(s, m)
+
+
+@dataclass(frozen=True)
+class QuiesceCase(Case):
+    """A problem for ``quiesce``: ``quiesce(game, state, alpha, beta, evaluate)`` (``depth``
+    is unused)."""
+
+    alpha: float = -INF
+    beta: float = INF
+
+    def describe(self) -> str:
+        return f"{self.label}, called as quiesce(game, {self.state!r}, {_num(self.alpha)}, " \
+               f"{_num(self.beta)}, evaluate)"
+
+
+def _num(x: float) -> str:
+    return {INF: "inf", -INF: "-inf"}.get(x, repr(x))
+
+
+def run_quiesce(f: Callable[..., Any], game: Any, state: Any, depth: int, evaluate: Any, *,
+                alpha: float, beta: float) -> Any:
+    """How :func:`~aisearch.grading.observe.observe` calls ``quiesce`` (a runner)."""
+    return f(_Capped(game), state, alpha, beta, evaluate)
+
+
+def run_search(f: Callable[..., Any], game: Any, state: Any, depth: int, evaluate: Any) -> Any:
+    """How :func:`~aisearch.grading.observe.observe` calls ``search_quiescent`` (a runner)."""
+    return f(_Capped(game), state, depth, evaluate)
+
+
+def _runner(case: Case) -> Callable[..., Any]:
+    if isinstance(case, QuiesceCase):
+        return functools.partial(run_quiesce, alpha=case.alpha, beta=case.beta)
+    return run_search
+
+
+class _TreeEval:
+    """A static evaluation of a tree node: a small int per internal node, the tip's value at
+    a tip (so that it agrees with the utility)."""
+
+    def __init__(self, game: TreeGame, values: dict[tuple, int]) -> None:
+        self.game, self.values = game, values
+
+    def __call__(self, s: Any) -> float:
+        if self.game.is_terminal(s):
+            return self.game.utility(s, MAX)
+        return self.values[s]
+
+
+def noisy_tree(rng: random.Random, *, first: int | None = None) -> tuple[TreeGame, _TreeEval]:
+    """A random tree with noisy nodes declared (tips among them), and an evaluation.
+
+    >>> game, evaluate = noisy_tree(random.Random(2))
+    >>> any(game.noisy_moves(s) for s in game.states())
+    True
+    """
+    if first is None:
+        first = rng.choice([MAX, MIN])
+    plain = random_tree(rng, max_depth=rng.choice([3, 4, 4, 5]), p_explicit=0.1, first=first,
+                        root_branching=(2, 3, 3), branching=(1, 2, 2, 3))
+    p = rng.choice([0.35, 0.5, 0.65])
+    noisy = [s for s in plain.states() if s and rng.random() < p]
+    game = TreeGame(plain.tree, first=first, noisy=noisy)
+    values = {s: rng.randint(-5, 5) for s in game.states() if not game.is_terminal(s)}
+    return game, _TreeEval(game, values)
+
+
+def _evaluations(game: TreeGame, evaluate: _TreeEval, depth: int = 0) -> str:
+    shown = ", ".join(f"{s}: {v!r}" for s, v in sorted(evaluate.values.items())
+                      if len(s) >= depth)
+    return f"evaluate gives {{{shown}}} at the non-terminal nodes"
+
+
+def _window(rng: random.Random) -> tuple[float, float]:
+    kind = rng.random()
+    if kind < 0.35:
+        return -INF, INF
+    a, b = sorted(rng.sample(range(-5, 6), 2))
+    if kind < 0.55:
+        return -INF, b
+    if kind < 0.75:
+        return a, INF
+    return a, b
+
+
+def quiesce_cases(rng: random.Random, trees: int = 21, chess: int = 3) -> list[Case]:
+    """Random noisy trees called with random windows, and chess positions with captures."""
+    cases: list[Case] = []
+    for i in range(trees):
+        game, evaluate = noisy_tree(rng, first=MIN if i % 4 == 1 else None)
+        state = ()
+        if i % 5 == 4:  # start below the root, at a noisy node with noisy moves
+            inner = [s for s in game.states() if s and game.noisy_moves(s)]
+            state = rng.choice(inner) if inner else ()
+        alpha, beta = _window(rng) if i % 3 else (-INF, INF)
+        label = f"{game.source()}, where {_evaluations(game, evaluate)}"
+        cases.append(QuiesceCase(game, state, 0, evaluate, label, len(game), 0, alpha, beta))
+    cases += _chess_quiesce_cases(rng, chess)
+    return cases
+
+
+def search_cases(rng: random.Random, trees: int = 19, chess: int = 3) -> list[Case]:
+    """Random noisy trees searched to less than their height, and chess positions."""
+    cases: list[Case] = []
+    for i in range(trees):
+        game, evaluate = noisy_tree(rng, first=MIN if i % 4 == 1 else None)
+        height = max(len(t) for t in game.tips)
+        depth = rng.randint(1, max(1, height - 1))
+        label = (f"{game.source()} searched to depth {depth}, where "
+                 f"{_evaluations(game, evaluate, depth)}")
+        cases.append(Case(game, game.initial, depth, evaluate, label, len(game), height))
+    cases += _chess_search_cases(rng, chess)
+    return cases
+
+
+def _chess_quiesce_cases(rng: random.Random, n: int) -> list[Case]:
+    return []
+
+
+def _chess_search_cases(rng: random.Random, n: int) -> list[Case]:
+    return []
+
+
+# -- what differs ------------------------------------------------------------------------
+def quiesce_value_diff(got: Observation, want: Observation) -> str | None:
+    """The value quiesce returns (MAX's view, fail-soft).
+
+    >>> quiesce_value_diff(Observation(2, shape="number"), Observation(3, shape="number"))
+    'your value is 2, the quiescence search returns 3'
+    """
+    if got.shape == "error":
+        return got.error
+    if got.shape == "other":
+        return f"returned {got.returned}, not a number"
+    if not same_value(got.value, want.value):
+        return f"your value is {_fmt(got.value)}, the quiescence search returns " \
+               f"{_fmt(want.value)}"
+    return None
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float) and v.is_integer():
+        return repr(int(v))
+    return show(v)
+
+
+def quiesce_states_diff(got: Observation, want: Observation) -> str | None:
+    """The exact sequence of generated states, and the states evaluated.
+
+    >>> quiesce_states_diff(Observation(generated=((0,), (1,))), Observation(generated=((0,),)))
+    'you generated 2 states, the quiescence search generates 1; after the first 1, which \
+agree, you went on to generate (1,)'
+    """
+    if got.shape == "error":
+        return got.error
+    g, w = got.generated, want.generated
+    if g != w:
+        n = next((i for i, (a, b) in enumerate(zip(g, w, strict=False)) if a != b),
+                 min(len(g), len(w)))
+        head = f"you generated {len(g)} states, the quiescence search generates {len(w)}"
+        if n == len(w):
+            return head + (f"; after the first {n}, which agree, you went on to generate "
+                           f"{show(g[n])}")
+        if n == len(g):
+            return head + f"; after the first {n}, which agree, you stopped before {show(w[n])}"
+        return head + (f"; the first {n} agree, then you generated {show(g[n])} where it "
+                       f"generates {show(w[n])}")
+    if got.evaluated_terminal and not want.evaluated_terminal:
+        return (f"you called evaluate on {show(got.evaluated_terminal[0])}, a terminal state: "
+                "its value is game.utility(state, MAX)")
+    extra, missing = got.evaluated - want.evaluated, want.evaluated - got.evaluated
+    if extra:
+        return (f"you called evaluate on {show(sorted(extra, key=repr)[0])}, which the "
+                "quiescence search does not evaluate")
+    if missing:
+        return (f"evaluate was not called on {show(sorted(missing, key=repr)[0])}: every "
+                "non-terminal state quiescence search reaches is worth at least its stand-pat "
+                "value")
+    return None
+
+
+def search_diff(got: Observation, want: Observation) -> str | None:
+    """The value and the move of ``search_quiescent``.
+
+    >>> search_diff(Observation(3, 1), Observation(3, 0))
+    'your move is 1, the first best move is 0'
+    """
+    return DIFFS["value"](got, want) or DIFFS["move"](got, want)
+
+
+# -- grading -----------------------------------------------------------------------------
+def _grade(ctx: Context, name: str, cases: Sequence[Case], diff: Callable[..., Any],
+           reference: Callable[..., Any], bug_list: Sequence[Bug]) -> None:
+    """Grade ``name`` on ``cases`` with ``diff``; on a mismatch name the known bug."""
+    f = ctx.function(name)
+    codes = searcher_codes()
+    got = [observe(f, c, forbid=codes, runner=_runner(c)) for c in cases]
+    used = next((o.calls for o in got if o.calls), ())
+    if used:
+        what = ("switches off the grader's watch on calls (sys.setprofile)"
+                if used[0] == "sys.setprofile" else f"calls aisearch's {used[0]}()")
+        raise Fail(f"{name} {what}; the exercise asks you to write the search yourself.",
+                   bug="uses-reference")
+    if got[0].shape == "error" and "not implemented" in got[0].error:
+        raise Fail(f"{name} {got[0].error}.", bug="not-implemented")
+    want = [observe(reference, c, runner=_runner(c)) for c in cases]
+    wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True) if (d := diff(g, w))]
+    if not wrong:
+        return None
+
+    def agree(a: Observation, b: Observation) -> bool:
+        return a.shape != "error" and b.shape != "error" and diff(a, b) is None
+
+    bug, exact = recognise(got, cases, bug_list,
+                           lambda impl, c: observe(impl, c, runner=_runner(c)), agree)
+    lead = ""
+    if bug is not None:
+        lead = ("" if exact else "This looks like a known bug. ") + bug.feedback + "\n"
+    elif any(o.shape == "error" for o in got):
+        every = all(o.shape == "error" for o in got)
+        lead = f"{name} raised an exception on {'every input' if every else 'some inputs'}.\n"
+    case, problem = min(wrong, key=lambda cd: cd[0].size)
+    raise Fail(f"{lead}{len(wrong)} of {len(cases)} random cases wrong. For example, on "
+               f"{case.describe()}: {problem}.", bug=bug.key if bug else None)
+
+
+def check_quiesce(ctx: Context, aspect: str) -> None:
+    """Grade ``quiesce`` by its ``'value'`` or by the ``'states'`` it generates and
+    evaluates.
+
+    >>> check_quiesce(Context({QUIESCE: bugs.quiesce}, seed=1), "states") is None
+    True
+    """
+    diff = quiesce_value_diff if aspect == "value" else quiesce_states_diff
+    _grade(ctx, QUIESCE, quiesce_cases(ctx.rng), diff, quiesce_reference, bugs.QUIESCE_BUGS)
+
+
+def check_search_quiescent(ctx: Context, aspect: str) -> None:
+    """Grade ``search_quiescent`` by its ``'answer'`` (value and move) or by the ``'states'``
+    it generates and evaluates.
+
+    >>> check_search_quiescent(Context({SEARCH: bugs.search_quiescent}, seed=1),
+    ...                        "answer") is None
+    True
+    """
+    diff = search_diff if aspect == "answer" else DIFFS["pruning"]
+    _grade(ctx, SEARCH, search_cases(ctx.rng), diff, search_reference, bugs.SEARCH_BUGS)
