@@ -322,7 +322,7 @@ def value_for_move(game: Any, state: Any, depth: int, evaluate: Any) -> Any:
 @shows(DEPTH_OFF_BY_ONE)
 def quiesce_one_ply_early(game: Any, state: Any, depth: int, evaluate: Any
                           ) -> tuple[Any, Any]:
-    """Calls quiesce where depth reaches 1, one ply too early."""
+    """Calls quiesce one ply too early: searches depth - 1 plies."""
     search = _search(quiesce)
     if depth <= 1:
         return search(game, state, 0, evaluate)

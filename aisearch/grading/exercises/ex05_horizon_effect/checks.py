@@ -16,9 +16,9 @@ Examples
 >>> import random
 >>> cases = quiesce_cases(random.Random(0))
 >>> len(cases), sum(c.beta < INF for c in cases) > 0
-(24, True)
+(21, True)
 >>> len(search_cases(random.Random(0)))
-22
+19
 """
 
 from __future__ import annotations
@@ -173,6 +173,16 @@ def _window(rng: random.Random) -> tuple[float, float]:
     return a, b
 
 
+def _missed_window(rng: random.Random, value: float) -> tuple[float, float]:
+    """A window above or below ``value`` (the full window if ``value`` is infinite)."""
+    if math.isinf(value):
+        return -INF, INF
+    gap, width = rng.randint(1, 2), rng.choice([1, 2, INF])
+    if rng.random() < 0.5:
+        return value + gap, value + gap + width
+    return value - gap - width, value - gap
+
+
 def quiesce_cases(rng: random.Random, trees: int = 21, chess: int = 3) -> list[Case]:
     """Random noisy trees called with random windows, and chess positions with captures."""
     cases: list[Case] = []
@@ -183,6 +193,8 @@ def quiesce_cases(rng: random.Random, trees: int = 21, chess: int = 3) -> list[C
             inner = [s for s in game.states() if s and game.noisy_moves(s)]
             state = rng.choice(inner) if inner else ()
         alpha, beta = _window(rng) if i % 3 else (-INF, INF)
+        if i % 3 == 2:  # a window the value lies outside: fail-soft and fail-hard differ
+            alpha, beta = _missed_window(rng, bugs.quiesce(game, state, -INF, INF, evaluate))
         label = f"{game.source()}, where {_evaluations(game, evaluate)}"
         cases.append(QuiesceCase(game, state, 0, evaluate, label, len(game), 0, alpha, beta))
     cases += _chess_quiesce_cases(rng, chess)
