@@ -85,6 +85,22 @@ def test_04_search_efficiency(lab):
     after = lab.wait_for_text_change(status, before)
     assert "static ordering" in after and after != before, after
     lab.element_screenshot(panel, "04_search_efficiency-lab")
+def test_05_horizon_effect(lab):
+    """Lesson 05 runs; the stepper on the trapped-bishop tree steps forward and back; a move
+    typed into the chess game (in SAN) is played and the engine answers."""
+    run_lesson(lab, "05_horizon_effect.ipynb")
+    stepper = lab.stepper()
+    assert stepper.count(), "lesson 05 shows no SearchStepper (reset/back/step buttons)"
+    lab.check_stepper(stepper)
+    game = lab.cell_output("PlayGame(chess", widget=True)
+    if game is None:  # the chess game is not in the lesson
+        return
+    assert game.count(), "lesson 05 shows no chess game"
+    before, after = lab.play_typed(game, "e4")
+    lab.element_screenshot(game, "05_horizon_effect-play")
+    assert "e4" in after or "e2e4" in after, (before, after)
+
+
 def test_06_games_of_chance(lab):
     """Lesson 06 runs; the stepper on the chance tree steps forward and back; a move in the
     Nannon game against the exact optimal player is played and answered."""
