@@ -46,6 +46,7 @@ from aisearch.search import (
     negamax,
     pearl_ab,
     pvs,
+    quiescence,
     sss_star,
     star1,
     star2,
@@ -75,3 +76,4 @@ __all__ = [
 ]
 __all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "maxn", "paranoid", "TupleTree", "Coins",
             "utilities"]  # lesson 08
+__all__ += ["quiescence"]  # lesson 05

@@ -398,7 +398,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
         if is_terminal(s):
             return utility(s, d), ()
         if d == 0:
-            return evaluation(s, d), ()
+            return evaluation(s, d, alpha, beta), ()
         known, settled = lookup(s, d, alpha, beta, top - d)  # what the table knows of s
         if trace:
             if known:
@@ -464,7 +464,7 @@ def alphabeta_tt(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, table: TranspositionTable | None = None,
     window: tuple[float, float] = (-INF, INF), prune_on_equal: bool = True,
-    fastest_wins: bool = True, tracer: TracerLike | None = None,
+    fastest_wins: bool = True, tracer: TracerLike | None = None, quiescence: int | None = None,
 ) -> Decision:
     """Fail-soft alpha-beta that looks positions up in a transposition table.
 
@@ -498,7 +498,7 @@ def alphabeta_tt(
     alpha, beta = check_window(window)
     run = Run(alphabeta_tt, game, state, depth, evaluate=evaluate, order=order, table=table,
               window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-              tracer=tracer)
+              tracer=tracer, quiescence=quiescence)
     counted = count_table(run, table)  # bookkeeping
     v, pv = run.search(alphabeta_core(run, table, prune_on_equal), alpha, beta)
     counted()  # bookkeeping

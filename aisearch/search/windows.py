@@ -108,7 +108,7 @@ def pvs_core(run: Run, table: TranspositionTable | None,
         if is_terminal(s):
             return utility(s, d), ()
         if d == 0:
-            return evaluation(s, d), ()
+            return evaluation(s, d, alpha, beta), ()
         known, settled = lookup(s, d, alpha, beta, top - d)
         if trace:
             if known:
@@ -174,7 +174,7 @@ def pvs(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, table: TranspositionTable | None = None,
     window: tuple[float, float] = (-INF, INF), prune_on_equal: bool = True,
-    fastest_wins: bool = True, tracer: TracerLike | None = None,
+    fastest_wins: bool = True, tracer: TracerLike | None = None, quiescence: int | None = None,
 ) -> Decision:
     """Principal variation search: null windows for every move but the first.
 
@@ -195,7 +195,7 @@ def pvs(
     alpha, beta = check_window(window)
     run = Run(pvs, game, state, depth, evaluate=evaluate, order=order, table=table,
               window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-              tracer=tracer)
+              tracer=tracer, quiescence=quiescence)
     counted = count_table(run, table)  # bookkeeping
     v, pv = run.search(pvs_core(run, table, prune_on_equal), alpha, beta)
     counted()  # bookkeeping
@@ -231,7 +231,7 @@ def aspiration(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, table: TranspositionTable | None = None, guess: float = 0,
     width: float = 10, scout: bool = False, prune_on_equal: bool = True,
-    fastest_wins: bool = True, tracer: TracerLike | None = None,
+    fastest_wins: bool = True, tracer: TracerLike | None = None, quiescence: int | None = None,
 ) -> Decision:
     """Alpha-beta with an aspiration window (야망 창) around a guess at the root's value.
 
@@ -276,7 +276,8 @@ def aspiration(
     while True:
         run = Run(aspiration, game, state, depth, evaluate=evaluate, order=order, table=table,
                   window=(alpha, beta), guess=guess, width=width, scout=scout,
-                  prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+                  prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
+                  quiescence=quiescence)
         counted = count_table(run, table)  # bookkeeping
         v, pv = run.search(core(run, table, prune_on_equal), alpha, beta)
         counted()  # bookkeeping
@@ -292,7 +293,7 @@ def aspiration(
 def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *,
         first: float, table: TranspositionTable, evaluate: Evaluate | None,
         order: Order | None, prune_on_equal: bool, fastest_wins: bool,
-        tracer: TracerLike | None) -> Decision:
+        tracer: TracerLike | None, quiescence: int | None = None) -> Decision:
     """The MTD driver (Plaat et al. 1996): null-window searches of the root, from ``first``.
 
     Each pass asks "is the value at least gamma?" with the null window just below gamma;
@@ -301,7 +302,8 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
     """
     check_args(game, state, depth, {"evaluate": evaluate, "order": order, "tracer": tracer,
                                     "prune_on_equal": prune_on_equal,
-                                    "fastest_wins": fastest_wins})  # before the root is read
+                                    "fastest_wins": fastest_wins,
+                                    "quiescence": quiescence})  # before the root is read
     g, lower, upper = first, -INF, INF
     passes: list[Decision] = []
     maximizing = game.to_move(state) == MAX
@@ -311,7 +313,7 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
         gamma = g if g > lower else above(lower)  # the question: is the value >= gamma?
         run = Run(search, game, state, depth, evaluate=evaluate, order=order, table=table,
                   window=(decode(below(gamma)), decode(gamma)), prune_on_equal=prune_on_equal,
-                  fastest_wins=fastest_wins, tracer=tracer)
+                  fastest_wins=fastest_wins, tracer=tracer, quiescence=quiescence)
         counted = count_table(run, table)  # bookkeeping
         g, pv = run.search(alphabeta_core(run, table, prune_on_equal), below(gamma), gamma)
         counted()  # bookkeeping
@@ -342,6 +344,7 @@ def mtdf(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, table: TranspositionTable | None = None, guess: float = 0,
     prune_on_equal: bool = True, fastest_wins: bool = True, tracer: TracerLike | None = None,
+    quiescence: int | None = None,
 ) -> Decision:
     """MTD(f): the value found by null-window searches alone, with a transposition table.
 
@@ -369,7 +372,7 @@ def mtdf(
         raise ValueError(f"guess must be a number, not {guess!r}")
     return mtd(mtdf, game, state, depth, first=guess, table=table, evaluate=evaluate,
                order=order, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-               tracer=tracer)
+               tracer=tracer, quiescence=quiescence)
 
 
 _SSS = _INNER + """
