@@ -38,8 +38,9 @@ from aisearch.grading.exercises.ex05_horizon_effect import bugs
 from aisearch.grading.observe import Observation, observe, searcher_codes, show
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import Bug, recognise
+from aisearch.search import alphabeta_failsoft, quiescence
 
-__all__ = ["QUIESCE", "SEARCH", "LIMIT", "QuiesceCase", "quiesce_reference",
+__all__ = ["QUIESCE", "SEARCH", "QUIESCENCE_PLIES", "LIMIT", "QuiesceCase", "quiesce_reference",
            "search_reference", "noisy_tree", "quiesce_cases", "search_cases", "run_quiesce",
            "run_search", "quiesce_value_diff", "quiesce_states_diff", "search_diff",
            "check_quiesce", "check_search_quiescent"]
@@ -49,6 +50,8 @@ QUIESCE = "quiesce"
 """The student's quiescence search."""
 SEARCH = "search_quiescent"
 """The student's depth-limited search with quiescence at the bound."""
+QUIESCENCE_PLIES = 1000
+"""The reference's cap on quiescence plies: more than any graded line has (no cap)."""
 LIMIT = 4000
 """Most states one graded call may generate (quiet moves searched in chess never end)."""
 
@@ -62,7 +65,8 @@ def quiesce_reference(game: Any, state: Any, alpha: float, beta: float,
     ...                   {(): 1, (0,): 4}.get)
     4
     """
-    return bugs.quiesce(game, state, alpha, beta, evaluate)
+    d = quiescence(game, state, evaluate=evaluate, alpha=alpha, beta=beta, fastest_wins=False)
+    return d.value
 
 
 def search_reference(game: Any, state: Any, depth: int,
@@ -73,7 +77,9 @@ def search_reference(game: Any, state: Any, depth: int,
     >>> search_reference(TreeGame([[5, -3], 2], noisy=[(0, 1)]), (), 1, {(0,): 4}.get)
     (2, 1)
     """
-    return bugs.search_quiescent(game, state, depth, evaluate)
+    d = alphabeta_failsoft(game, state, depth, evaluate=evaluate, quiescence=QUIESCENCE_PLIES,
+                           fastest_wins=False)
+    return d.value, d.move
 
 
 class _Capped(GameWrapper):
