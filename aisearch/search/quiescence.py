@@ -79,7 +79,13 @@ def _core(run: Run, cap: int | None, order: Order | None,
         ms = noisy_moves(game, s)
         if order is None:
             return ms
-        got = tuple(order(s, ms))
+        given = order(s, ms)
+        try:
+            got = tuple(given)
+        except TypeError:
+            raise TypeError(f"order {getattr(order, '__name__', order)} must return the moves "
+                            f"it was given, in any order; at state {s!r} it returned "
+                            f"{given!r:.80}") from None
         if len(got) != len(ms) or set(got) != set(ms):
             raise ValueError(_order_error(order, s, ms, got))
         return got

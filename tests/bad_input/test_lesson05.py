@@ -3,10 +3,13 @@ alpha-beta forms, chess, its evaluations, its test suite and the search extensio
 
 from __future__ import annotations
 
-from aisearch.games import TreeGame, fig5_2
+from aisearch.core import IllegalMoveError
+from aisearch.games import Chess, ChessState, TreeGame, fig5_2
 from aisearch.search import alphabeta, iterative_deepening, minimax, quiescence
 from tests.bad_input.table import Case, check, params
 
+CHESS = Chess()
+FOOLS = Chess.parse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
 NOISY = TreeGame([[5, -3], 2], noisy=[(0,), (0, 1)])
 
 
@@ -17,7 +20,7 @@ def zero(s: object) -> int:
 CASES = [
     # quiescence search
     Case("quiescence: no evaluate", lambda: quiescence(NOISY, ()), TypeError, ("evaluate",)),
-    Case("quiescence: evaluate=3", lambda: quiescence(NOISY, (), evaluate=3), TypeError,
+    Case("quiescence: evaluate is a number", lambda: quiescence(NOISY, (), evaluate=3), TypeError,
          ("evaluate", "3")),
     Case("quiescence: max_depth=-1", lambda: quiescence(NOISY, (), evaluate=zero, max_depth=-1),
          ValueError, ("max_depth", "-1")),
@@ -37,9 +40,38 @@ CASES = [
     Case("quiescence: evaluate returns text",
          lambda: quiescence(NOISY, (), evaluate=lambda s: "high"), TypeError,
          ("returned 'high'",)),
-    Case("quiescence: prune_on_equal='yes'",
+    Case("quiescence: prune_on_equal is text",
          lambda: quiescence(NOISY, (), evaluate=zero, prune_on_equal="yes"), TypeError,
          ("prune_on_equal", "'yes'")),
+    # chess
+    Case("Chess: checks_noisy='yes'", lambda: Chess(checks_noisy="yes"), TypeError,
+         ("checks_noisy", "'yes'")),
+    Case("Chess.parse: not FEN", lambda: Chess.parse("e4 e5"), ValueError,
+         ("not a fen position", "'e4 e5'")),
+    Case("Chess.parse: no black king", lambda: Chess.parse("8/8/8/8/8/8/8/K7 w - - 0 1"),
+         ValueError, ("no black king",)),
+    Case("Chess.parse: a board, not text", lambda: Chess.parse(CHESS), TypeError,
+         ("fen string",)),
+    Case("Chess: an illegal move", lambda: CHESS.result(CHESS.initial, "e5"), IllegalMoveError,
+         ("'e5'", "e2e4", "g1f3")),
+    Case("Chess: a move after checkmate", lambda: CHESS.result(FOOLS, "e2e4"),
+         IllegalMoveError, ("checkmate", "none (the game is over)")),
+    Case("Chess: a FEN string as a state", lambda: CHESS.moves("8/8/8/8/8/8/8/K6k w - - 0 1"),
+         ValueError, ("not a chess state", "chess.parse")),
+    Case("Chess: material_eval of a number", lambda: CHESS.material_eval(3), ValueError,
+         ("not a chess state",)),
+    Case("Chess: pst_eval of None", lambda: CHESS.pst_eval(None), ValueError,
+         ("not a chess state",)),
+    Case("Chess: san of an illegal move", lambda: CHESS.san(CHESS.initial, "e2e5"),
+         IllegalMoveError, ("'e2e5'",)),
+    Case("Chess: utility before the end", lambda: CHESS.utility(CHESS.initial), ValueError,
+         ("not over",)),
+    Case("Chess: mvv_lva of a tuple", lambda: CHESS.mvv_lva((), ()), ValueError,
+         ("not a chess state",)),
+    Case("Chess: in_check of text", lambda: CHESS.in_check("start"), ValueError,
+         ("not a chess state",)),
+    Case("ChessState: a FEN string", lambda: ChessState("8/8/8/8/8/8/8/K6k w - - 0 1"),
+         TypeError, ("chess.board", "chess.parse")),
     # quiescence= beneath the searchers
     Case("alphabeta: quiescence=-1",
          lambda: alphabeta(fig5_2, fig5_2.initial, 1, evaluate=zero, quiescence=-1),
