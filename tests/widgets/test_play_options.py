@@ -78,3 +78,13 @@ def test_the_text_box_plays_a_typed_move_or_explains() -> None:
     view.typed("A2")
     assert app.model.moves == ["a2", "b1"] and view.hint.value == "" and view.entry.value == ""
     assert view.entry.disabled  # the game is over
+
+
+def test_a_script_may_name_its_moves() -> None:
+    """scripted (and play_strip) take a move by its name when it is not a move itself."""
+    from aisearch.widgets.snapshots import scripted
+
+    game = TreeGame([[3, 12], [2, 4], [14, 1]])
+    assert scripted(game, ["2"], depth=None).moves == [2, 1]
+    with pytest.raises(ValueError, match="move 1 of the script, '7'"):
+        scripted(game, ["7"], depth=None)
