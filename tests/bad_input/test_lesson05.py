@@ -4,7 +4,7 @@ alpha-beta forms, chess, its evaluations, its test suite and the search extensio
 from __future__ import annotations
 
 from aisearch.core import IllegalMoveError
-from aisearch.games import Chess, ChessState, TreeGame, fig5_2
+from aisearch.games import Chess, ChessState, SuitePosition, TreeGame, chess_suite, fig5_2
 from aisearch.search import alphabeta, iterative_deepening, minimax, quiescence
 from tests.bad_input.table import Case, check, params
 
@@ -72,6 +72,10 @@ CASES = [
          ("not a chess state",)),
     Case("ChessState: a FEN string", lambda: ChessState("8/8/8/8/8/8/8/K6k w - - 0 1"),
          TypeError, ("chess.board", "chess.parse")),
+    Case("chess_suite('bk')", lambda: chess_suite("bk"), ValueError, ("'bk'", "wac")),
+    Case("SuitePosition: a FEN, not a state", lambda: SuitePosition("x", "8/8 w", ()),
+         TypeError, ("chessstate", "chess.parse")),
+    Case("chess_suite(3)", lambda: chess_suite(3), ValueError, ("3", "wac")),
     # quiescence= beneath the searchers
     Case("alphabeta: quiescence=-1",
          lambda: alphabeta(fig5_2, fig5_2.initial, 1, evaluate=zero, quiescence=-1),
