@@ -80,8 +80,8 @@ def chess_suite(name: str = "wac") -> list[SuitePosition]:
             board, ops = chess.Board.from_epd(line)
         except ValueError as e:
             raise ValueError(f"{SUITES[name]} line {number}: {e}") from None
-        best = tuple(ops.get("bm", ()))  # type: ignore[arg-type]
-        avoid = tuple(ops.get("am", ()))  # type: ignore[arg-type]
+        best = tuple(m for m in ops.get("bm", ()) if isinstance(m, chess.Move))  # type: ignore[union-attr]
+        avoid = tuple(m for m in ops.get("am", ()) if isinstance(m, chess.Move))  # type: ignore[union-attr]
         out.append(SuitePosition(str(ops.get("id", number)), ChessState(board), best, avoid,
                                  str(ops.get("c0", ""))))
     return out
