@@ -350,13 +350,15 @@ class PlayModel:
         if self.to_move != self.human:
             raise PlayError(f"it is not your turn: {self.side(self.to_move)} is to move")
         label = getattr(unwrap(self.game), "move_label", None)
-        names, shown = {}, []
+        names: dict[Any, set[str]] = {}
+        shown = []
         for m in self.legal_moves:
             spelt = {str(m)}
-            if callable(label) and str(label(self.state, m)).strip():
-                spelt.add(str(label(self.state, m)))
+            called = str(label(self.state, m)) if callable(label) else ""
+            if called.strip():  # tic-tac-toe labels an empty cell " "
+                spelt.add(called)
             names[m] = spelt
-            shown.append(str(label(self.state, m)) if len(spelt) > 1 else str(m))
+            shown.append(called if called.strip() else str(m))
         wanted = text.strip()
         exact = [m for m, spelt in names.items() if wanted in spelt]
         if len(exact) == 1:
