@@ -17,9 +17,10 @@ from aisearch.grading.exercises.ex05_horizon_effect.checks import (
     search_cases,
     search_reference,
 )
-from aisearch.grading.grade import default_tests, grade_namespace, load_questions
+from aisearch.grading.grade import default_tests, grade_file, grade_namespace, load_questions
 from aisearch.grading.observe import observe
 from aisearch.grading.question import run_question
+from tests.grading.homework_helpers import WRONG, solution_code
 
 SEEDS = range(30)
 NAMED = [(name, bug) for name, wrong in bugs.CATALOGUE.items() for bug in wrong]
@@ -88,3 +89,16 @@ def test_the_references_get_full_marks():
     for seed in range(5):
         results = grade_namespace(dict(bugs.REFERENCES), "05", seed=seed)
         assert all(r.earned == r.points for r in results), [(r.id, r.feedback) for r in results]
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_chess_states_and_moves_travel_from_the_grading_process(seed, tmp_path):
+    """Graded in its own process, where chess states come back as data: the solution gets
+    full marks, and a search without stand-pat is named in every question."""
+    solution = tmp_path / "05_solution.py"
+    solution.write_text(solution_code("05_horizon_effect").replace(
+        "from aisearch.grading import self_check", ""))
+    report = grade_file(solution, seed=seed)
+    assert report.total == report.possible == 10, [(q.id, q.feedback) for q in report.questions]
+    wrong = grade_file(WRONG / "05_no_stand_pat.py", seed=seed)
+    assert [q.bug for q in wrong.questions] == ["no-stand-pat"] * 4, wrong.questions

@@ -16,13 +16,14 @@ Examples
 >>> import random
 >>> cases = quiesce_cases(random.Random(0))
 >>> len(cases), sum(c.beta < INF for c in cases) > 0
-(21, True)
+(24, True)
 >>> len(search_cases(random.Random(0)))
-19
+22
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import random
@@ -42,7 +43,8 @@ from aisearch.search import alphabeta_failsoft, quiescence
 
 __all__ = ["QUIESCE", "SEARCH", "QUIESCENCE_PLIES", "LIMIT", "QuiesceCase", "quiesce_reference",
            "search_reference", "noisy_tree", "quiesce_cases", "search_cases", "run_quiesce",
-           "run_search", "quiesce_value_diff", "quiesce_states_diff", "search_diff",
+           "run_search", "CAPPED", "quiesce_value_diff", "quiesce_states_diff", "search_diff",
+           "search_states_diff",
            "check_quiesce", "check_search_quiescent"]
 
 INF = math.inf
@@ -52,7 +54,7 @@ SEARCH = "search_quiescent"
 """The student's depth-limited search with quiescence at the bound."""
 QUIESCENCE_PLIES = 1000
 """The reference's cap on quiescence plies: more than any graded line has (no cap)."""
-LIMIT = 4000
+LIMIT = 1500
 """Most states one graded call may generate (quiet moves searched in chess never end)."""
 
 
@@ -82,6 +84,15 @@ def search_reference(game: Any, state: Any, depth: int,
     return d.value, d.move
 
 
+CAPPED = f"<stopped after {LIMIT} states>"
+"""What a graded call answers when it generated more than :data:`LIMIT` states (the same
+for the student's code and a known wrong implementation, so that they can be matched)."""
+
+
+class _TooManyError(Exception):
+    pass
+
+
 class _Capped(GameWrapper):
     """The game as a graded call sees it: at most :data:`LIMIT` states generated."""
 
@@ -91,9 +102,23 @@ class _Capped(GameWrapper):
     def result(self, s: Any, m: Any) -> Any:
         self.count += 1
         if self.count > LIMIT:
-            raise RuntimeError(f"more than {LIMIT} states generated; quiescence search follows "
-                               "only game.noisy_moves(state), so it ends on small positions")
+            raise _TooManyError(f"more than {LIMIT} states generated")
         return self.game.result(s, m)
+
+
+def _capped(call: Callable[[], Any]) -> Any:
+    try:
+        return call()
+    except _TooManyError:
+        return CAPPED
+
+
+def _cap_problem(got: Observation) -> str | None:
+    if got.shape == "other" and got.returned == repr(CAPPED):
+        return (f"you generated more than {LIMIT} states and were stopped; quiescence search "
+                "follows only game.noisy_moves(state), so on these small positions it ends "
+                "within a few dozen")
+    return None
 
 
 @dataclass(frozen=True)
@@ -116,12 +141,12 @@ def _num(x: float) -> str:
 def run_quiesce(f: Callable[..., Any], game: Any, state: Any, depth: int, evaluate: Any, *,
                 alpha: float, beta: float) -> Any:
     """How :func:`~aisearch.grading.observe.observe` calls ``quiesce`` (a runner)."""
-    return f(_Capped(game), state, alpha, beta, evaluate)
+    return _capped(lambda: f(_Capped(game), state, alpha, beta, evaluate))
 
 
 def run_search(f: Callable[..., Any], game: Any, state: Any, depth: int, evaluate: Any) -> Any:
     """How :func:`~aisearch.grading.observe.observe` calls ``search_quiescent`` (a runner)."""
-    return f(_Capped(game), state, depth, evaluate)
+    return _capped(lambda: f(_Capped(game), state, depth, evaluate))
 
 
 def _runner(case: Case) -> Callable[..., Any]:
@@ -221,12 +246,97 @@ def search_cases(rng: random.Random, trees: int = 19, chess: int = 3) -> list[Ca
     return cases
 
 
+CHESS_POSITIONS = (
+    "4k3/8/3p4/4p3/3P1P2/8/8/4K3 w - - 0 1",
+    "4k3/8/2n5/3p4/4P3/2N5/8/4K3 w - - 0 1",
+    "3rk3/8/8/3q4/8/3R4/3R4/4K3 w - - 0 1",
+    "r3k3/1p6/2n5/3Q4/4P3/5N2/8/4K3 w - - 0 1",
+    "4k3/8/4r3/3b4/4N3/5P2/8/4KR2 b - - 0 1",
+    "k7/3P4/8/8/8/8/5p2/7K w - - 0 1",
+    "2r1k3/1P6/8/3p4/2B1n3/8/5PP1/4K3 w - - 0 1",
+    "6k1/5ppp/8/8/8/8/r4PPP/1R4K1 b - - 0 1",
+    "4k3/8/8/3pp3/2PP4/8/8/4K3 b - - 0 1",
+    "1k1r4/pp1q4/3n4/3p4/3P4/2NQ4/PP6/1K1R4 w - - 0 1",
+    "4k3/8/2b5/3p4/2PP4/1B6/8/4K3 w - - 0 1",
+    "r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    "4k3/4r3/8/4n3/8/4R3/4R3/4K3 w - - 0 1",
+    "4k3/8/8/2n1p3/3P4/4B3/8/4K3 b - - 0 1",
+)
+"""Small chess positions with captures (and promotions, a mate by capture), White or Black
+to move: their quiescence searches stay within a few dozen states."""
+
+
+class _ChessEval:
+    """Material in pawns (White's view); the utility at the end of the game."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def __call__(self, s: Any) -> float:
+        if self.game.is_terminal(s):
+            return self.game.utility(s, MAX)
+        return self.game.material_eval(s)
+
+
+def _chess(rng: random.Random) -> tuple[Any, Any, Any, str]:
+    from aisearch.games.chess import Chess
+
+    fen = rng.choice(CHESS_POSITIONS)
+    game = Chess()
+    return (game, Chess.parse(fen), _ChessEval(game),
+            f"Chess.parse({fen!r}) with evaluate = game.material_eval (material in pawns, "
+            "White's view)")
+
+
 def _chess_quiesce_cases(rng: random.Random, n: int) -> list[Case]:
-    return []
+    cases: list[Case] = []
+    for i in range(n):
+        game, state, evaluate, label = _chess(rng)
+        alpha, beta = (-INF, INF) if i == 0 else _window(rng)
+        cases.append(QuiesceCase(game, state, 0, evaluate, label, 1000 + i, 0, alpha, beta))
+    return cases
 
 
 def _chess_search_cases(rng: random.Random, n: int) -> list[Case]:
-    return []
+    cases: list[Case] = []
+    for i in range(n):
+        game, state, evaluate, label = _chess(rng)
+        depth = rng.choice([1, 1, 2])
+        cases.append(Case(game, state, depth, evaluate, f"{label}, searched to depth {depth}",
+                          1000 + i, depth))
+    return cases
+
+
+def _teach_the_codec_chess() -> None:
+    """Chess states, moves and games travel between the grading process and the grader
+    (as a FEN with the draw rules' history, a UCI string, and the game's option)."""
+    import chess
+
+    from aisearch.games.chess import Chess, ChessState
+    from aisearch.grading.codec import CodecError, register
+
+    def state(data: Any) -> ChessState:
+        if not (isinstance(data, list) and len(data) == 2 and isinstance(data[0], str)
+                and isinstance(data[1], tuple) and all(type(h) is int for h in data[1])):
+            raise CodecError("a chess state is a FEN and a tuple of position hashes")
+        return ChessState(chess.Board(data[0]), data[1])
+
+    def move(data: Any) -> chess.Move:
+        if not isinstance(data, str):
+            raise CodecError("a chess move is a UCI string")
+        return chess.Move.from_uci(data)
+
+    def game(data: Any) -> Chess:
+        if not isinstance(data, bool):
+            raise CodecError("a Chess game is its checks_noisy option")
+        return Chess(checks_noisy=data)
+
+    register(ChessState, "ChessState", lambda s: [s.fen, s.history], state)
+    register(chess.Move, "chess.Move", lambda m: m.uci(), move)
+    register(Chess, "Chess", lambda g: g.checks_noisy, game)
+
+
+_teach_the_codec_chess()
 
 
 # -- what differs ------------------------------------------------------------------------
@@ -238,6 +348,8 @@ def quiesce_value_diff(got: Observation, want: Observation) -> str | None:
     """
     if got.shape == "error":
         return got.error
+    if _cap_problem(got):
+        return _cap_problem(got)
     if got.shape == "other":
         return f"returned {got.returned}, not a number"
     if not same_value(got.value, want.value):
@@ -262,6 +374,8 @@ agree, you went on to generate (1,)'
     if got.shape == "error":
         return got.error
     g, w = got.generated, want.generated
+    if g != w and _cap_problem(got):
+        return _cap_problem(got)
     if g != w:
         n = next((i for i, (a, b) in enumerate(zip(g, w, strict=False)) if a != b),
                  min(len(g), len(w)))
@@ -293,16 +407,47 @@ def search_diff(got: Observation, want: Observation) -> str | None:
     >>> search_diff(Observation(3, 1), Observation(3, 0))
     'your move is 1, the first best move is 0'
     """
-    return DIFFS["value"](got, want) or DIFFS["move"](got, want)
+    return _cap_problem(got) or DIFFS["value"](got, want) or DIFFS["move"](got, want)
+
+
+def search_states_diff(got: Observation, want: Observation) -> str | None:
+    """The states ``search_quiescent`` generates, in order, and those it evaluates."""
+    return _cap_problem(got) or DIFFS["pruning"](got, want)
 
 
 # -- grading -----------------------------------------------------------------------------
+class _Fen(str):
+    """A chess state as the grader compares it: its FEN (the state's history of earlier
+    positions holds hashes that differ from process to process)."""
+
+    def __repr__(self) -> str:
+        return f"Chess.parse({str(self)!r})"
+
+
+def _key(s: Any) -> Any:
+    from aisearch.games.chess import ChessState
+
+    return _Fen(s.fen) if isinstance(s, ChessState) else s
+
+
+def _observe(f: Callable[..., Any], case: Case, forbid: Any = None) -> Observation:
+    """``observe(f, case)`` with the case's runner; chess states compared by their FEN."""
+    o = observe(f, case, forbid=forbid, runner=_runner(case))
+    if isinstance(case.game, TreeGame):
+        return o
+    return dataclasses.replace(
+        o, generated=tuple(map(_key, o.generated)), evaluated=frozenset(map(_key, o.evaluated)),
+        expanded_evaluated=tuple(map(_key, o.expanded_evaluated)),
+        evaluated_terminal=tuple(map(_key, o.evaluated_terminal)),
+        revisits=tuple((_key(s), n, k) for s, n, k in o.revisits))
+
+
 def _grade(ctx: Context, name: str, cases: Sequence[Case], diff: Callable[..., Any],
            reference: Callable[..., Any], bug_list: Sequence[Bug]) -> None:
     """Grade ``name`` on ``cases`` with ``diff``; on a mismatch name the known bug."""
     f = ctx.function(name)
     codes = searcher_codes()
-    got = [observe(f, c, forbid=codes, runner=_runner(c)) for c in cases]
+    got = [_observe(f, c, codes) for c in cases]
     used = next((o.calls for o in got if o.calls), ())
     if used:
         what = ("switches off the grader's watch on calls (sys.setprofile)"
@@ -311,7 +456,7 @@ def _grade(ctx: Context, name: str, cases: Sequence[Case], diff: Callable[..., A
                    bug="uses-reference")
     if got[0].shape == "error" and "not implemented" in got[0].error:
         raise Fail(f"{name} {got[0].error}.", bug="not-implemented")
-    want = [observe(reference, c, runner=_runner(c)) for c in cases]
+    want = [_observe(reference, c) for c in cases]
     wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True) if (d := diff(g, w))]
     if not wrong:
         return None
@@ -319,8 +464,7 @@ def _grade(ctx: Context, name: str, cases: Sequence[Case], diff: Callable[..., A
     def agree(a: Observation, b: Observation) -> bool:
         return a.shape != "error" and b.shape != "error" and diff(a, b) is None
 
-    bug, exact = recognise(got, cases, bug_list,
-                           lambda impl, c: observe(impl, c, runner=_runner(c)), agree)
+    bug, exact = recognise(got, cases, bug_list, _observe, agree)
     lead = ""
     if bug is not None:
         lead = ("" if exact else "This looks like a known bug. ") + bug.feedback + "\n"
@@ -351,5 +495,5 @@ def check_search_quiescent(ctx: Context, aspect: str) -> None:
     ...                        "answer") is None
     True
     """
-    diff = search_diff if aspect == "answer" else DIFFS["pruning"]
+    diff = search_diff if aspect == "answer" else search_states_diff
     _grade(ctx, SEARCH, search_cases(ctx.rng), diff, search_reference, bugs.SEARCH_BUGS)
