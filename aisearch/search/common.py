@@ -205,6 +205,13 @@ class Run:
         self.moves = self._make_moves(game, not chance_ok and getattr(game, "has_chance", True))
         self._leaf_counters = leaves
         self.cutoff = self._make_cutoff()
+        self.extend: Callable[..., int] | None = None
+        if options.get("extensions"):
+            from aisearch.search.extensions import check_extensions, make_extend
+
+            self.extend = make_extend(self, check_extensions(
+                game, options["extensions"], options.get("singular_margin", 1.0)),
+                options.get("singular_margin", 1.0))
         self.quiescence = options.get("quiescence")
         if self.quiescence is not None:
             from aisearch.search.quiescence import quiescent_leaf  # (it builds on this module)

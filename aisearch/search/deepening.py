@@ -28,7 +28,7 @@ from aisearch.search.anytime import Budget, BudgetedGame, OutOfBudget
 from aisearch.search.common import check_args, per_node
 from aisearch.search.ordering import PrincipalVariation, chain
 from aisearch.search.registry import describe, searcher
-from aisearch.search.table import EXACT, LOWER, UPPER, TranspositionTable, decoder
+from aisearch.search.table import EXACT, LOWER, UPPER, TranspositionTable, alphabeta_tt, decoder
 from aisearch.trace.events import Abort, TracerLike
 
 __all__ = ["iterative_deepening", "proven_better"]
@@ -51,6 +51,7 @@ def iterative_deepening(
     tracer: TracerLike | None = None, budget: Budget | None = None,
     search: Callable[..., Decision] = alphabeta, table: TranspositionTable | None = None,
     pv_first: bool = False, partial: bool = True, quiescence: int | None = None,
+    extensions: tuple[str, ...] = (), singular_margin: float = 1.0,
 ) -> Iterator[Decision]:
     """Search to depth 1, 2, 3, ...; yield one decision per completed depth.
 
@@ -82,6 +83,11 @@ def iterative_deepening(
     quiescence : int, optional
         Passed to every iteration's search: a quiescence search of at most that many plies
         at the depth bound (:mod:`aisearch.search.quiescence`).
+    extensions, singular_margin
+        Passed to every iteration's search: moves searched one ply deeper
+        (:mod:`aisearch.search.extensions`). The searchers built on the shared cores take
+        them; with the default ``search=alphabeta`` the iterations then run
+        :func:`~aisearch.search.alphabeta_tt` without a table (fail-soft alpha-beta).
 
     Yields
     ------
@@ -125,6 +131,16 @@ def iterative_deepening(
         if not isinstance(flag, bool):
             raise TypeError(f"{name} must be True or False, not {flag!r:.80}")
     more: dict[str, Any] = {}
+    if extensions != ():
+        from aisearch.search.extensions import check_extensions
+
+        check_extensions(game, extensions, singular_margin)  # now, not at the first next()
+        if "extensions" not in takes and search is alphabeta:
+            search, takes = alphabeta_tt, set(alphabeta_tt.info.options)  # type: ignore[attr-defined]
+        if "extensions" not in takes:
+            raise ValueError(f"{getattr(search, '__name__', search)} takes no extensions; "
+                             "search with alphabeta_tt, pvs, aspiration or mtdf")
+        more["extensions"], more["singular_margin"] = extensions, singular_margin
     if quiescence is not None:
         if "quiescence" not in takes:
             raise ValueError(f"{getattr(search, '__name__', search)} takes no quiescence; "

@@ -391,7 +391,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
     lookup, store = table_tools(table)
-    top = run.top
+    top, extend = run.top, run.extend
     trace, decode = run.trace, run.decode  # bookkeeping
 
     def ab(s, d, alpha, beta):
@@ -410,7 +410,8 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
         if to_move(s) == MAX:
             best = -INF
             for m in ms:
-                v, pv = ab(result(s, m), d - 1, alpha, beta)
+                child = result(s, m)
+                v, pv = ab(child, d - 1 + (extend(s, m, child, d) if extend else 0), alpha, beta)
                 if v > best or line is None:
                     best, line = v, (m,) + pv
                     alpha = max(alpha, best)
@@ -422,7 +423,8 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
         else:
             best = INF
             for m in ms:
-                v, pv = ab(result(s, m), d - 1, alpha, beta)
+                child = result(s, m)
+                v, pv = ab(child, d - 1 + (extend(s, m, child, d) if extend else 0), alpha, beta)
                 if v < best or line is None:
                     best, line = v, (m,) + pv
                     beta = min(beta, best)
@@ -465,6 +467,7 @@ def alphabeta_tt(
     order: Order | None = None, table: TranspositionTable | None = None,
     window: tuple[float, float] = (-INF, INF), prune_on_equal: bool = True,
     fastest_wins: bool = True, tracer: TracerLike | None = None, quiescence: int | None = None,
+    extensions: tuple[str, ...] = (), singular_margin: float = 1.0,
 ) -> Decision:
     """Fail-soft alpha-beta that looks positions up in a transposition table.
 
@@ -479,6 +482,11 @@ def alphabeta_tt(
         The root's window, in the search's scores (payoffs and evaluations; wins lie beyond
         every finite window). A value inside is exact; one at or below alpha an upper bound,
         at or above beta a lower bound.
+    quiescence : int, optional
+        A quiescence search of at most that many plies at the depth bound.
+    extensions, singular_margin
+        Moves searched one ply deeper (:mod:`aisearch.search.extensions`): ``"check"``,
+        ``"singular"`` (a probe value ahead of every sibling's by ``singular_margin``).
 
     Returns
     -------
@@ -498,7 +506,8 @@ def alphabeta_tt(
     alpha, beta = check_window(window)
     run = Run(alphabeta_tt, game, state, depth, evaluate=evaluate, order=order, table=table,
               window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-              tracer=tracer, quiescence=quiescence)
+              tracer=tracer, quiescence=quiescence, extensions=extensions,
+              singular_margin=singular_margin)
     counted = count_table(run, table)  # bookkeeping
     v, pv = run.search(alphabeta_core(run, table, prune_on_equal), alpha, beta)
     counted()  # bookkeeping

@@ -101,7 +101,7 @@ def pvs_core(run: Run, table: TranspositionTable | None,
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
     lookup, store = table_tools(table)
-    top = run.top
+    top, extend, requiesce = run.top, run.extend, run.quiescence is not None
     trace, decode, more = run.trace, run.decode, run.more  # bookkeeping
 
     def pvs(s, d, alpha, beta):
@@ -121,16 +121,19 @@ def pvs_core(run: Run, table: TranspositionTable | None,
         best, line = (-INF if maximizing else INF), None
         for m in ms:
             child = result(s, m)
+            e = d - 1 + (extend(s, m, child, d) if extend else 0)  # its depth
             if line is None:  # the first move: the whole window
-                v, pv = pvs(child, d - 1, alpha, beta)
+                v, pv = pvs(child, e, alpha, beta)
             else:  # the others: a null window, "is it better than the best so far?"
-                v, pv = pvs(child, d - 1, *null_window(alpha, beta, maximizing))
-                if alpha < v < beta and d > 1:  # it is: search it again for its value
+                v, pv = pvs(child, e, *null_window(alpha, beta, maximizing))
+                # it is: search it again for its value (a tip's value is exact, unless
+                # quiescence search, which bounds it too, is below)
+                if alpha < v < beta and (e > 0 or requiesce):
                     more["researches"] = more.get("researches", 0) + 1  # bookkeeping
                     if trace:
                         trace.note(Research, move=m, alpha=decode(alpha), beta=decode(beta),
                                    reason="fail high" if maximizing else "fail low")
-                    v, pv = pvs(child, d - 1, alpha, beta)
+                    v, pv = pvs(child, e, alpha, beta)
             if (v > best if maximizing else v < best) or line is None:
                 best, line = v, (m,) + pv
             if maximizing:
@@ -175,6 +178,7 @@ def pvs(
     order: Order | None = None, table: TranspositionTable | None = None,
     window: tuple[float, float] = (-INF, INF), prune_on_equal: bool = True,
     fastest_wins: bool = True, tracer: TracerLike | None = None, quiescence: int | None = None,
+    extensions: tuple[str, ...] = (), singular_margin: float = 1.0,
 ) -> Decision:
     """Principal variation search: null windows for every move but the first.
 
@@ -195,7 +199,8 @@ def pvs(
     alpha, beta = check_window(window)
     run = Run(pvs, game, state, depth, evaluate=evaluate, order=order, table=table,
               window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-              tracer=tracer, quiescence=quiescence)
+              tracer=tracer, quiescence=quiescence, extensions=extensions,
+              singular_margin=singular_margin)
     counted = count_table(run, table)  # bookkeeping
     v, pv = run.search(pvs_core(run, table, prune_on_equal), alpha, beta)
     counted()  # bookkeeping
@@ -232,6 +237,7 @@ def aspiration(
     order: Order | None = None, table: TranspositionTable | None = None, guess: float = 0,
     width: float = 10, scout: bool = False, prune_on_equal: bool = True,
     fastest_wins: bool = True, tracer: TracerLike | None = None, quiescence: int | None = None,
+    extensions: tuple[str, ...] = (), singular_margin: float = 1.0,
 ) -> Decision:
     """Alpha-beta with an aspiration window (야망 창) around a guess at the root's value.
 
@@ -277,7 +283,8 @@ def aspiration(
         run = Run(aspiration, game, state, depth, evaluate=evaluate, order=order, table=table,
                   window=(alpha, beta), guess=guess, width=width, scout=scout,
                   prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
-                  quiescence=quiescence)
+                  quiescence=quiescence, extensions=extensions,
+                  singular_margin=singular_margin)
         counted = count_table(run, table)  # bookkeeping
         v, pv = run.search(core(run, table, prune_on_equal), alpha, beta)
         counted()  # bookkeeping
@@ -293,7 +300,8 @@ def aspiration(
 def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *,
         first: float, table: TranspositionTable, evaluate: Evaluate | None,
         order: Order | None, prune_on_equal: bool, fastest_wins: bool,
-        tracer: TracerLike | None, quiescence: int | None = None) -> Decision:
+        tracer: TracerLike | None, quiescence: int | None = None,
+        extensions: tuple[str, ...] = (), singular_margin: float = 1.0) -> Decision:
     """The MTD driver (Plaat et al. 1996): null-window searches of the root, from ``first``.
 
     Each pass asks "is the value at least gamma?" with the null window just below gamma;
@@ -313,7 +321,8 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
         gamma = g if g > lower else above(lower)  # the question: is the value >= gamma?
         run = Run(search, game, state, depth, evaluate=evaluate, order=order, table=table,
                   window=(decode(below(gamma)), decode(gamma)), prune_on_equal=prune_on_equal,
-                  fastest_wins=fastest_wins, tracer=tracer, quiescence=quiescence)
+                  fastest_wins=fastest_wins, tracer=tracer, quiescence=quiescence,
+                  extensions=extensions, singular_margin=singular_margin)
         counted = count_table(run, table)  # bookkeeping
         g, pv = run.search(alphabeta_core(run, table, prune_on_equal), below(gamma), gamma)
         counted()  # bookkeeping
@@ -344,7 +353,8 @@ def mtdf(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, table: TranspositionTable | None = None, guess: float = 0,
     prune_on_equal: bool = True, fastest_wins: bool = True, tracer: TracerLike | None = None,
-    quiescence: int | None = None,
+    quiescence: int | None = None, extensions: tuple[str, ...] = (),
+    singular_margin: float = 1.0,
 ) -> Decision:
     """MTD(f): the value found by null-window searches alone, with a transposition table.
 
@@ -372,7 +382,8 @@ def mtdf(
         raise ValueError(f"guess must be a number, not {guess!r}")
     return mtd(mtdf, game, state, depth, first=guess, table=table, evaluate=evaluate,
                order=order, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-               tracer=tracer, quiescence=quiescence)
+               tracer=tracer, quiescence=quiescence, extensions=extensions,
+               singular_margin=singular_margin)
 
 
 _SSS = _INNER + """

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from aisearch.core import IllegalMoveError
 from aisearch.games import Chess, ChessState, SuitePosition, TreeGame, chess_suite, fig5_2
-from aisearch.search import alphabeta, iterative_deepening, minimax, quiescence
+from aisearch.search import (
+    alphabeta,
+    alphabeta_tt,
+    enhanced_search,
+    iterative_deepening,
+    minimax,
+    quiescence,
+)
 from tests.bad_input.table import Case, check, params
 
 CHESS = Chess()
@@ -76,6 +83,30 @@ CASES = [
     Case("SuitePosition: a FEN, not a state", lambda: SuitePosition("x", "8/8 w", ()),
          TypeError, ("chessstate", "chess.parse")),
     Case("chess_suite(3)", lambda: chess_suite(3), ValueError, ("3", "wac")),
+    # extensions
+    Case("enhanced_search: extensions=('checks',)",
+         lambda: enhanced_search(fig5_2, fig5_2.initial, 1, evaluate=zero,
+                                 extensions=("checks",)),
+         ValueError, ("unknown extension 'checks'", "check, singular")),
+    Case("enhanced_search: extensions='check'",
+         lambda: enhanced_search(fig5_2, fig5_2.initial, 1, evaluate=zero, extensions="check"),
+         TypeError, ("tuple of names", "'check'")),
+    Case("enhanced_search: the check extension on a game without in_check",
+         lambda: enhanced_search(fig5_2, fig5_2.initial, 1, evaluate=zero,
+                                 extensions=("check",)),
+         ValueError, ("in_check",)),
+    Case("alphabeta_tt: singular_margin=0",
+         lambda: alphabeta_tt(fig5_2, fig5_2.initial, 1, evaluate=zero,
+                              extensions=("singular",), singular_margin=0),
+         ValueError, ("singular_margin", "0")),
+    Case("iterative_deepening: extensions=('deep',)",
+         lambda: iterative_deepening(fig5_2, fig5_2.initial, 2, evaluate=zero,
+                                     extensions=("deep",)),
+         ValueError, ("unknown extension 'deep'",)),
+    Case("iterative_deepening: extensions with minimax",
+         lambda: iterative_deepening(fig5_2, fig5_2.initial, 2, evaluate=zero, search=minimax,
+                                     extensions=("singular",)),
+         ValueError, ("minimax", "extensions")),
     # quiescence= beneath the searchers
     Case("alphabeta: quiescence=-1",
          lambda: alphabeta(fig5_2, fig5_2.initial, 1, evaluate=zero, quiescence=-1),
