@@ -65,6 +65,8 @@ EXPECTED = {
     "05_every_move": {"05.quiesce": "quiet-moves", "05.stand_pat": "quiet-moves"},
     "05_evaluate_at_bound": {"05.search": "no-quiescence", "05.search_states": "no-quiescence"},
     "05_uses_plain": {"05.quiesce": "uses-reference", "05.stand_pat": "uses-reference"},
+    "05_uses_reference": {"05.quiesce": "uses-reference", "05.stand_pat": "uses-reference",
+                          "05.search": "uses-reference", "05.search_states": "uses-reference"},
 }
 
 SEEDS = (11, 12)
