@@ -12,7 +12,8 @@ and the searchers built on the shared cores (:func:`~aisearch.search.alphabeta_t
     move is in check) is searched one ply deeper.
 ``"singular"`` (simplified)
     At a node with at least 2 plies left, every move is first probed by a fail-soft
-    alpha-beta search 2 plies shallower (with the search's evaluation and quiescence); a
+    alpha-beta search 2 plies shallower (with the search's evaluation, and its quiescence
+    where the probe is at least 1 ply deep; a 0-ply probe is the static value); a
     move whose probe value beats every sibling's by at least ``singular_margin`` (for the
     player to move) is searched one ply deeper. The probes' nodes are counted in
     ``stats.singular_probes``.
@@ -99,11 +100,17 @@ def make_extend(run: Any, extensions: tuple[str, ...], margin: float,
             evaluate = run._sources[1]
             scored = []
             for m in game.moves(s):
-                probe = alphabeta_failsoft(game, game.result(s, m), d - 2, evaluate=evaluate,
-                                           quiescence=run.quiescence)
-                counts["singular_probes"] += probe.stats.nodes + probe.stats.get(
-                    "quiescence", 0)
-                scored.append((probe.value if game.to_move(s) == MAX else -probe.value, m))
+                child = game.result(s, m)
+                counts["singular_probes"] += 1
+                if d == 2 and not game.is_terminal(child):  # a 0-ply probe: the static value
+                    value = evaluate(child)
+                else:
+                    probe = alphabeta_failsoft(game, child, d - 2, evaluate=evaluate,
+                                               quiescence=run.quiescence if d > 2 else None)
+                    counts["singular_probes"] += probe.stats.nodes + probe.stats.get(
+                        "quiescence", 0) - 1
+                    value = probe.value
+                scored.append((value if game.to_move(s) == MAX else -value, m))
             scored.sort(key=lambda vm: vm[0], reverse=True)
             best = scored[0][1] if len(scored) > 1 and (
                 scored[0][0] - scored[1][0] >= margin) else None
