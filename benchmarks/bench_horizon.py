@@ -3,9 +3,10 @@ extensions buy on Win At Chess. Printed tables, measured in one run.
 
 Run from the repository root::
 
-    python benchmarks/bench_horizon.py                     # both parts, defaults
+    python benchmarks/bench_horizon.py                     # both parts, about 3 minutes
     python benchmarks/bench_horizon.py --part wrapper
-    python benchmarks/bench_horizon.py --part suite --positions 300 --depths 1 2 3 4
+    python benchmarks/bench_horizon.py --part suite --positions 40 --depths 1 2 3 4  # ~25 min
+    python benchmarks/bench_horizon.py --part suite --positions 300 --depths 1 2 3 4  # hours
 
 Two parts:
 
@@ -22,8 +23,8 @@ Two parts:
     seconds per depth, for alpha-beta
     with a transposition table (:func:`aisearch.enhanced_search`) without quiescence, with
     quiescence (at most 8 plies), and with quiescence plus the check or the singular
-    extension. ``--positions N`` takes the first N positions (default 40; all 300 at
-    depth 4 take much longer).
+    extension. ``--positions N`` takes the first N positions (default 30, depths 1-3:
+    about 3 minutes; depth 4 costs about 5 times depth 3).
 
 Times are wall-clock on a shared machine: read the ratios, not the absolute numbers.
 """
@@ -54,21 +55,23 @@ WIN = 2.0 ** 100  # a mate inside the bare search (the package scores mates by d
 # -- a bare alpha-beta over python-chess ---------------------------------------------------
 def ordered(board: chess.Board) -> list[chess.Move]:
     """Legal moves, captures first by MVV-LVA (as Chess.moves orders them)."""
-    legal = list(board.generate_legal_moves())
-    theirs = board.occupied_co[not board.turn]
-    ep = board.ep_square
-    captures = [m for m in legal if chess.BB_SQUARES[m.to_square] & theirs or (
-        m.to_square == ep and board.pawns & chess.BB_SQUARES[m.from_square])]
+    theirs, ep, pawns = board.occupied_co[not board.turn], board.ep_square, board.pawns
+    captures, quiet = [], []
+    for m in board.generate_legal_moves():
+        to = m.to_square
+        if chess.BB_SQUARES[to] & theirs or to == ep and pawns & chess.BB_SQUARES[m.from_square]:
+            captures.append(m)
+        else:
+            quiet.append(m)
     if not captures:
-        return legal
+        return quiet
 
     def key(m: chess.Move) -> tuple[int, int]:
         victim = board.piece_type_at(m.to_square) or chess.PAWN
         return -_RANK[victim], _RANK[board.piece_type_at(m.from_square) or chess.PAWN]
 
     captures.sort(key=key)
-    taken = set(captures)
-    return captures + [m for m in legal if m not in taken]
+    return captures + quiet
 
 
 def bare_alphabeta(board: chess.Board, depth: int) -> tuple[float, int]:
@@ -168,8 +171,8 @@ def suite_part(positions: int, depths: list[int], variants: list[str]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--part", choices=("wrapper", "suite", "all"), default="all")
-    ap.add_argument("--positions", type=int, default=40, help="suite positions (first N)")
-    ap.add_argument("--depths", type=int, nargs="+", default=[1, 2, 3, 4])
+    ap.add_argument("--positions", type=int, default=30, help="suite positions (first N)")
+    ap.add_argument("--depths", type=int, nargs="+", default=[1, 2, 3])
     ap.add_argument("--wrapper-positions", type=int, default=20)
     ap.add_argument("--wrapper-depths", type=int, nargs="+", default=[1, 2, 3])
     ap.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))

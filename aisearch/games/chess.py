@@ -192,16 +192,18 @@ class Chess(GameBase):
         board = s._board
         if self._draw(s):
             return ()
-        legal = list(board.generate_legal_moves())
-        theirs = board.occupied_co[not board.turn]
-        ep = board.ep_square
-        captures = [m for m in legal if _SQUARES[m.to_square] & theirs or (
-            m.to_square == ep and board.pawns & _SQUARES[m.from_square])]
+        theirs, ep, pawns = board.occupied_co[not board.turn], board.ep_square, board.pawns
+        captures, quiet = [], []
+        for m in board.generate_legal_moves():
+            to = m.to_square
+            if _SQUARES[to] & theirs or to == ep and pawns & _SQUARES[m.from_square]:
+                captures.append(m)
+            else:
+                quiet.append(m)
         if not captures:
-            return tuple(legal)
+            return tuple(quiet)
         captures.sort(key=lambda m: _mvv_lva(board, m))
-        taken = set(captures)
-        return tuple(captures) + tuple(m for m in legal if m not in taken)
+        return (*captures, *quiet)
 
     def _draw(self, s: ChessState) -> bool:
         """A draw by rule (not stalemate): fifty moves, repetition, insufficient material."""
@@ -269,9 +271,9 @@ class Chess(GameBase):
         found = s._noisy.get(self.checks_noisy)
         if found is None:
             board = s._board
-            theirs = board.occupied_co[not board.turn] | (
-                _SQUARES[board.ep_square] if board.ep_square is not None else 0)
+            theirs, ep, pawns = board.occupied_co[not board.turn], board.ep_square, board.pawns
             found = tuple(m for m in ms if _SQUARES[m.to_square] & theirs or m.promotion or (
+                m.to_square == ep and pawns & _SQUARES[m.from_square]) or (
                 self.checks_noisy and board.gives_check(m)))
             s._noisy[self.checks_noisy] = found
         return found

@@ -163,3 +163,11 @@ def test_the_painter_draws_a_board_and_the_state_renders_as_svg():
     artists = painter.artists(GAME, GAME.initial, 1.0, 0.5, highlight=GAME.moves(GAME.initial)[:1])
     assert sum(1 for a in artists if a.get_gid() == "piece") == 32
     assert GAME.move_label(GAME.initial, GAME.moves(GAME.initial)[0]) == "Nh3"
+
+
+def test_a_piece_moving_to_the_en_passant_square_is_not_a_capture():
+    """After ...d5 the en-passant square is d6; the knight's move there captures nothing."""
+    s = Chess.parse("4k3/8/8/2N1pP2/8/8/8/4K3 w - e6 0 1")
+    noisy = {GAME.san(s, m) for m in GAME.noisy_moves(s)}
+    assert noisy == {"fxe6"} and "Ne6" not in noisy
+    assert GAME.san(s, GAME.moves(s)[0]) == "fxe6"
