@@ -170,3 +170,23 @@ def test_quiescence_zero_is_the_plain_search_with_the_same_counts():
 def test_a_bad_quiescence_is_refused(bad):
     with pytest.raises(ValueError, match="quiescence must be None"):
         alphabeta(fig5_2, fig5_2.initial, 1, evaluate=lambda s: 0, quiescence=bad)
+
+
+def test_quiescence_on_chess_in_mvv_lva_order_or_move_order_has_one_value():
+    """White's queen can take a pawn guarded by a pawn, or a free knight."""
+    from aisearch.games import Chess
+
+    game = Chess()
+    s = Chess.parse("4k3/8/3p4/4p3/8/8/1n6/Q3K3 w - - 0 1")
+    a = quiescence(game, s, evaluate=game.material_eval)
+    b = quiescence(game, s, evaluate=game.material_eval, order=game.mvv_lva)
+    assert a.value == b.value == 7 and game.san(s, a.move) == "Qxb2"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 3), st.integers(1, 3))
+def test_pvs_and_mtdf_agree_with_alphabeta_when_quiescence_bounds_the_tips(seed, depth, k):
+    game, values = random_tree(seed)
+    want = alphabeta(game, (), depth, evaluate=values.__getitem__, quiescence=k).value
+    for search in (pvs, mtdf):
+        assert search(game, (), depth, evaluate=values.__getitem__, quiescence=k).value == want
