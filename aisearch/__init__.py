@@ -9,6 +9,7 @@ from aisearch.agents import GameRecord, anytime_agent, play, random_agent, searc
 from aisearch.core import CHANCE, MAX, MIN, Game, GameBase, IllegalMoveError, player_name, side_name
 from aisearch.games import (
     Chance,
+    Chess,
     ConnectFour,
     Max,
     Min,
@@ -19,6 +20,7 @@ from aisearch.games import (
     TicTacToe,
     TreeGame,
     TwoRobots,
+    chess_suite,
     fig5_2,
     uniform_tree,
 )
@@ -76,4 +78,4 @@ __all__ = [
 ]
 __all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "maxn", "paranoid", "TupleTree", "Coins",
             "utilities"]  # lesson 08
-__all__ += ["quiescence"]  # lesson 05
+__all__ += ["quiescence", "Chess", "chess_suite"]  # lesson 05
