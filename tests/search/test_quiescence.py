@@ -190,3 +190,20 @@ def test_pvs_and_mtdf_agree_with_alphabeta_when_quiescence_bounds_the_tips(seed,
     want = alphabeta(game, (), depth, evaluate=values.__getitem__, quiescence=k).value
     for search in (pvs, mtdf):
         assert search(game, (), depth, evaluate=values.__getitem__, quiescence=k).value == want
+
+
+def test_the_quiescence_searcher_is_traced_like_the_others():
+    game = TreeGame([[5, -3], 2], noisy=[(0,), (0, 1)])
+    values = {(): 1, (0,): 4}.get
+    rec, tally = Recorder(), Tally()
+    d = quiescence(game, (), evaluate=values, tracer=rec)
+    quiescence(game, (), evaluate=values, tracer=tally)
+    assert tally.stats() == d.stats
+    assert [type(e).__name__ for e in rec.events if e.path == (0,)][:2] == ["Quiescent",
+                                                                            "StandPat"]
+    Replay(rec.events)
+    from aisearch.search import describe
+
+    info = describe(quiescence)
+    assert info.kind == "quiescence" and info.windowed and not info.convention.depth
+    assert info.pseudocode.line(("eval",)) == 3
