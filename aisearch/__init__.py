@@ -9,6 +9,7 @@ from aisearch.agents import GameRecord, anytime_agent, play, random_agent, searc
 from aisearch.core import CHANCE, MAX, MIN, Game, GameBase, IllegalMoveError, player_name, side_name
 from aisearch.games import (
     Chance,
+    Chess,
     ConnectFour,
     Max,
     Min,
@@ -19,6 +20,7 @@ from aisearch.games import (
     TicTacToe,
     TreeGame,
     TwoRobots,
+    chess_suite,
     fig5_2,
     uniform_tree,
 )
@@ -59,6 +61,7 @@ from aisearch.search import (
     negamax,
     pearl_ab,
     pvs,
+    quiescence,
     sss_star,
     star1,
     star2,
@@ -88,6 +91,7 @@ __all__ = [
 ]
 __all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "maxn", "paranoid", "TupleTree", "Coins",
             "utilities"]  # lesson 08
+__all__ += ["quiescence", "Chess", "chess_suite"]  # lesson 05
 __all__ += ["td_lambda_update", "td_train", "Linear", "Network", "nannon_features",
             "pig_features", "learned_evaluate", "greedy_agent", "match", "value_error",
             "shipped"]  # lesson 07

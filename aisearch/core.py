@@ -82,6 +82,8 @@ class Game(Protocol[S, M]):
     ``noisy_moves(s)``
         The moves of ``s`` that make the position unquiet (captures, promotions), in
         the order of ``moves(s)``; quiescence search follows only these (lesson 05).
+    ``in_check(s)``
+        True when the player to move is in check; the check extension reads it (lesson 05).
     ``canonical(s)``
         One representative of the states symmetric to ``s`` (rotations, mirrors).
     ``sides``, ``move_grid``, ``move_label(s, m)``, ``highlight(s)``, ``parse(text)``

@@ -19,7 +19,7 @@ from aisearch.games import uniform_tree
 
 
 def games():
-    from aisearch.games import Coins, SymmetryReduced, TicTacToe
+    from aisearch.games import Chess, Coins, SymmetryReduced, TicTacToe
     from aisearch.games.connect4 import ConnectFour
     from aisearch.games.dag import DagGame
     from aisearch.games.nim import Nim
@@ -42,6 +42,8 @@ def games():
         "robots, walls": walls,
         "three-player coins": Coins((7, 4, 3, 9, 5, 7)),
         "two-player coins": Coins((3, 1, 4, 1, 5), players=2),
+        "chess": Chess(),
+        "chess, checks noisy": Chess(checks_noisy=True),
         "dag with skips and wins": DagGame(b=3, d=6, width=4, seed=1, skip=0.3, win=9,
                                            p_win=0.2),
         **chance_games(),
@@ -56,6 +58,8 @@ def chance_games():
 
 
 GAMES = games()
+PLAYOUTS = {"chess": (4, 40), "chess, checks noisy": (2, 30)}
+"""(playouts, plies) for games whose moves are slow to generate; others get (30, 60)."""
 
 
 def replay(game, moves):
@@ -70,9 +74,10 @@ def test_random_playouts_obey_the_protocol(name):
     game = GAMES[name]
     rules_before = copy.deepcopy(vars(game))
     rng = random.Random(0)
-    for _ in range(30):
+    playouts, plies = PLAYOUTS.get(name, (30, 60))
+    for _ in range(playouts):
         s, history = game.initial, []
-        for _ply in range(60):
+        for _ply in range(plies):
             moves = game.moves(s)
             assert (len(moves) == 0) == game.is_terminal(s)
             if game.is_terminal(s):

@@ -13,9 +13,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+CONDA_NAMES = {"python-chess": "chess"}  # conda-forge's name -> PyPI's
+
+
 def requirement(spec: str) -> tuple[str, str]:
     name, bound = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*(.*)", spec).groups()
-    return name.lower().replace("_", "-"), bound.replace(" ", "")
+    name = name.lower().replace("_", "-")
+    return CONDA_NAMES.get(name, name), bound.replace(" ", "")
 
 
 def pyproject_requirements() -> set[tuple[str, str]]:

@@ -10,6 +10,8 @@ Examples
 """
 
 from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
+from aisearch.games.chess import Chess, ChessState
+from aisearch.games.chess_suite import SuitePosition, chess_suite
 from aisearch.games.connect4 import ConnectFour
 from aisearch.games.dag import DagGame
 from aisearch.games.nannon import Nannon, NannonState
@@ -28,3 +30,4 @@ __all__ = [
     "Pig", "PigState", "Nannon", "NannonState", "dice_tree", "scale_tree", "random_chance_tree",
 ]
 __all__ += ["TupleTree", "Coins", "CoinsState", "utilities"]  # more than two players (lesson 08)
+__all__ += ["Chess", "ChessState", "chess_suite", "SuitePosition"]  # lesson 05

@@ -28,6 +28,7 @@ from aisearch.search.ordering import (
     chain,
     minimal_tree,
 )
+from aisearch.search.quiescence import quiescence
 from aisearch.search.registry import REGISTRY, Pseudocode, SearcherInfo, describe, searcher
 from aisearch.search.star import star1, star2
 from aisearch.search.table import TranspositionTable, alphabeta_tt
@@ -45,6 +46,7 @@ __all__ = [
 ]
 __all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "scaled_rewards", "maxn", "paranoid",
             "Paranoid", "play_bandit"]  # lesson 08
+__all__ += ["quiescence"]  # lesson 05
 
 
 class _Searchers(Mapping[str, Callable[..., Any]]):

@@ -99,12 +99,14 @@ Top call: AB(s; −∞, +∞).
 def alphabeta(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
-    tracer: TracerLike | None = None,
+    tracer: TracerLike | None = None, quiescence: int | None = None,
 ) -> Decision:
     """Alpha-beta search, fail-hard: the minimax decision without searching what cannot matter.
 
     Parameters are those of :func:`~aisearch.search.minimax`; ``prune_on_equal`` chooses
     the cut test ``alpha >= beta`` (True) or ``alpha > beta`` (False, as CS188 grades).
+    ``quiescence=k`` runs a quiescence search of at most ``k`` plies at the depth bound, with
+    the node's window (:mod:`aisearch.search.common`); every alpha-beta form takes it.
 
     Examples
     --------
@@ -120,7 +122,8 @@ def alphabeta(
     root, whose window is (-inf, +inf), it is the minimax value.
     """
     run = Run(alphabeta, game, state, depth, evaluate=evaluate, order=order,
-              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
+              quiescence=quiescence)
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
     trace = run.trace  # bookkeeping
@@ -129,7 +132,7 @@ def alphabeta(
         if is_terminal(s):
             return utility(s, d), ()
         if d == 0:
-            return evaluation(s, d), ()
+            return evaluation(s, d, alpha, beta), ()
         ms, line = moves(s), None
         if to_move(s) == MAX:
             for m in ms:
@@ -166,7 +169,7 @@ def alphabeta(
 def alphabeta_failsoft(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
-    tracer: TracerLike | None = None,
+    tracer: TracerLike | None = None, quiescence: int | None = None,
 ) -> Decision:
     """Alpha-beta search, fail-soft (aima-python's ``alpha_beta_search``).
 
@@ -182,7 +185,8 @@ def alphabeta_failsoft(
     (3, 0, 7)
     """
     run = Run(alphabeta_failsoft, game, state, depth, evaluate=evaluate, order=order,
-              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
+              quiescence=quiescence)
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
     trace = run.trace  # bookkeeping
@@ -191,7 +195,7 @@ def alphabeta_failsoft(
         if is_terminal(s):
             return utility(s, d), ()
         if d == 0:
-            return evaluation(s, d), ()
+            return evaluation(s, d, alpha, beta), ()
         ms, line = moves(s), None
         maximizing = to_move(s) == MAX
         best = -INF if maximizing else INF
@@ -219,7 +223,7 @@ def alphabeta_failsoft(
 def negamax(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
-    tracer: TracerLike | None = None,
+    tracer: TracerLike | None = None, quiescence: int | None = None,
 ) -> Decision:
     """Alpha-beta in negamax form (fail-soft): ``max(a, b) = -min(-a, -b)``.
 
@@ -236,7 +240,8 @@ def negamax(
     (3, 0, 7)
     """
     run = Run(negamax, game, state, depth, mover_view=True, evaluate=evaluate, order=order,
-              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
+              quiescence=quiescence)
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
     trace = run.trace  # bookkeeping
@@ -246,7 +251,7 @@ def negamax(
         if is_terminal(s):
             return sign * utility(s, d), ()
         if d == 0:
-            return sign * evaluation(s, d), ()
+            return sign * evaluation(s, d, alpha, beta), ()
         ms, line = moves(s), None
         best = -INF
         for m in ms:
@@ -277,7 +282,7 @@ def negamax(
 def pearl_ab(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
-    tracer: TracerLike | None = None,
+    tracer: TracerLike | None = None, quiescence: int | None = None,
 ) -> Decision:
     """Pearl's AB(n; alpha, beta), step for step (fail-hard inside the tree).
 
@@ -305,7 +310,8 @@ def pearl_ab(
     (3, 0, 7)
     """
     run = Run(pearl_ab, game, state, depth, evaluate=evaluate, order=order,
-              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
+              quiescence=quiescence)
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
     trace = run.trace  # bookkeeping
@@ -315,7 +321,7 @@ def pearl_ab(
         if is_terminal(n):
             return utility(n, d), ()
         if d == 0:
-            return evaluation(n, d), ()
+            return evaluation(n, d, alpha, beta), ()
         successors, line = moves(n), None
         if to_move(n) == MAX:
             for nk in successors:  # k = 1, 2, ..., b

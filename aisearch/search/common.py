@@ -39,6 +39,19 @@ win at any distance, and the principal variation shows how far it is. Explicit t
 declare no ``win``, so textbook trees keep their exact values and searches. Pass
 ``fastest_wins=False`` for the textbook rule (all wins alike), as the graded exercises do.
 Under chance (expectiminimax) wins count as their payoff: an average has no distance.
+
+Quiescence at the depth bound (``quiescence=k``, lesson 05)
+-----------------------------------------------------------
+With ``quiescence=None`` (the default) a non-terminal state at the depth bound is worth
+``evaluate(s)``. With an int ``k`` the leaf rule runs a quiescence search of at most ``k``
+plies there instead (:mod:`aisearch.search.quiescence`), with the window the node was
+searched with: the same rule for every alpha-beta form, written once here. The searcher's
+core passes its window to ``evaluation(s, d, alpha, beta)`` (negamax forms in the view of
+the player to move; :class:`Run` converts). The depth-bound state is counted as before (a
+node and a leaf); the states the quiescence search visits beyond it are counted in
+``Decision.stats.quiescence`` (not in ``nodes`` or ``leaves``) and traced as
+:class:`~aisearch.trace.events.Quiescent` visits, so a trace shows them below the node.
+The principal variation stops at the depth bound. Quiescence cut-offs count as cut-offs.
 """
 
 from __future__ import annotations
@@ -128,6 +141,10 @@ def check_args(game: Any, state: Any, depth: Any, options: dict[str, Any]) -> in
     for name in ("prune_on_equal", "fastest_wins"):
         if name in options and not isinstance(options[name], bool):
             raise TypeError(f"{name} must be True or False, not {options[name]!r}")
+    q = options.get("quiescence")
+    if q is not None and (isinstance(q, bool) or not isinstance(q, int) or q < 0):
+        raise ValueError("quiescence must be None (evaluate at the depth bound) or a "
+                         f"non-negative int (the most plies of quiescence search), not {q!r}")
     try:
         hash(state)
     except TypeError:
@@ -152,8 +169,8 @@ class Run:
         True for negamax forms, whose values and windows are from the view of the player to
         move: events are converted to MAX's view.
     **options
-        ``evaluate``, ``order``, ``prune_on_equal``, ``fastest_wins``, ``tracer`` and any
-        option of the searcher's own (recorded in the Start event).
+        ``evaluate``, ``order``, ``prune_on_equal``, ``fastest_wins``, ``tracer``,
+        ``quiescence`` and any option of the searcher's own (recorded in the Start event).
     """
 
     def __init__(self, searcher: Callable[..., Any], game: Game, state: Any, depth: int | None,
@@ -163,11 +180,13 @@ class Run:
         self.info = getattr(searcher, "info", None)
         self.game, self.state, self.mover_view = game, state, mover_view
         self.more: dict[str, int] = {}  # further counts a searcher keeps (table_hits, ...)
+        self.counts: dict[str, Callable[[], int]] = {}  # live counts read at the finish
         evaluate = options.get("evaluate")
         self._evaluate_name = _name(evaluate) if evaluate else "evaluate"
         self.order = options.get("order")
         self._learn = getattr(self.order, "cutoff", None)
-        self.cut = operator.ge if options.get("prune_on_equal", True) else operator.gt
+        self.prune_on_equal: bool = options.get("prune_on_equal", True)
+        self.cut = operator.ge if self.prune_on_equal else operator.gt
         payoff = getattr(game, "win", None)
         if isinstance(payoff, bool) or not isinstance(payoff, (int, float)) or not payoff > 0:
             payoff = INF
@@ -179,6 +198,7 @@ class Run:
         self.trace = Tracing(emit, self) if emit else None
         self.result = self.trace.result if self.trace else game.result
         self._counters: list[Callable[[], int]] = []  # how many leaves each leaf rule took
+        self._sources = (game.utility, evaluate or no_evaluate, fastest)  # (for quiescence)
         self.utility = self._leaf_rule(game.utility, True, fastest)
         self.evaluation = self._leaf_rule(evaluate or no_evaluate, False, fastest)
         leaves = list(self._counters)
@@ -186,6 +206,18 @@ class Run:
         self.moves = self._make_moves(game, not chance_ok and getattr(game, "has_chance", True))
         self._leaf_counters = leaves
         self.cutoff = self._make_cutoff()
+        self.extend: Callable[..., int] | None = None
+        if options.get("extensions"):
+            from aisearch.search.extensions import check_extensions, make_extend
+
+            self.extend = make_extend(self, check_extensions(
+                game, options["extensions"], options.get("singular_margin", 1.0)),
+                options.get("singular_margin", 1.0))
+        self.quiescence = options.get("quiescence")
+        if self.quiescence is not None:
+            from aisearch.search.quiescence import quiescent_leaf  # (it builds on this module)
+
+            self.evaluation = quiescent_leaf(self, self.evaluation, self.quiescence)
         if self.trace:
             shown = {k: v for k, v in options.items() if k != "tracer"}
             emit(Start(self.name, game, state, depth, shown))
@@ -211,8 +243,8 @@ class Run:
         return self._cutoffs()
 
     # -- the leaf rule -------------------------------------------------------------------
-    def _leaf_rule(self, source: Callable[..., Any], terminal: bool,
-                   fastest: bool) -> Callable[[Any, int], Any]:
+    def _leaf_rule(self, source: Callable[..., Any], terminal: bool, fastest: bool,
+                   kind: type = Leaf, counted: bool = True) -> Callable[..., Any]:
         """``f(s, d)``: the value of a leaf ``d`` plies above the depth bound, as the search
         scores it: the terminal utility (``terminal``) or the static evaluation, checked,
         counted, traced, and a win or loss scored by its distance from the root."""
@@ -230,12 +262,12 @@ class Run:
             scored by its distance from the root."""
             raw = self._checked(v, name, s)
             if trace:
-                trace.leaf(raw, terminal)
+                trace.leaf(raw, terminal, kind)
             if fastest and (raw == INF or raw == -INF or finite_wins and abs(raw) == payoff):
                 return (WIN - (top - d) * PLY) * (1 if raw > 0 else -1)
             return raw
 
-        def utility(s: Any, d: int) -> Any:
+        def utility(s: Any, d: int, alpha: Any = None, beta: Any = None) -> Any:
             nonlocal count
             count += 1
             v = source(s, MAX)
@@ -243,26 +275,27 @@ class Run:
             if t is float or t is int:
                 if lo < v < hi:
                     if trace:
-                        trace.leaf(v, True)
+                        trace.leaf(v, True, kind)
                     return v
                 if v in wins:  # a won or lost game: scored by its distance from the root
                     if trace:
-                        trace.leaf(v, True)
+                        trace.leaf(v, True, kind)
                     return (WIN - (top - d) * PLY) * wins[v]
             return unusual(v, s, d)
 
-        def evaluation(s: Any, d: int) -> Any:
+        def evaluation(s: Any, d: int, alpha: Any = None, beta: Any = None) -> Any:
             nonlocal count
             count += 1
             v = source(s)
             t = v.__class__
             if (t is float or t is int) and lo < v < hi:
                 if trace:
-                    trace.leaf(v, False)
+                    trace.leaf(v, False, kind)
                 return v
             return unusual(v, s, d)
 
-        def quiet_evaluation(s: Any, d: int) -> Any:  # no tracer: the hot path of most searches
+        def quiet_evaluation(s: Any, d: int, alpha: Any = None, beta: Any = None) -> Any:
+            # no tracer: the hot path of most searches
             nonlocal count
             count += 1
             v = source(s)
@@ -271,8 +304,10 @@ class Run:
                 return v
             return unusual(v, s, d)
 
-        leaf = utility if terminal else evaluation if trace else quiet_evaluation
-        self._counters.append(lambda: count)
+        leaf: Any = utility if terminal else evaluation if trace else quiet_evaluation
+        if counted:
+            self._counters.append(lambda: count)
+        leaf.count = lambda: count
         return leaf
 
     def _checked(self, v: Any, source: str, s: Any) -> Any:
@@ -395,8 +430,9 @@ class Run:
     def finish(self, value: Any, pv: Sequence[Any]) -> Decision:
         """The Decision (value as the game's payoff), handed to the tracer's ``finish``."""
         pv = tuple(pv)
+        more = {**self.more, **{name: count() for name, count in self.counts.items()}}
         stats = Stats(self.nodes, self.leaves, self.cutoffs, chance_nodes=self._chance_nodes(),
-                      **self.more)
+                      **more)
         decision = Decision(self.decode(value), pv[0] if pv else None, pv, stats)
         if self.trace:
             self.trace.emit(Finish(decision.value, decision.move, pv, stats))
@@ -446,9 +482,13 @@ class Tracing:
         self.pending = m
         return self._result(s, m)
 
-    def wrap(self, core: Callable[..., Any]) -> Callable[..., Any]:
+    def wrap(self, core: Callable[..., Any], kind: type = Enter,
+             mover_view: bool | None = None) -> Callable[..., Any]:
+        """``core`` reporting its visits as ``kind`` events (Enter; Quiescent beyond the depth
+        bound), values converted from the mover's view when ``mover_view`` (the run's)."""
         stack, emit, to_move, decode = self.stack, self.emit, self._to_move, self.run.decode
-        mover_view = self.run.mover_view
+        if mover_view is None:
+            mover_view = self.run.mover_view
 
         def traced(s: Any, d: int, *window: Any) -> tuple[Any, tuple]:
             path = stack[-1] + (self.pending,) if stack else ()
@@ -458,7 +498,7 @@ class Tracing:
             flip = mover_view and player != MAX
             if flip:
                 low, high = -high, -low
-            emit(Enter(path, player, None if d > SHOWN else d, decode(low), decode(high), s))
+            emit(kind(path, player, None if d > SHOWN else d, decode(low), decode(high), s))
             v, pv = core(s, d, *window)
             emit(Exit(path, decode(-v if flip else v)))
             stack.pop()
@@ -467,8 +507,8 @@ class Tracing:
 
         return traced
 
-    def leaf(self, value: Any, terminal: bool) -> None:
-        self.emit(Leaf(self.stack[-1], value, terminal))
+    def leaf(self, value: Any, terminal: bool, kind: type = Leaf) -> None:
+        self.emit(kind(self.stack[-1], value, terminal))
 
     def backup(self, m: Any, v: Any, best: Any, alpha: float = -INF, beta: float = INF,
                player: int = MAX) -> None:

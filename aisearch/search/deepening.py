@@ -28,7 +28,7 @@ from aisearch.search.anytime import Budget, BudgetedGame, OutOfBudget
 from aisearch.search.common import check_args, per_node
 from aisearch.search.ordering import PrincipalVariation, chain
 from aisearch.search.registry import describe, searcher
-from aisearch.search.table import EXACT, LOWER, UPPER, TranspositionTable, decoder
+from aisearch.search.table import EXACT, LOWER, UPPER, TranspositionTable, alphabeta_tt, decoder
 from aisearch.trace.events import Abort, TracerLike
 
 __all__ = ["iterative_deepening", "proven_better"]
@@ -50,7 +50,8 @@ def iterative_deepening(
     order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
     tracer: TracerLike | None = None, budget: Budget | None = None,
     search: Callable[..., Decision] = alphabeta, table: TranspositionTable | None = None,
-    pv_first: bool = False, partial: bool = True,
+    pv_first: bool = False, partial: bool = True, quiescence: int | None = None,
+    extensions: tuple[str, ...] = (), singular_margin: float = 1.0,
 ) -> Iterator[Decision]:
     """Search to depth 1, 2, 3, ...; yield one decision per completed depth.
 
@@ -79,6 +80,14 @@ def iterative_deepening(
         With a table: when the budget runs out, yield a last decision (``partial=True``,
         its value a bound) if the unfinished iteration proved a root move better than the
         previous best (:func:`proven_better`).
+    quiescence : int, optional
+        Passed to every iteration's search: a quiescence search of at most that many plies
+        at the depth bound (:mod:`aisearch.search.quiescence`).
+    extensions, singular_margin
+        Passed to every iteration's search: moves searched one ply deeper
+        (:mod:`aisearch.search.extensions`). The searchers built on the shared cores take
+        them; with the default ``search=alphabeta`` the iterations then run
+        :func:`~aisearch.search.alphabeta_tt` without a table (fail-soft alpha-beta).
 
     Yields
     ------
@@ -98,7 +107,7 @@ def iterative_deepening(
     """
     # Checked when called, not at the first next(): a wrong argument is reported where it is.
     options = {"evaluate": evaluate, "order": order, "prune_on_equal": prune_on_equal,
-               "fastest_wins": fastest_wins, "tracer": tracer}
+               "fastest_wins": fastest_wins, "tracer": tracer, "quiescence": quiescence}
     check_args(game, state, depth, options)
     if depth == 0:
         raise ValueError("depth must be a positive int (the deepest iteration) or None (no "
@@ -121,15 +130,32 @@ def iterative_deepening(
     for name, flag in (("pv_first", pv_first), ("partial", partial)):
         if not isinstance(flag, bool):
             raise TypeError(f"{name} must be True or False, not {flag!r:.80}")
+    more: dict[str, Any] = {}
+    if extensions != ():
+        from aisearch.search.extensions import check_extensions
+
+        check_extensions(game, extensions, singular_margin)  # now, not at the first next()
+        if "extensions" not in takes and search is alphabeta:
+            search, takes = alphabeta_tt, set(alphabeta_tt.info.options)  # type: ignore[attr-defined]
+        if "extensions" not in takes:
+            raise ValueError(f"{getattr(search, '__name__', search)} takes no extensions; "
+                             "search with alphabeta_tt, pvs, aspiration or mtdf")
+        more["extensions"], more["singular_margin"] = extensions, singular_margin
+    if quiescence is not None:
+        if "quiescence" not in takes:
+            raise ValueError(f"{getattr(search, '__name__', search)} takes no quiescence; "
+                             "search with an alpha-beta form to use it")
+        more["quiescence"] = quiescence
     return _deepen(game, state, depth, evaluate, order, prune_on_equal, fastest_wins, tracer,
-                   budget, search, table, pv_first, partial, takes)
+                   budget, search, table, pv_first, partial, takes, more)
 
 
 def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None,
             order: Order | None, prune_on_equal: bool, fastest_wins: bool,
             tracer: TracerLike | None, budget: Budget | None,
             search: Callable[..., Decision], table: TranspositionTable | None,
-            pv_first: bool, partial: bool, takes: set[str]) -> Iterator[Decision]:
+            pv_first: bool, partial: bool, takes: set[str],
+            more: dict[str, Any]) -> Iterator[Decision]:
     """The iterations of :func:`iterative_deepening` (its arguments checked)."""
     played = BudgetedGame(game, budget) if budget is not None else game
     bounded = [0]
@@ -145,7 +171,7 @@ def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None
     last: Decision | None = None
     for d in itertools.count(1) if depth is None else range(1, depth + 1):
         bounded[0] = 0
-        extra: dict[str, Any] = {}
+        extra: dict[str, Any] = dict(more)
         if table is not None:
             table.age()
             extra["table"] = table

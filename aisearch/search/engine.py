@@ -67,7 +67,8 @@ def enhanced_search(
     order: Order | None = None, prune_on_equal: bool = True, fastest_wins: bool = True,
     tracer: TracerLike | None = None, static: bool = False, deepening: bool = False,
     table: bool | TranspositionTable = False, killers: bool = False, history: bool = False,
-    window: str = "alphabeta", width: float = 20,
+    window: str = "alphabeta", width: float = 20, quiescence: int | None = None,
+    extensions: tuple[str, ...] = (), singular_margin: float = 1.0,
 ) -> Decision:
     """One search of ``state`` with the enhancements switched on; counts added up.
 
@@ -89,6 +90,13 @@ def enhanced_search(
         Plain fail-soft alpha-beta, principal variation search, aspiration windows of
         ``width`` around a guess (with plain or PVS search inside), or MTD(f). The guess
         is the previous iteration's value with ``deepening``, else the root's static value.
+    quiescence : int, optional
+        A quiescence search of at most that many plies at the depth bound (lesson 05).
+    extensions : tuple of str
+        ``"check"`` and/or ``"singular"``: moves searched one ply deeper, counted in
+        ``stats.check_extensions`` and ``stats.singular_extensions``
+        (:mod:`aisearch.search.extensions`); ``singular_margin`` is the lead a singular
+        move needs.
 
     Returns
     -------
@@ -126,7 +134,8 @@ def enhanced_search(
     ordering = chain(order, StaticOrder(game, evaluate) if static else None,  # type: ignore[arg-type]
                      History() if history else None, Killers() if killers else None)
     common = dict(evaluate=evaluate, order=ordering, prune_on_equal=prune_on_equal,
-                  fastest_wins=fastest_wins, tracer=tracer)
+                  fastest_wins=fastest_wins, tracer=tracer, quiescence=quiescence,
+                  extensions=extensions, singular_margin=singular_margin)
     if deepening:
         runs: list[Decision] = []
         last = run_anytime(d for d in iterative_deepening(

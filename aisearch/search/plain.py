@@ -10,7 +10,9 @@ They search the textbook way (the package's ``fastest_wins=False``: every win al
 when alpha >= beta (``prune_on_equal=True``), search moves in ``game.moves`` order and keep
 the first best move. ``tests/search/test_plain.py`` proves that each one returns the value
 and move of the package's searcher it stands for and generates the same states, in the
-same order, on random trees, tic-tac-toe and the two robots.
+same order, on random trees, tic-tac-toe and the two robots; :func:`quiesce` (lesson 05)
+returns the value of ``search.quiescence`` and generates the same states on random trees
+with noisy nodes, from any window.
 
 ``depth`` counts plies, and ``math.inf`` (the default) searches to the end of the game;
 ``evaluate(state)`` scores a position at the depth bound from MAX's point of view.
@@ -21,7 +23,7 @@ Examples
 >>> minimax(fig5_2, fig5_2.initial), alphabeta(fig5_2, fig5_2.initial)
 ((3, 0), (3, 0))
 >>> sorted(PLAIN)
-['alphabeta', 'alphabeta_failsoft', 'minimax', 'negamax']
+['alphabeta', 'alphabeta_failsoft', 'minimax', 'negamax', 'quiesce']
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from typing import Any
 
 from aisearch.core import MAX
 
-__all__ = ["minimax", "alphabeta", "alphabeta_failsoft", "negamax", "PLAIN", "STANDS_FOR"]
+__all__ = ["minimax", "alphabeta", "alphabeta_failsoft", "negamax", "quiesce", "PLAIN",
+           "STANDS_FOR"]
 
 INF = math.inf
 
@@ -148,9 +151,43 @@ def negamax(game: Any, state: Any, depth: float = INF,
     return best_value, best_move
 
 
+def quiesce(game: Any, state: Any, evaluate: Callable[[Any], float], alpha: float = -INF,
+            beta: float = INF) -> Any:
+    """Quiescence search, fail-soft: stand pat, then noisy moves only; the value alone.
+
+    Stands for ``search.quiescence`` (``max_depth=None``). A terminal state is worth its
+    utility; any other is worth at least ``evaluate(state)`` to MAX (at most, to MIN), the
+    *stand-pat* value, and the moves of ``game.noisy_moves(state)`` are searched to see
+    whether one of them does better.
+
+    >>> from aisearch.games import TreeGame
+    >>> game = TreeGame([[5, -3], 2], noisy=[(0,), (0, 1)])
+    >>> quiesce(game, (), {(): 1, (0,): 4}.get)
+    1
+    """
+    if game.is_terminal(state):
+        return game.utility(state, MAX)
+    best = evaluate(state)  # stand pat: the player to move may decline every capture
+    maximizing = game.to_move(state) == MAX
+    alpha, beta = (max(alpha, best), beta) if maximizing else (alpha, min(beta, best))
+    if alpha >= beta:  # the stand-pat value alone cuts off
+        return best
+    for move in game.noisy_moves(state):
+        value = quiesce(game, game.result(state, move), evaluate, alpha, beta)
+        if maximizing:
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
 PLAIN: dict[str, Callable[..., Any]] = {
     "minimax": minimax, "alphabeta": alphabeta, "alphabeta_failsoft": alphabeta_failsoft,
-    "negamax": negamax}
+    "negamax": negamax, "quiesce": quiesce}
 """The plain searchers by name."""
 
 STANDS_FOR: dict[str, tuple[str, ...]] = {

@@ -83,14 +83,14 @@ def pvs_core(run: Run, table: TranspositionTable | None,
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
     lookup, store = table_tools(table)
-    top = run.top
+    top, extend, requiesce = run.top, run.extend, run.quiescence is not None
     trace, decode, more = run.trace, run.decode, run.more  # bookkeeping
 
     def pvs(s, d, alpha, beta):
         if is_terminal(s):
             return utility(s, d), ()
         if d == 0:
-            return evaluation(s, d), ()
+            return evaluation(s, d, alpha, beta), ()
         known, settled = lookup(s, d, alpha, beta, top - d)
         if trace:
             if known:
@@ -103,16 +103,19 @@ def pvs_core(run: Run, table: TranspositionTable | None,
         best, line = (-INF if maximizing else INF), None
         for m in ms:
             child = result(s, m)
+            e = d - 1 + (extend(s, m, child, d) if extend else 0)  # its depth
             if line is None:  # the first move: the whole window
-                v, pv = pvs(child, d - 1, alpha, beta)
+                v, pv = pvs(child, e, alpha, beta)
             else:  # the others: a null window, "is it better than the best so far?"
-                v, pv = pvs(child, d - 1, *null_window(alpha, beta, maximizing))
-                if alpha < v < beta and d > 1:  # it is: search it again for its value
+                v, pv = pvs(child, e, *null_window(alpha, beta, maximizing))
+                # it is: search it again for its value (a tip's value is exact, unless
+                # quiescence search, which bounds it too, is below)
+                if alpha < v < beta and (e > 0 or requiesce):
                     more["researches"] = more.get("researches", 0) + 1  # bookkeeping
                     if trace:
                         trace.note(Research, move=m, alpha=decode(alpha), beta=decode(beta),
                                    reason="fail high" if maximizing else "fail low")
-                    v, pv = pvs(child, d - 1, alpha, beta)
+                    v, pv = pvs(child, e, alpha, beta)
             if (v > best if maximizing else v < best) or line is None:
                 best, line = v, (m,) + pv
             if maximizing:
@@ -156,7 +159,8 @@ def pvs(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, table: TranspositionTable | None = None,
     window: tuple[float, float] = (-INF, INF), prune_on_equal: bool = True,
-    fastest_wins: bool = True, tracer: TracerLike | None = None,
+    fastest_wins: bool = True, tracer: TracerLike | None = None, quiescence: int | None = None,
+    extensions: tuple[str, ...] = (), singular_margin: float = 1.0,
 ) -> Decision:
     """Principal variation search: null windows for every move but the first.
 
@@ -175,7 +179,8 @@ def pvs(
     alpha, beta = check_window(window)
     run = Run(pvs, game, state, depth, evaluate=evaluate, order=order, table=table,
               window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-              tracer=tracer)
+              tracer=tracer, quiescence=quiescence, extensions=extensions,
+              singular_margin=singular_margin)
     counted = count_table(run, table)  # bookkeeping
     v, pv = run.search(pvs_core(run, table, prune_on_equal), alpha, beta)
     counted()  # bookkeeping

@@ -10,7 +10,8 @@ stepper's listings and windowed set, and the grader's reference set all come fro
 A searcher also declares its ``kind``, the calling convention it follows (:data:`KINDS`):
 ``'minimax'`` for the two-player, depth-limited searchers of
 :mod:`aisearch.search.common`; ``'nplayer'`` for searches of games of any number of
-players (max^n, paranoid); ``'sampling'`` for Monte Carlo tree search. What holds for a
+players (max^n, paranoid); ``'sampling'`` for Monte Carlo tree search; ``'quiescence'``
+for a search of one state along its noisy moves, with a window and no depth. What holds for a
 kind (its common options, what its value is) is written once, here; tests and tools ask
 the kind, never the name.
 
@@ -145,6 +146,8 @@ KINDS: dict[str, Kind] = {
     "nplayer": Kind("nplayer", ("evaluate", "tracer"), players=None, value="tuple"),
     "sampling": Kind("sampling", ("iterations", "seed", "budget", "tracer"), depth=False,
                      players=None, value="reward", growing=True),
+    "quiescence": Kind("quiescence", ("evaluate", "order", "prune_on_equal", "fastest_wins",
+                                      "tracer"), depth=False),
 }
 """The calling conventions of the searchers (see :class:`Kind`)."""
 

@@ -143,14 +143,14 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
     lookup, store = table_tools(table)
-    top = run.top
+    top, extend = run.top, run.extend
     trace, decode = run.trace, run.decode  # bookkeeping
 
     def ab(s, d, alpha, beta):
         if is_terminal(s):
             return utility(s, d), ()
         if d == 0:
-            return evaluation(s, d), ()
+            return evaluation(s, d, alpha, beta), ()
         known, settled = lookup(s, d, alpha, beta, top - d)  # what the table knows of s
         if trace:
             if known:
@@ -162,7 +162,8 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
         if to_move(s) == MAX:
             best = -INF
             for m in ms:
-                v, pv = ab(result(s, m), d - 1, alpha, beta)
+                child = result(s, m)
+                v, pv = ab(child, d - 1 + (extend(s, m, child, d) if extend else 0), alpha, beta)
                 if v > best or line is None:
                     best, line = v, (m,) + pv
                     alpha = max(alpha, best)
@@ -174,7 +175,8 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
         else:
             best = INF
             for m in ms:
-                v, pv = ab(result(s, m), d - 1, alpha, beta)
+                child = result(s, m)
+                v, pv = ab(child, d - 1 + (extend(s, m, child, d) if extend else 0), alpha, beta)
                 if v < best or line is None:
                     best, line = v, (m,) + pv
                     beta = min(beta, best)
@@ -216,7 +218,8 @@ def alphabeta_tt(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, table: TranspositionTable | None = None,
     window: tuple[float, float] = (-INF, INF), prune_on_equal: bool = True,
-    fastest_wins: bool = True, tracer: TracerLike | None = None,
+    fastest_wins: bool = True, tracer: TracerLike | None = None, quiescence: int | None = None,
+    extensions: tuple[str, ...] = (), singular_margin: float = 1.0,
 ) -> Decision:
     """Fail-soft alpha-beta that looks positions up in a transposition table.
 
@@ -231,6 +234,11 @@ def alphabeta_tt(
         The root's window, in the search's scores (payoffs and evaluations; wins lie beyond
         every finite window). A value inside is exact; one at or below alpha an upper bound,
         at or above beta a lower bound.
+    quiescence : int, optional
+        A quiescence search of at most that many plies at the depth bound.
+    extensions, singular_margin
+        Moves searched one ply deeper (:mod:`aisearch.search.extensions`): ``"check"``,
+        ``"singular"`` (a probe value ahead of every sibling's by ``singular_margin``).
 
     Returns
     -------
@@ -250,7 +258,8 @@ def alphabeta_tt(
     alpha, beta = check_window(window)
     run = Run(alphabeta_tt, game, state, depth, evaluate=evaluate, order=order, table=table,
               window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-              tracer=tracer)
+              tracer=tracer, quiescence=quiescence, extensions=extensions,
+              singular_margin=singular_margin)
     counted = count_table(run, table)  # bookkeeping
     v, pv = run.search(alphabeta_core(run, table, prune_on_equal), alpha, beta)
     counted()  # bookkeeping

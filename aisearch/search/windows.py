@@ -88,7 +88,8 @@ def aspiration(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, table: TranspositionTable | None = None, guess: float = 0,
     width: float = 10, scout: bool = False, prune_on_equal: bool = True,
-    fastest_wins: bool = True, tracer: TracerLike | None = None,
+    fastest_wins: bool = True, tracer: TracerLike | None = None, quiescence: int | None = None,
+    extensions: tuple[str, ...] = (), singular_margin: float = 1.0,
 ) -> Decision:
     """Alpha-beta with an aspiration window (야망 창) around a guess at the root's value.
 
@@ -133,7 +134,9 @@ def aspiration(
     while True:
         run = Run(aspiration, game, state, depth, evaluate=evaluate, order=order, table=table,
                   window=(alpha, beta), guess=guess, width=width, scout=scout,
-                  prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
+                  prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
+                  quiescence=quiescence, extensions=extensions,
+                  singular_margin=singular_margin)
         counted = count_table(run, table)  # bookkeeping
         v, pv = run.search(core(run, table, prune_on_equal), alpha, beta)
         counted()  # bookkeeping
@@ -149,7 +152,8 @@ def aspiration(
 def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *,
         first: float, table: TranspositionTable, evaluate: Evaluate | None,
         order: Order | None, prune_on_equal: bool, fastest_wins: bool,
-        tracer: TracerLike | None) -> Decision:
+        tracer: TracerLike | None, quiescence: int | None = None,
+        extensions: tuple[str, ...] = (), singular_margin: float = 1.0) -> Decision:
     """The MTD driver (Plaat et al. 1996): null-window searches of the root, from ``first``.
 
     Each pass asks "is the value at least gamma?" with the null window just below gamma;
@@ -158,7 +162,8 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
     """
     check_args(game, state, depth, {"evaluate": evaluate, "order": order, "tracer": tracer,
                                     "prune_on_equal": prune_on_equal,
-                                    "fastest_wins": fastest_wins})  # before the root is read
+                                    "fastest_wins": fastest_wins,
+                                    "quiescence": quiescence})  # before the root is read
     g, lower, upper = first, -INF, INF
     passes: list[Decision] = []
     maximizing = game.to_move(state) == MAX
@@ -168,7 +173,8 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
         gamma = g if g > lower else above(lower)  # the question: is the value >= gamma?
         run = Run(search, game, state, depth, evaluate=evaluate, order=order, table=table,
                   window=(decode(below(gamma)), decode(gamma)), prune_on_equal=prune_on_equal,
-                  fastest_wins=fastest_wins, tracer=tracer)
+                  fastest_wins=fastest_wins, tracer=tracer, quiescence=quiescence,
+                  extensions=extensions, singular_margin=singular_margin)
         counted = count_table(run, table)  # bookkeeping
         g, pv = run.search(alphabeta_core(run, table, prune_on_equal), below(gamma), gamma)
         counted()  # bookkeeping
@@ -199,6 +205,8 @@ def mtdf(
     game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
     order: Order | None = None, table: TranspositionTable | None = None, guess: float = 0,
     prune_on_equal: bool = True, fastest_wins: bool = True, tracer: TracerLike | None = None,
+    quiescence: int | None = None, extensions: tuple[str, ...] = (),
+    singular_margin: float = 1.0,
 ) -> Decision:
     """MTD(f): the value found by null-window searches alone, with a transposition table.
 
@@ -226,7 +234,8 @@ def mtdf(
         raise ValueError(f"guess must be a number, not {guess!r}")
     return mtd(mtdf, game, state, depth, first=guess, table=table, evaluate=evaluate,
                order=order, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-               tracer=tracer)
+               tracer=tracer, quiescence=quiescence, extensions=extensions,
+               singular_margin=singular_margin)
 
 
 _SSS = _INNER + """

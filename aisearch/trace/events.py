@@ -20,6 +20,9 @@ event            role        tally         when
 ``Research``     note        researches    a child is about to be searched again with a
                                            wider window (PVS, aspiration)
 ``TableHit``     note        table_hits    a transposition-table entry was found
+``Quiescent``    enter       quiescence    a quiescence search enters a state beyond the
+                                           depth bound (``depth`` -1, -2, ...: plies beyond)
+``StandPat``     leaf                      the static value a quiescence node stands on
 ``Exit``         exit                      a node returns its value
 ``Finish``       finish                    the search returns its decision
 ``Abort``        abort                     the search was stopped unfinished (a budget)
@@ -59,7 +62,7 @@ from aisearch.results import register_count
 __all__ = [
     "Event", "Start", "Enter", "Leaf", "Backup", "Cut", "Expectation", "Research", "TableHit",
     "Exit", "Finish", "Abort", "Tracer", "EVENT_KINDS", "Selection", "Expansion", "Simulation",
-    "Update",
+    "Update", "Quiescent", "StandPat",
 ]
 
 Path = tuple
@@ -167,6 +170,32 @@ class Expectation(Event):
     path: Path
     outcomes: tuple
     value: float
+
+
+@dataclass(slots=True)
+class Quiescent(Enter):
+    """A quiescence search enters a state beyond the depth bound (``depth``: minus the plies
+    beyond it); counted under ``quiescence``, not ``nodes`` (lesson 05)."""
+
+    tally: ClassVar[str | None] = "quiescence"
+
+    def describe(self, where: str, fmt: Callable[[Any], str]) -> str:
+        """The event in words (the stepper shows it); ``fmt`` writes numbers."""
+        return (f"Quiescence search enters {where}, {-(self.depth or 0)} beyond the depth "
+                f"bound, with α={fmt(self.alpha)} β={fmt(self.beta)}")
+
+
+@dataclass(slots=True)
+class StandPat(Leaf):
+    """The value a quiescence node takes without search: its static evaluation (the stand
+    pat, a bound for the player to move) or its terminal utility; not counted in ``leaves``."""
+
+    tally: ClassVar[str | None] = None
+
+    def describe(self, where: str, fmt: Callable[[Any], str]) -> str:
+        """The event in words (the stepper shows it); ``fmt`` writes numbers."""
+        what = "is over: utility" if self.terminal else "stands pat at"
+        return f"{where} {what} {fmt(self.value)}"
 
 
 @dataclass(slots=True)

@@ -41,6 +41,12 @@ class PlayGame:
         ``view(game, play) -> BoardView``; by default chosen by :func:`default_view`.
     max_events : int
         Largest recorded search "Show search tree" opens in a stepper.
+    options : dict, optional
+        More options of the searcher for every search (``{"quiescence": 8}``).
+    variants : dict, optional
+        Named sets of options to choose from with buttons, e.g. ``{"plain": {},
+        "quiescence": {"quiescence": 8}}``; the first is used until another is chosen
+        (then ``options`` must not be given).
 
     Notes
     -----
@@ -63,7 +69,8 @@ class PlayGame:
                  evaluate: Callable[[Any], float] | None = None,
                  searcher: Callable[..., Decision] = alphabeta, view: Any = None,
                  max_events: int = 2000, seed: int | None = 0,
-                 nodes: int | None = None) -> None:
+                 nodes: int | None = None, options: dict | None = None,
+                 variants: dict | None = None) -> None:
         import ipywidgets as w
 
         if view is not None and not callable(view):
@@ -71,8 +78,20 @@ class PlayGame:
                             f"not {view!r:.80}")
         if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
             raise ValueError(f"max_events must be a positive int, not {max_events!r}")
+        if variants is not None:
+            if not isinstance(variants, dict) or not variants or not all(
+                    isinstance(k, str) and isinstance(v, dict) for k, v in variants.items()):
+                raise TypeError(f"variants must be a non-empty dict {{name: options}}, e.g. "
+                                f"{{'plain': {{}}, 'quiescence': {{'quiescence': 8}}}}, "
+                                f"not {variants!r:.80}")
+            if options is not None:
+                raise ValueError("give options= or variants=, not both")
+            options = next(iter(variants.values()))
         self.model = PlayModel(game, agent, human=human, depth=depth, evaluate=evaluate,
-                               searcher=searcher, seed=seed, nodes=nodes)
+                               searcher=searcher, seed=seed, nodes=nodes, options=options)
+        for settings in (variants or {}).values():  # each one checked now, not when chosen
+            self.model.options = settings
+        self.model.options = options
         self.max_events = max_events
         self.stepper: SearchStepper | None = None
         m = self.model
@@ -94,6 +113,10 @@ class PlayGame:
                                  layout=w.Layout(width="auto"))
         self.evaluation = w.Dropdown(options=list(m.evaluations.items()), value=m.evaluate,
                                      description="evaluation")
+        self.variants = variants
+        self.variant = w.ToggleButtons(options=list(variants or {"default": {}}),
+                                       description="search", style={"button_width": "auto"},
+                                       layout=w.Layout(display=None if variants else "none"))
         if agent is not None:
             self.depth.disabled = self.to_end.disabled = self.evaluation.disabled = True
         wide = w.Layout(width="auto")
@@ -112,10 +135,13 @@ class PlayGame:
         self.to_end.observe(lambda c: self._safely(self._to_end), names="value")
         self.evaluation.observe(
             lambda c: self._safely(lambda: self._settings(evaluate=c["new"])), names="value")
+        self.variant.observe(lambda c: self._safely(lambda: self._settings(
+            options=(self.variants or {}).get(c["new"], {}))), names="value")
         self.widget = w.VBox([
             self.first,
             w.HBox([self.depth, self.to_end, self.evaluation],
                    layout=w.Layout(flex_flow="row wrap")),
+            self.variant,
             w.HBox([self.new_button, self.undo_button, self.tree_button]),
             self.status,
             self.board.widget,

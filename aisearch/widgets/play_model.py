@@ -25,7 +25,7 @@ aisearch.widgets.play_model.PlayError: illegal move 0 (cell 0 is taken); legal m
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from aisearch.agents import anytime_agent, check_depth, search_agent
@@ -38,6 +38,7 @@ from aisearch.core import (
     check_seed,
     player_name,
     side_name,
+    unwrap,
 )
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
 from aisearch.results import Decision
@@ -63,6 +64,7 @@ class SearchInfo(NamedTuple):
     evaluate: Callable[[Any], float] | None
     player: int
     nodes: int | None = None  # the node budget of an anytime searcher
+    options: tuple = ()  # more options of the searcher, as (name, value) pairs
 
 
 def zero_eval(state: Any) -> float:
@@ -97,6 +99,32 @@ def side_names(game: Any) -> dict[int, str]:
 
 def _name(f: Any) -> str:
     return getattr(f, "__name__", None) or type(f).__name__
+
+
+def check_options(searcher: Any, options: Any) -> dict[str, Any]:
+    """``options`` as a dict, once checked against what ``searcher`` takes.
+
+    >>> check_options(alphabeta, {"prune_on_equal": False})
+    {'prune_on_equal': False}
+    >>> check_options(alphabeta, {"depth": 3})
+    Traceback (most recent call last):
+    ...
+    ValueError: options may not set depth: the play widget sets it (depth=)
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options must be a dict of the searcher's options, such as "
+                        f"{{'quiescence': 8}}, or None, not {options!r:.80}")
+    for name in options:
+        if name in ("depth", "evaluate", "tracer", "budget"):
+            raise ValueError(f"options may not set {name}: the play widget sets it "
+                             f"({name}=)" if name in ("depth", "evaluate") else
+                             f"options may not set {name}: the play widget sets it")
+    info = describe(searcher, strict=False)
+    if info is not None:
+        info.check_options(dict(options))
+    return dict(options)
 
 
 def _check_settings(game: Any, agent: Any, human: Any, depth: Any, evaluate: Any,
@@ -146,6 +174,9 @@ class PlayModel:
         Seeds the chance outcomes.
     nodes : int, optional
         The node budget per move of an anytime searcher (reproducible, unlike a clock).
+    options : dict, optional
+        More options of the searcher for every search, e.g. ``{"quiescence": 8}``
+        (checked against what the searcher takes).
 
     Attributes
     ----------
@@ -167,9 +198,10 @@ class PlayModel:
                  human: int = MAX, depth: int | None = 2,
                  evaluate: Callable[[Any], float] | None = None,
                  searcher: Callable[..., Decision] = alphabeta, seed: int | None = 0,
-                 nodes: int | None = None) -> None:
+                 nodes: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         _check_settings(game, agent, human, depth, evaluate, searcher, seed, nodes)
         self.game, self.agent, self.searcher, self.depth = game, agent, searcher, depth
+        self.options = check_options(searcher, options)
         info = describe(searcher, strict=False)
         self.anytime = bool(info and info.anytime)
         if self.anytime and depth is None and nodes is None:
@@ -210,6 +242,15 @@ class PlayModel:
                             f"not {evaluate!r:.80}")
         self._evaluate = evaluate
 
+    @property
+    def options(self) -> dict[str, Any]:
+        """More options of the searcher used by the next search (``{}``: none)."""
+        return self._options
+
+    @options.setter
+    def options(self, options: Mapping[str, Any] | None) -> None:
+        self._options = check_options(self.searcher, options)
+
     # -- the position ------------------------------------------------------------------
     @property
     def state(self) -> Any:
@@ -249,7 +290,8 @@ class PlayModel:
         info = describe(self.searcher, strict=False)
         if info is not None and "evaluate" not in info.options:  # MCTS: playouts, a budget
             return f"{_name(self.searcher)}(nodes={self.nodes})"
-        return f"{_name(self.searcher)}(depth={self.depth}, {self.evaluation_name})"
+        extra = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"{_name(self.searcher)}(depth={self.depth}, {self.evaluation_name}{extra})"
 
     # -- playing -----------------------------------------------------------------------
     def new_game(self, human: int | None = None) -> None:
@@ -288,6 +330,53 @@ class PlayModel:
         if move not in legal:
             raise PlayError(str(IllegalMoveError(move, legal)))
 
+    def move_from_text(self, text: str) -> Any:
+        """The legal move of the human that ``text`` names: its ``str`` (chess: UCI such as
+        ``e2e4``) or the game's label for it (``move_label``; chess: SAN such as ``Nf3``).
+        Exact spelling first, then ignoring case and spaces if that names one move only.
+
+        >>> from aisearch.games.tictactoe import TicTacToe
+        >>> PlayModel(TicTacToe()).move_from_text(" 4 ")
+        4
+        >>> PlayModel(TicTacToe()).move_from_text("9")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        aisearch.widgets.play_model.PlayError: no legal move is called '9'; legal moves: 0, ...
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str naming a move, not {text!r:.80}")
+        if self.is_over:
+            raise PlayError(f"the game is over ({self.result_text()}): start a new game")
+        if self.to_move != self.human:
+            raise PlayError(f"it is not your turn: {self.side(self.to_move)} is to move")
+        label = getattr(unwrap(self.game), "move_label", None)
+        names: dict[Any, set[str]] = {}
+        shown = []
+        for m in self.legal_moves:
+            spelt = {str(m)}
+            called = str(label(self.state, m)) if callable(label) else ""
+            if called.strip():  # tic-tac-toe labels an empty cell " "
+                spelt.add(called)
+            names[m] = spelt
+            shown.append(called if called.strip() else str(m))
+        wanted = text.strip()
+        exact = [m for m, spelt in names.items() if wanted in spelt]
+        if len(exact) == 1:
+            return exact[0]
+        loose = "".join(wanted.split()).lower()
+        found = [m for m, spelt in names.items()
+                 if loose in {"".join(n.split()).lower() for n in spelt}]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise PlayError(f"{wanted!r} names more than one move "
+                            f"({', '.join(map(str, found))}): write it exactly")
+        raise PlayError(f"no legal move is called {wanted!r}; legal moves: {', '.join(shown)}")
+
+    def play_text(self, text: str) -> None:
+        """The human plays the move ``text`` names (see :meth:`move_from_text`)."""
+        self.play(self.move_from_text(text))
+
     def play(self, move: Any) -> None:
         """The human plays ``move``; then the agent (and chance) play until the human's turn.
 
@@ -322,12 +411,14 @@ class PlayModel:
                 agent = anytime_agent(self.searcher, nodes=self.nodes)
             elif self.anytime:
                 agent = anytime_agent(self.searcher, depth=self.depth, nodes=self.nodes,
-                                      evaluate=self.evaluate)
+                                      evaluate=self.evaluate, **self.options)
             else:
-                agent = search_agent(self.searcher, self.depth, evaluate=self.evaluate)
+                agent = search_agent(self.searcher, self.depth, evaluate=self.evaluate,
+                                     **self.options)
             move = agent(self.game, position)
             info = SearchInfo(position, move, agent.last, self.searcher, self.depth,
-                              self.evaluate, player, self.nodes if self.anytime else None)
+                              self.evaluate, player, self.nodes if self.anytime else None,
+                              tuple(self.options.items()))
         self._apply(move)
         self.last_search = info
         return move
@@ -383,7 +474,8 @@ class PlayModel:
         if info.decision is None:
             return f"The agent ({who}) played {info.move}."
         d, s = info.decision, info.decision.stats
-        how = (f"{_name(info.searcher)}, depth {info.depth}, {self.evaluation_of(info)}"
+        extra = "".join(f", {k} {v}" for k, v in info.options)
+        how = (f"{_name(info.searcher)}, depth {info.depth}, {self.evaluation_of(info)}{extra}"
                if info.searcher else _name(self.agent))
         pv = " ".join(map(str, d.pv))
         return (f"The agent ({who}) played {info.move} after {how}: value {fmt(d.value)}, "
@@ -411,13 +503,14 @@ class PlayModel:
 
             budget = None if info.nodes is None else Budget(nodes=info.nodes)
             runs: Any = info.searcher(self.game, info.position, info.depth,
-                                      evaluate=info.evaluate, budget=budget, tracer=rec)
+                                      evaluate=info.evaluate, budget=budget, tracer=rec,
+                                      **dict(info.options))
             decision = run_anytime(runs)
             if decision is None:
                 raise PlayError("the agent's budget ran out before its first iteration ended")
             return rec, decision
         decision = info.searcher(self.game, info.position, info.depth, evaluate=info.evaluate,
-                                 tracer=rec)
+                                 tracer=rec, **dict(info.options))
         return rec, decision
 
     def __repr__(self) -> str:

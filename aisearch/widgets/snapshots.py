@@ -198,7 +198,9 @@ def scripted(game: Any, moves: Sequence[Any], **options: Any) -> PlayModel:
     game : Game
         The rules.
     moves : sequence
-        The human's moves, in order; after each one the agent (and chance) answer.
+        The human's moves, in order; after each one the agent (and chance) answer. A
+        string that is not itself a legal move may name one (chess: ``"e2e4"`` or
+        ``"e4"``, see :meth:`~aisearch.widgets.PlayModel.move_from_text`).
     **options
         Options of :class:`~aisearch.widgets.PlayModel` (``human``, ``depth``,
         ``evaluate``, ``searcher``, ``seed``, ...).
@@ -225,7 +227,12 @@ def scripted(game: Any, moves: Sequence[Any], **options: Any) -> PlayModel:
     model = PlayModel(game, **options)
     for k, move in enumerate(moves, 1):
         try:
-            model.play(move)
+            try:
+                model.play(move)
+            except PlayError:
+                if not isinstance(move, str):
+                    raise
+                model.play_text(move)  # a move given by its name (chess: e2e4 or e4)
         except PlayError as error:
             raise ValueError(f"move {k} of the script, {move!r}, cannot be played: "
                              f"{error}") from None

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from aisearch.core import unwrap
-from aisearch.widgets.play_model import PlayModel
+from aisearch.widgets.play_model import PlayError, PlayModel
 from aisearch.widgets.text import state_html
 
 __all__ = ["BoardView", "GridView", "MovesView", "default_view"]
@@ -94,18 +94,62 @@ class GridView:
 
 
 class MovesView:
-    """Any game: the position (its picture or text) and one button per legal move."""
+    """Any game: the position (its picture or text), one button per legal move, and a box
+    to type a move in (its name or the game's label for it: chess's UCI or SAN), played
+    on Enter or with the "Play" button.
+
+    ``typed(text)`` is what the box does: it names the move with
+    :meth:`PlayModel.move_from_text` and plays it, or says in the box's hint why not.
+    """
 
     def __init__(self, game: Any, play: Callable[[Any], None]) -> None:
         import ipywidgets as w
 
         self.game, self._play, self._w = game, play, w
+        self.model: PlayModel | None = None
         self.picture = w.HTML()
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.picture, self.buttons])
+        self.entry = w.Text(placeholder="type a move, e.g. " + self._example(game),
+                            description="your move", continuous_update=False,
+                            layout=w.Layout(width="260px"))
+        self.entry_button = w.Button(description="Play", tooltip="play the move typed",
+                                     layout=w.Layout(width="auto"))
+        self.hint = w.HTML()
+        self.entry.observe(lambda c: self.typed(c["new"]), names="value")  # on Enter
+        self.entry_button.on_click(lambda _: self.typed(self.entry.value))
+        self.widget = w.VBox([self.picture, w.HBox([self.entry, self.entry_button, self.hint]),
+                              self.buttons])
+
+    @staticmethod
+    def _example(game: Any) -> str:
+        label = getattr(unwrap(game), "move_label", None)
+        moves = game.moves(game.initial)
+        if not moves:
+            return "a move"
+        m = moves[0]
+        names = [str(m)] + ([str(label(game.initial, m))] if callable(label) else [])
+        return " or ".join(dict.fromkeys(names))
+
+    def typed(self, text: str) -> None:
+        """Play the move ``text`` names; an unknown name is explained in the hint."""
+        import html
+
+        if self.model is None or not text.strip():
+            return
+        try:
+            move = self.model.move_from_text(text)
+        except PlayError as error:
+            self.hint.value = (f'<span style="color:#b03a2e">'
+                               f"{html.escape(str(error)[:300])}</span>")
+            return
+        self.hint.value = ""
+        self.entry.value = ""
+        self._play(move)
 
     def update(self, model: PlayModel) -> None:
+        self.model = model
         self.picture.value = state_html(self.game, model.state)
+        self.entry.disabled = self.entry_button.disabled = not model.human_to_move
         moves = model.legal_moves if model.human_to_move else ()
         buttons = []
         label = getattr(unwrap(self.game), "move_label", None)  # the game's words for a move

@@ -34,8 +34,23 @@ def run(searcher: Callable[..., Any], *args: Any, **options: Any) -> Any:
         options.setdefault("iterations", 20)
     if "bounds" in inspect.signature(searcher).parameters:  # Star1, Star2: leaves in [L, U]
         options.setdefault("bounds", (-BOUND, BOUND))
+    if info is not None and info.kind == "quiescence":  # one state, along its noisy moves
+        options.setdefault("evaluate", lambda s: 0)
+        args = _along_noisy_moves(*args)
     out = searcher(*args, **options)
     return run_anytime(out) if info is not None and info.anytime else out
+
+
+def _along_noisy_moves(game: Any = None, state: Any = None, *rest: Any) -> tuple:
+    """The cases' games for a quiescence search: fig5_2 with every move noisy, and the
+    end of BadUtility's game (whose utility is what the case is about)."""
+    if game is fig5_2:
+        from aisearch.games import TreeGame
+
+        game = TreeGame(fig5_2.tree, noisy=[s for s in fig5_2.states() if s])
+    if isinstance(game, BadUtility) and state == 0:
+        state = 1
+    return (game, state, *rest)
 
 
 def nan_eval(s: Any) -> float:

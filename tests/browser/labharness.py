@@ -778,3 +778,16 @@ class Lab:
             f"the agent did not answer: {start!r} -> {text!r}")
         self.wait_for_image(image, src0)
         return start, text
+
+    def play_typed(self, game: Any, text: str) -> tuple[str, str]:
+        """Type ``text`` into the play widget's move box and press Enter: the moves line
+        changes (the move and the agent's answer). Returns the status before and after."""
+        status = game.locator(".widget-html-content").filter(has_text="moves:").first
+        box = game.locator(".widget-text input").first
+        assert box.count(), "the play widget has no box to type a move in"
+        before = status.text_content()
+        box.fill(text)
+        box.press("Enter")
+        after = self.wait_for_text_change(status, before)
+        assert "moves: none yet" not in after, f"no move was played: {after!r}"
+        return before, after

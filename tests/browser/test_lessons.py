@@ -85,6 +85,26 @@ def test_04_search_efficiency(lab):
     after = lab.wait_for_text_change(status, before)
     assert "static ordering" in after and after != before, after
     lab.element_screenshot(panel, "04_search_efficiency-lab")
+def test_05_horizon_effect(lab):
+    """Lesson 05 runs; the stepper on the trapped-bishop tree steps forward and back; a move
+    typed into the chess game (in SAN) is played and the engine answers; with quiescence
+    switched on, the engine's next search says so."""
+    run_lesson(lab, "05_horizon_effect.ipynb")
+    stepper = lab.stepper()
+    assert stepper.count(), "lesson 05 shows no SearchStepper (reset/back/step buttons)"
+    lab.check_stepper(stepper)
+    game = lab.cell_output("PlayGame(chess", widget=True)
+    assert game is not None and game.count(), "lesson 05 shows no chess game"
+    before, after = lab.play_typed(game, "e4")
+    assert "e2e4" in after, (before, after)
+    search = game.locator(".widget-html-content").filter(has_text="The agent").first
+    assert "quiescence" not in search.text_content()
+    game.locator("button", has_text="with quiescence").first.click()
+    lab.play_typed(game, "d2d4")
+    assert "quiescence 8" in search.text_content(), search.text_content()
+    lab.element_screenshot(game, "05_horizon_effect-play")
+
+
 def test_06_games_of_chance(lab):
     """Lesson 06 runs; the stepper on the chance tree steps forward and back; a move in the
     Nannon game against the exact optimal player is played and answered."""

@@ -57,6 +57,16 @@ EXPECTED = {
     "01_move_order": {"01.legal_moves": "move-order", "01.result": "no-switch",
                       "01.illegal": PASS},
     "01_no_checks": {"01.legal_moves": "walls", "01.illegal": "illegal-move"},
+    "05_no_stand_pat": {"05.quiesce": "no-stand-pat", "05.stand_pat": "no-stand-pat",
+                        "05.search": "no-stand-pat", "05.search_states": "no-stand-pat"},
+    "05_stand_pat_as_in_negamax": {"05.quiesce": "stand-pat-side",
+                                   "05.stand_pat": "stand-pat-side"},
+    "05_fresh_window": {"05.stand_pat": "window-not-carried"},
+    "05_every_move": {"05.quiesce": "quiet-moves", "05.stand_pat": "quiet-moves"},
+    "05_evaluate_at_bound": {"05.search": "no-quiescence", "05.search_states": "no-quiescence"},
+    "05_uses_plain": {"05.quiesce": "uses-reference", "05.stand_pat": "uses-reference"},
+    "05_uses_reference": {"05.quiesce": "uses-reference", "05.stand_pat": "uses-reference",
+                          "05.search": "uses-reference", "05.search_states": "uses-reference"},
 }
 
 SEEDS = (11, 12)

@@ -1,0 +1,135 @@
+"""Search extensions (lesson 05): some moves are searched one ply deeper than the rest.
+
+A depth-limited search stops every line at the same depth, so a forcing line (checks, a
+move that alone holds the position) is cut off just where it matters. An *extension* gives
+such a move one more ply. Two are offered, each switched on by name in the ``extensions``
+option of :func:`~aisearch.search.enhanced_search`, :func:`~aisearch.search.iterative_deepening`
+and the searchers built on the shared cores (:func:`~aisearch.search.alphabeta_tt`,
+:func:`~aisearch.search.pvs`, :func:`~aisearch.search.aspiration`, :func:`~aisearch.search.mtdf`):
+
+``"check"``
+    A move that gives check (the game declares ``in_check(s)``, true when the player to
+    move is in check) is searched one ply deeper.
+``"singular"`` (simplified)
+    At a node with at least 2 plies left, every move is first probed by a fail-soft
+    alpha-beta search 2 plies shallower (with the search's evaluation, and its quiescence
+    where the probe is at least 1 ply deep; a 0-ply probe is the static value); a
+    move whose probe value beats every sibling's by at least ``singular_margin`` (for the
+    player to move) is searched one ply deeper. The probes' nodes are counted in
+    ``stats.singular_probes``.
+
+Each line gets at most as many extensions as the nominal depth (so no line is longer than
+twice the depth, and a perpetual check cannot run away). ``stats.check_extensions`` and
+``stats.singular_extensions`` count the extended moves. Wins are scored by the nominal
+depth left, as without extensions.
+
+Examples
+--------
+>>> from aisearch.games import TreeGame
+>>> from aisearch.search import alphabeta_tt
+
+Move 0 looks 3 better than move 1 one ply down, so it is searched a ply deeper, where
+MIN's reply ``(0, 0)`` turns out to lose for MAX:
+
+>>> game = TreeGame([[[-5, -9], 7], [3, 2]])
+>>> values = {(0,): 6, (1,): 3, (0, 0): 6}
+>>> alphabeta_tt(game, (), 2, evaluate=values.get).value
+6
+>>> d = alphabeta_tt(game, (), 2, evaluate=values.get, extensions=("singular",),
+...                  singular_margin=2)
+>>> d.value, d.move, d.stats.singular_extensions
+(2, 1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from aisearch.core import MAX
+from aisearch.results import register_count
+
+__all__ = ["EXTENSIONS", "check_extensions", "make_extend"]
+
+EXTENSIONS = ("check", "singular")
+"""The extensions by name."""
+
+for _name in ("check_extensions", "singular_extensions", "singular_probes"):
+    register_count(_name)
+
+
+def check_extensions(game: Any, extensions: Any, margin: Any) -> tuple[str, ...]:
+    """The extensions asked for, checked: known names, a game that can say "in check",
+    a positive margin."""
+    if isinstance(extensions, str) or not isinstance(extensions, (tuple, list)):
+        raise TypeError(f"extensions must be a tuple of names from {EXTENSIONS}, e.g. "
+                        f"('check',), not {extensions!r:.80}")
+    for name in extensions:
+        if name not in EXTENSIONS:
+            raise ValueError(f"unknown extension {name!r}; the extensions are: "
+                             f"{', '.join(EXTENSIONS)}")
+    if "check" in extensions and not callable(getattr(game, "in_check", None)):
+        raise ValueError(f"the check extension needs a game with in_check(state); "
+                         f"{game!r:.60} has none")
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 < margin < 1e300:
+        raise ValueError(f"singular_margin must be a positive number, not {margin!r}")
+    return tuple(extensions)
+
+
+def make_extend(run: Any, extensions: tuple[str, ...], margin: float,
+                ) -> Callable[[Any, Any, Any, int], int] | None:
+    """``extend(s, m, child, d) -> 0 or 1``: the plies to add to ``d - 1`` for move ``m``
+    of ``s`` (``d`` plies left at ``s``), or None when no extension is on. Cores call it
+    once per child, just before searching it."""
+    if not extensions:
+        return None
+    game, top = run.game, run.top
+    in_check = game.in_check if "check" in extensions else None
+    singular = "singular" in extensions
+    counts = {"check_extensions": 0, "singular_extensions": 0, "singular_probes": 0}
+    for name in counts:
+        run.counts[name] = lambda name=name: counts[name]
+    line: list[tuple[Any, int]] = []  # (node, extensions on the way to it), root first
+    chosen: dict[tuple[int, int], Any] = {}  # (id of node, d) -> its singular move or None
+
+    def singular_move(s: Any, d: int) -> Any:
+        from aisearch.search.alphabeta import alphabeta_failsoft
+
+        key = (id(s), d)
+        if key not in chosen:
+            evaluate = run._sources[1]
+            scored = []
+            for m in game.moves(s):
+                child = game.result(s, m)
+                counts["singular_probes"] += 1
+                if d == 2 and not game.is_terminal(child):  # a 0-ply probe: the static value
+                    value = evaluate(child)
+                else:
+                    probe = alphabeta_failsoft(game, child, d - 2, evaluate=evaluate,
+                                               quiescence=run.quiescence if d > 2 else None)
+                    counts["singular_probes"] += probe.stats.nodes + probe.stats.get(
+                        "quiescence", 0) - 1
+                    value = probe.value
+                scored.append((value if game.to_move(s) == MAX else -value, m))
+            scored.sort(key=lambda vm: vm[0], reverse=True)
+            best = scored[0][1] if len(scored) > 1 and (
+                scored[0][0] - scored[1][0] >= margin) else None
+            chosen[key] = (s, best)  # (s kept alive, so its id is not reused)
+        return chosen[key][1]
+
+    def extend(s: Any, m: Any, child: Any, d: int) -> int:
+        while line and line[-1][0] is not s:
+            line.pop()
+        used = line[-1][1] if line else 0
+        ext = 0
+        if used < top:
+            if in_check is not None and in_check(child):
+                ext = 1
+                counts["check_extensions"] += 1
+            elif singular and d >= 2 and singular_move(s, d) == m:
+                ext = 1
+                counts["singular_extensions"] += 1
+        line.append((child, used + ext))
+        return ext
+
+    return extend

@@ -1,0 +1,243 @@
+"""Quiescence search (lesson 05): look past the depth bound until the position is quiet.
+
+A depth-limited search evaluates whatever state it reaches at the bound, even one in the
+middle of an exchange of pieces: the *horizon effect* (시계효과). Quiescence search
+(Nilsson section 12.5) goes on from such a state, but only along *noisy* moves (captures
+and promotions, as the game declares them with ``noisy_moves``), and lets the player to
+move *stand pat*: take the static value instead of any noisy move. So the static value is
+a lower bound at a MAX node and an upper bound at a MIN node, and alpha-beta prunes inside.
+
+Conventions (the exercise's reference)
+--------------------------------------
+- Fail-soft, MAX/MIN form, values from MAX's point of view.
+- A terminal state is worth its utility (no stand pat). Otherwise the stand pat is
+  ``evaluate(s)``; it raises alpha (MAX) or lowers beta (MIN), and when ``alpha >= beta``
+  (``>`` with ``prune_on_equal=False``) the node returns it without generating any move.
+- The noisy moves are searched in ``order(s, noisy_moves)`` order, or in the game's
+  ``noisy_moves(s)`` order when ``order`` is None; each child gets the node's current
+  window; after each one the node's best, alpha (MAX) or beta (MIN) are updated and the
+  cut test is made.
+- ``max_depth`` caps the plies beyond the starting state: a state that many plies beyond
+  it is worth its static value (a terminal state its utility).
+
+So the states generated are: the root's noisy successors in that order, each followed by
+its own (depth first), stopping at cut-offs.
+
+:func:`quiescence` searches one state; every alpha-beta form runs it at its depth bound
+with ``quiescence=k`` (see :mod:`aisearch.search.common`), which is built from
+:func:`quiescent_leaf`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from aisearch.core import MAX, Evaluate, Game, Order, noisy_moves
+from aisearch.results import Decision
+from aisearch.search.common import INF, Run, _order_error
+from aisearch.search.registry import searcher
+from aisearch.trace.events import Quiescent, StandPat, TracerLike
+
+__all__ = ["quiescence", "quiescent_leaf"]
+
+_QUIESCENCE = """
+function QUIESCE(n, α, β)               fail-soft, noisy moves only   @enter
+  if n is terminal: return UTILITY(n)                                 @terminal
+  best ← EVAL(n)        (stand pat: the mover may stop here)          @eval
+  if the plies cap is reached: return best
+  if n is a MAX node: α ← max(α, best)  else: β ← min(β, best)
+  if α ≥ β: return best                                               @cut
+  for each noisy successor c of n (captures, promotions):
+    v ← QUIESCE(c, α, β)
+    MAX: best ← max(best, v); α ← max(α, best)                        @backup_max
+    MIN: best ← min(best, v); β ← min(β, best)                        @backup_min
+    if α ≥ β: return best                                             @cut_alpha @cut_beta
+  return best                                                         @exit
+"""
+
+
+def _core(run: Run, cap: int | None, order: Order | None,
+          prune_on_equal: bool) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """``(expand, node)``: the quiescence search below a state already valued at ``stand``
+    (``expand(s, d, alpha, beta, stand) -> (value, line)``) and at a state beyond it
+    (``node(s, d, alpha, beta)``). ``d`` is 0 at the state the search starts from and
+    -1, -2, ... beyond it (so the leaf rule scores a win by its distance from the root)."""
+    game = run.game
+    is_terminal, to_move, result = game.is_terminal, game.to_move, run.result
+    utility_source, evaluate_source, fastest = run._sources
+    utility: Any = run._leaf_rule(utility_source, True, fastest, StandPat, counted=False)
+    evaluation: Any = run._leaf_rule(evaluate_source, False, fastest, StandPat, counted=False)
+    run.counts["quiescence"] = lambda: utility.count() + evaluation.count()
+    limit = -INF if cap is None else -cap
+    trace = run.trace  # bookkeeping
+    cuts = 0
+    main_cutoffs = run._cutoffs
+    run._cutoffs = lambda: main_cutoffs() + cuts
+
+    def noisy(s: Any) -> Any:
+        ms = noisy_moves(game, s)
+        if order is None:
+            return ms
+        given = order(s, ms)
+        try:
+            got = tuple(given)
+        except TypeError:
+            raise TypeError(f"order {getattr(order, '__name__', order)} must return the moves "
+                            f"it was given, in any order; at state {s!r} it returned "
+                            f"{given!r:.80}") from None
+        if len(got) != len(ms) or set(got) != set(ms):
+            raise ValueError(_order_error(order, s, ms, got))
+        return got
+
+    def expand(s, d, alpha, beta, best):
+        line: tuple = ()
+        if d <= limit:  # the cap: the static value
+            return best, line
+        maximizing = to_move(s) == MAX
+        if maximizing:
+            alpha = max(alpha, best)
+        else:
+            beta = min(beta, best)
+        if alpha >= beta and (prune_on_equal or alpha > beta):  # stand pat cuts
+            return best, line
+        ms = noisy(s)
+        for m in ms:
+            v, pv = node(result(s, m), d - 1, alpha, beta)
+            if maximizing:
+                if v > best:
+                    best, line = v, (m,) + pv
+                alpha = max(alpha, best)
+            else:
+                if v < best:
+                    best, line = v, (m,) + pv
+                beta = min(beta, best)
+            if trace:
+                trace.backup(m, v, best, alpha, beta)
+            if alpha >= beta and (prune_on_equal or alpha > beta):
+                if m is not ms[-1]:  # bookkeeping
+                    nonlocal cuts
+                    cuts += 1
+                    if trace:
+                        trace.cut(s, tuple(ms[ms.index(m) + 1:]))
+                break
+        return best, line
+
+    def node(s, d, alpha, beta):
+        if is_terminal(s):
+            return utility(s, d), ()
+        return expand(s, d, alpha, beta, evaluation(s, d))
+
+    if trace:  # bookkeeping
+        node = trace.wrap(node, Quiescent, mover_view=False)
+    return expand, node
+
+
+def quiescent_leaf(run: Run, evaluation: Callable[..., Any], cap: int) -> Callable[..., Any]:
+    """The leaf rule ``f(s, d, alpha=-inf, beta=inf)`` of a search with ``quiescence=cap``:
+    the depth-bound state's static value (counted and traced as the leaf ``evaluation``
+    counts it), then a quiescence search of at most ``cap`` plies beyond it with the
+    window, in MAX's view (converted from the mover's view for negamax forms); the
+    searcher's ``prune_on_equal`` and no ``order`` (noisy moves in the game's order).
+
+    Examples
+    --------
+    >>> from aisearch.games import TreeGame
+    >>> from aisearch.search import alphabeta
+
+    At ``(0,)`` MIN can capture into ``(0, 0)``: the depth-1 search does not see it.
+
+    >>> game = TreeGame([[-3, 6], [2, 1]], noisy=[(0, 0)])
+    >>> values = {(0,): 5, (1,): 2}
+    >>> alphabeta(game, (), 1, evaluate=values.get).move
+    0
+    >>> d = alphabeta(game, (), 1, evaluate=values.get, quiescence=1)
+    >>> d.value, d.move, d.stats.quiescence
+    (2, 1, 1)
+    """
+    expand, _ = _core(run, cap, None, run.prune_on_equal)
+    to_move, mover_view = run.game.to_move, run.mover_view
+
+    def leaf(s: Any, d: int, alpha: Any = -INF, beta: Any = INF) -> Any:
+        if alpha is None:
+            alpha, beta = -INF, INF
+        elif mover_view and to_move(s) != MAX:
+            alpha, beta = -beta, -alpha
+        return expand(s, d, alpha, beta, evaluation(s, d))[0]
+
+    return leaf
+
+
+@searcher(title="quiescence search (stand pat, noisy moves only)", pseudocode=_QUIESCENCE,
+          windowed=True, kind="quiescence")
+def quiescence(
+    game: Game, state: Any, *, evaluate: Evaluate, alpha: float = -INF, beta: float = INF,
+    order: Order | None = None, max_depth: int | None = None, prune_on_equal: bool = True,
+    fastest_wins: bool = True, tracer: TracerLike | None = None,
+) -> Decision:
+    """The quiescence value of ``state`` within ``(alpha, beta)``: stand pat, noisy moves only.
+
+    Parameters
+    ----------
+    game, state
+        The game (with ``noisy_moves``; a game without has none, so every state is quiet)
+        and the state searched.
+    evaluate : callable
+        The static evaluation, MAX's point of view; the stand-pat value.
+    alpha, beta : float
+        The window (fail-soft: a value at or below alpha is an upper bound, at or above
+        beta a lower bound).
+    order : callable, optional
+        ``order(state, noisy_moves) -> the same moves``, e.g. ``Chess().mvv_lva``; None
+        searches them in ``noisy_moves`` order.
+    max_depth : int, optional
+        The most plies searched beyond ``state``; None: until every line is quiet.
+    prune_on_equal, fastest_wins, tracer
+        As for :func:`~aisearch.search.alphabeta`.
+
+    Returns
+    -------
+    Decision
+        The value, the first noisy move of the line it found (None when standing pat is
+        best), that line, and ``stats``: ``nodes`` and ``leaves`` 1 (the state itself),
+        ``quiescence`` the states visited beyond it, ``cutoffs``.
+
+    Examples
+    --------
+    MAX to move may capture into ``(0,)``, where MIN may capture back into ``(0, 1)``:
+
+    >>> from aisearch.games import TreeGame
+    >>> game = TreeGame([[5, -3], 2], noisy=[(0,), (0, 1)])
+    >>> values = {(): 1, (0,): 4}
+    >>> d = quiescence(game, (), evaluate=values.get)
+    >>> d.value, d.move, d.stats.quiescence
+    (1, None, 2)
+    >>> quiescence(game, (), evaluate=values.get, max_depth=1).value  # MIN's reply unseen
+    4
+
+    Notes
+    -----
+    Nilsson section 12.5; lesson ``05_horizon_effect``.
+    """
+    if not callable(evaluate):
+        raise TypeError(f"evaluate must be callable (the stand-pat value), not {evaluate!r}")
+    if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
+                                  or max_depth < 0):
+        raise ValueError(f"max_depth must be None (no cap) or a non-negative int (plies), not "
+                         f"{max_depth!r}")
+    for name, bound in (("alpha", alpha), ("beta", beta)):
+        if isinstance(bound, bool) or not isinstance(bound, (int, float)) or bound != bound:
+            raise TypeError(f"{name} must be a number, not {bound!r}")
+    run = Run(quiescence, game, state, 0, evaluate=evaluate, alpha=alpha, beta=beta,
+              order=order, max_depth=max_depth, prune_on_equal=prune_on_equal,
+              fastest_wins=fastest_wins, tracer=tracer)
+    expand, _ = _core(run, max_depth, order, prune_on_equal)
+    is_terminal, utility, evaluation = game.is_terminal, run.utility, run.evaluation
+
+    def root(s, d, alpha, beta):
+        if is_terminal(s):
+            return utility(s, d), ()
+        return expand(s, d, alpha, beta, evaluation(s, d))
+
+    v, pv = run.search(run.traced(root), alpha, beta)
+    return run.finish(v, pv)
