@@ -30,6 +30,7 @@ from aisearch.grading.grade import default_tests, grade_namespace, load_question
 from aisearch.grading.question import run_question
 
 SEEDS = range(30)
+FEW_SEEDS = range(4)  # question by question; 30 seeds in tests/grading/test_bugs_on_30_seeds.py
 NAMED = [(name, bug) for name, bugs in CATALOGUE.items() for bug in bugs]
 
 
@@ -72,7 +73,8 @@ def test_a_walk_that_does_not_learn_or_learns_backwards_fails():
 
 
 def test_a_numpy_array_is_refused_with_a_hint_in_process_as_in_the_grader():
-    np = pytest.importorskip("numpy")
+    import numpy as np
+
     questions = [q for q in load_questions([default_tests()]) if q.id == "07.episode"]
     r = run_question(questions[0], {"td_episode": lambda *a: np.array(td_episode(*a))}, seed=1)
     assert r.earned == 0 and "tolist" in r.feedback, r.feedback
@@ -96,13 +98,13 @@ def test_the_bugs_cover_the_usual_mistakes_of_td():
 
 
 @pytest.mark.parametrize("name, bug", NAMED, ids=[bug.impl.__name__ for _, bug in NAMED])
-def test_every_named_bug_is_caught_with_its_feedback_on_30_seeds(name, bug):
+def test_every_named_bug_is_caught_with_its_feedback(name, bug):
     """Each seed draws new random cases; the questions are run in order until one names the
     bug (the others are graded by the whole-exercise tests)."""
     questions = [q for q in load_questions([default_tests()]) if q.exercise == "07"]
     namespace = dict(REFERENCES)
     namespace[name] = bug.impl
-    for seed in SEEDS:
+    for seed in FEW_SEEDS:
         seen = []
         for q in questions:
             r = run_question(q, namespace, seed)
