@@ -20,10 +20,11 @@ Two parts:
 ``suite``
     Win At Chess (:func:`aisearch.games.chess_suite`): positions solved (the move chosen is
     a best move), nodes (quiescence nodes and singular-extension probes included) and
-    seconds per depth, for alpha-beta with a transposition table (:func:`aisearch.enhanced_search`) without quiescence, with
-    quiescence (at most 8 plies), and with quiescence plus the check or the singular
-    extension. ``--positions N`` takes the first N positions (default 30, depths 1-3:
-    about a minute; depth 4 costs 5-10 times depth 3).
+    seconds per depth, for alpha-beta with a transposition table
+    (:func:`aisearch.enhanced_search`) without quiescence, with quiescence (at most 8
+    plies), and with quiescence plus the check or the singular extension.
+    ``--positions N`` takes the first N positions (default 30, depths 1-3: about a
+    minute; depth 4 costs 5-10 times depth 3).
 
 Times are wall-clock on a shared machine: read the ratios, not the absolute numbers.
 """
