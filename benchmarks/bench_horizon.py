@@ -3,9 +3,9 @@ extensions buy on Win At Chess. Printed tables, measured in one run.
 
 Run from the repository root::
 
-    python benchmarks/bench_horizon.py                     # both parts, about 3 minutes
+    python benchmarks/bench_horizon.py                     # both parts, about a minute
     python benchmarks/bench_horizon.py --part wrapper
-    python benchmarks/bench_horizon.py --part suite --positions 40 --depths 1 2 3 4  # ~25 min
+    python benchmarks/bench_horizon.py --part suite --positions 40 --depths 1 2 3 4  # ~10 min
     python benchmarks/bench_horizon.py --part suite --positions 300 --depths 1 2 3 4  # hours
 
 Two parts:
@@ -20,11 +20,11 @@ Two parts:
 ``suite``
     Win At Chess (:func:`aisearch.games.chess_suite`): positions solved (the move chosen is
     a best move), nodes (quiescence nodes and singular-extension probes included) and
-    seconds per depth, for alpha-beta
-    with a transposition table (:func:`aisearch.enhanced_search`) without quiescence, with
-    quiescence (at most 8 plies), and with quiescence plus the check or the singular
-    extension. ``--positions N`` takes the first N positions (default 30, depths 1-3:
-    about 3 minutes; depth 4 costs about 5 times depth 3).
+    seconds per depth, for alpha-beta with a transposition table
+    (:func:`aisearch.enhanced_search`) without quiescence, with quiescence (at most 8
+    plies), and with quiescence plus the check or the singular extension.
+    ``--positions N`` takes the first N positions (default 30, depths 1-3: about a
+    minute; depth 4 costs 5-10 times depth 3).
 
 Times are wall-clock on a shared machine: read the ratios, not the absolute numbers.
 """
