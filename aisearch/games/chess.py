@@ -72,7 +72,8 @@ class ChessState:
         self._board = board  # never mutated: result() pushes onto a copy
         self._key = board._transposition_key()
         self.clock = board.halfmove_clock
-        self.history = history  # hashes of the earlier positions since the clock was reset
+        self.history = history  # the earlier positions' keys since the clock was reset (exact and
+        # the same in every process, unlike hash() values, which the grader's processes differ on)
         self._hash: int | None = None
         self._moves: tuple | None = None
         self._noisy: dict[bool, tuple] = {}
@@ -211,7 +212,7 @@ class Chess(GameBase):
         if s.clock >= 100 and not board.is_checkmate():
             s._over = "the fifty-move rule"
             return True
-        if s.history and s.history.count(hash(s._key)) >= 2:
+        if s.history and s.history.count(s._key) >= 2:
             s._over = "threefold repetition"
             return True
         if board.is_insufficient_material():
@@ -226,7 +227,7 @@ class Chess(GameBase):
         board = s._board.copy(stack=False)
         reset = board.is_zeroing(m)
         board.push(m)
-        history = () if reset else s.history + (hash(s._key),)
+        history = () if reset else s.history + (s._key,)
         return ChessState(board, history)
 
     def _move(self, s: ChessState, m: Any, ms: Sequence[chess.Move]) -> chess.Move:

@@ -317,8 +317,10 @@ def _teach_the_codec_chess() -> None:
 
     def state(data: Any) -> ChessState:
         if not (isinstance(data, list) and len(data) == 2 and isinstance(data[0], str)
-                and isinstance(data[1], tuple) and all(type(h) is int for h in data[1])):
-            raise CodecError("a chess state is a FEN and a tuple of position hashes")
+                and isinstance(data[1], tuple)
+                and all(type(h) is tuple and all(x is None or type(x) in (int, bool) for x in h)
+                        for h in data[1])):
+            raise CodecError("a chess state is a FEN and a tuple of earlier positions' keys")
         return ChessState(chess.Board(data[0]), data[1])
 
     def move(data: Any) -> chess.Move:
@@ -417,8 +419,8 @@ def search_states_diff(got: Observation, want: Observation) -> str | None:
 
 # -- grading -----------------------------------------------------------------------------
 class _Fen(str):
-    """A chess state as the grader compares it: its FEN (the state's history of earlier
-    positions holds hashes that differ from process to process)."""
+    """A chess state as the grader compares it: its FEN (a state's history of earlier
+    positions, which only the repetition rule reads, is not compared)."""
 
     def __repr__(self) -> str:
         return f"Chess.parse({str(self)!r})"
