@@ -12,7 +12,8 @@ from pathlib import Path
 
 __all__ = ["main", "report"]
 
-PACKAGES = ["jupyterlab", "ipywidgets", "matplotlib", "networkx", "numpy", "nbformat", "nbclient"]
+PACKAGES = ["jupyterlab", "ipywidgets", "matplotlib", "networkx", "numpy", "nbformat", "nbclient",
+            "tqdm", "chess"]
 
 
 def _version(name: str) -> str | None:
