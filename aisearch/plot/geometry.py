@@ -147,7 +147,7 @@ def _window_places(model: _Model, pos: dict, geo: _Geometry) -> dict:
                 ends = [c.key for c in model.nodes[q].children]
                 if model.nodes[q].parent is not None:
                     ends.append(model.nodes[q].parent.key)
-                segments += [(*at[q], *at[e]) for e in ends]
+                segments += [(*at[q], *at[e]) for e in ends if e in at]  # (drawn nodes only)
             boxes = [(at[q][0] - geo.d / 2, at[q][1] - geo.d / 2, at[q][0] + geo.d / 2,
                       at[q][1] + geo.d / 2) for q in near]
             best = None

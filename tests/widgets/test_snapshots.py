@@ -124,3 +124,17 @@ def test_the_robots_agent_moves_first_in_its_script():
     game = TwoRobots.parse("B . ./. . ./. . W")
     model = scripted(game, ["N", "W"], depth=2)
     assert model.movers[:3] == [1, 0, 1] and model.moves[1] == "N"
+
+
+def test_a_search_with_table_hits_draws_its_key_frames_with_the_window():
+    """Frames whose nodes have children not drawn yet (a DAG game, table hits) place their
+    alpha/beta labels without failing."""
+    from aisearch import TranspositionTable
+    from aisearch.games.dag import DagGame
+    from aisearch.search.table import alphabeta_tt
+
+    dag = DagGame(b=3, d=4, width=3, seed=1)
+    hits = Recorder()
+    alphabeta_tt(dag, dag.initial, evaluate=dag.evaluate, table=TranspositionTable(), tracer=hits)
+    figure = stepper_strip(hits, game=dag, window=True)
+    assert figure.axes
