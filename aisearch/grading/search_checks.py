@@ -35,12 +35,13 @@ from typing import Any
 
 from aisearch.grading.cases import Case
 from aisearch.grading.compare import DIFFS, alike
-from aisearch.grading.observe import observe, searcher_codes
+from aisearch.grading.observe import Observation, observe, searcher_codes
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import Bug, BugClass, recognise
 
 __all__ = [
     "check_search",
+    "refuse_borrowed_or_missing",
     "VALUE_FOR_MOVE",
     "DEPTH_OFF_BY_ONE",
     "POINT_OF_VIEW",
@@ -87,6 +88,19 @@ NO_MOVE_WHEN_LOST = BugClass(
     "value beats the starting value (-inf at MAX, +inf at MIN), so in a lost position it "
     "returns None. Take the first move whatever its value (e.g. update when best_move is None), "
     "so a lost position still gets a move, the first of the equally bad ones.")
+
+
+def refuse_borrowed_or_missing(name: str, got: Sequence[Observation]) -> None:
+    """Fail ``name`` when its observations show a call of the package's searchers (or the
+    grader's watch switched off), or that it is not implemented yet."""
+    used = next((o.calls for o in got if o.calls), ())
+    if used:
+        what = ("switches off the grader's watch on calls (sys.setprofile)"
+                if used[0] == "sys.setprofile" else f"calls aisearch's {used[0]}()")
+        raise Fail(f"{name} {what}; the exercise asks you to write the search yourself.",
+                   bug="uses-reference")
+    if got[0].shape == "error" and "not implemented" in got[0].error:
+        raise Fail(f"{name} {got[0].error}.", bug="not-implemented")
 
 
 def check_search(
@@ -137,14 +151,7 @@ def check_search(
     diff = DIFFS[aspect]
     codes = searcher_codes() if forbid is None else forbid
     got = [observe(f, c, forbid=codes) for c in cases]
-    used = next((o.calls for o in got if o.calls), ())
-    if used:
-        what = ("switches off the grader's watch on calls (sys.setprofile)"
-                if used[0] == "sys.setprofile" else f"calls aisearch's {used[0]}()")
-        raise Fail(f"{name} {what}; the exercise asks you to write the search yourself.",
-                   bug="uses-reference")
-    if got[0].shape == "error" and "not implemented" in got[0].error:
-        raise Fail(f"{name} {got[0].error}.", bug="not-implemented")
+    refuse_borrowed_or_missing(name, got)
     want = [observe(reference, c) for c in cases]
     wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True) if (d := diff(g, w))]
     if not wrong:

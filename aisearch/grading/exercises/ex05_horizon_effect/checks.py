@@ -40,6 +40,7 @@ from aisearch.grading.observe import Observation, observe, searcher_codes, show
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import Bug, recognise
 from aisearch.search import alphabeta_failsoft, quiescence
+from aisearch.grading.search_checks import refuse_borrowed_or_missing
 
 __all__ = ["QUIESCE", "SEARCH", "QUIESCENCE_PLIES", "LIMIT", "QuiesceCase", "quiesce_reference",
            "search_reference", "noisy_tree", "quiesce_cases", "search_cases", "run_quiesce",
@@ -450,14 +451,7 @@ def _grade(ctx: Context, name: str, cases: Sequence[Case], diff: Callable[..., A
     f = ctx.function(name)
     codes = searcher_codes()
     got = [_observe(f, c, codes) for c in cases]
-    used = next((o.calls for o in got if o.calls), ())
-    if used:
-        what = ("switches off the grader's watch on calls (sys.setprofile)"
-                if used[0] == "sys.setprofile" else f"calls aisearch's {used[0]}()")
-        raise Fail(f"{name} {what}; the exercise asks you to write the search yourself.",
-                   bug="uses-reference")
-    if got[0].shape == "error" and "not implemented" in got[0].error:
-        raise Fail(f"{name} {got[0].error}.", bug="not-implemented")
+    refuse_borrowed_or_missing(name, got)
     want = [_observe(reference, c) for c in cases]
     wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True) if (d := diff(g, w))]
     if not wrong:
