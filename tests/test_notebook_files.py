@@ -6,6 +6,7 @@ compares nothing), saved errors, widget state, sys.path hacks, missing lesson pa
 """
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,30 @@ def test_notebook_is_committed_executed_without_errors_or_widget_state(path):
         assert not errors or "raises-exception" in tags, "".join(c["source"])[:80]
     assert "widgets" not in nb.get("metadata", {}), "normalise with python -m aisearch.notebook"
     assert nb["metadata"].get("kernelspec", {}).get("name") == "python3"
+
+
+# A file path from the machine that executed the notebook (a traceback's frames, say):
+# meaningless to a reader, and it differs on every machine.
+LOCAL_PATH = re.compile(r"(?<![\w.])(?:/[\w.+-]+)+/[\w.-]+\.py\b|[A-Za-z]:\\\\[\w\\.-]+\.py\b")
+
+
+def output_text(nb):
+    for c in code_cells(nb):
+        for o in c.get("outputs", []):
+            yield json.dumps(o, ensure_ascii=False)
+
+
+def test_the_local_path_pattern_finds_traceback_frames_and_only_them():
+    frame = 'File /home/ann/course/aisearch/search/minimax.py:112, in minimax(game, state)'
+    assert LOCAL_PATH.search(frame)
+    assert LOCAL_PATH.search(r"C:\\Users\\ann\\aisearch\\core.py")
+    assert not LOCAL_PATH.search("see aisearch/search/minimax.py and notebooks/04.ipynb")
+
+
+@pytest.mark.parametrize("path", LESSONS + SOLUTIONS, ids=lambda p: p.name)
+def test_notebook_outputs_hold_no_local_file_paths(path):
+    found = [m.group() for text in output_text(load(path)) for m in LOCAL_PATH.finditer(text)]
+    assert not found, f"outputs show paths of the machine that ran them: {found[:3]}"
 
 
 @pytest.mark.parametrize("path", LESSONS + SOLUTIONS, ids=lambda p: p.name)
