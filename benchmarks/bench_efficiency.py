@@ -28,7 +28,10 @@ Three parts:
     combinations; values compared; median and worst nodes and times, the ratio of nodes, and
     nodes per second (goals: at least 10x fewer nodes; the machinery costs at most 30 % of
     plain alpha-beta's nodes per second). A node is a state searched: static ordering's
-    evaluations of the children it sorts are not nodes, but their time is in the seconds.
+    evaluations of the children it sorts are not nodes, but their time is in the seconds,
+    and is also printed apart. One more row, :func:`bare_static_table`, is static+table
+    written bare: the same nodes (checked), without the course's instrumented machinery,
+    to tell the cost of the algorithm in Python from the cost of the machinery.
 
 Times are wall-clock on a shared machine: read the ratios, not the absolute numbers.
 """
@@ -48,6 +51,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from aisearch import MAX, MIN, ConnectFour, alphabeta, enhanced_search, minimal_tree  # noqa: E402
 from aisearch.core import GameBase  # noqa: E402
+from aisearch.results import Decision, Stats  # noqa: E402
+from aisearch.search.common import INF, PLY, WIN, WON, deep_recursion  # noqa: E402
+from aisearch.search.transposition import EXACT, LOWER, UPPER  # noqa: E402
 from aisearch.theory import knuth_moore_leaves  # noqa: E402
 
 C4, E = ConnectFour(), ConnectFour.evaluate
@@ -170,25 +176,125 @@ def minimal_table(depths: list[int], count: int = 12) -> None:
 
 
 # -- end-games ------------------------------------------------------------------------------
+class ClockedOrdering(ConnectFour):
+    """Connect Four (the same rules) that clocks what static ordering spends valuing the
+    successors it sorts (:meth:`ConnectFour.successor_values`), in :attr:`seconds`."""
+
+    seconds = 0.0
+
+    def successor_values(self, evaluate: Any) -> Any:
+        values = super().successor_values(evaluate)
+        if values is None:
+            return None
+        clock = time.perf_counter
+
+        def clocked(s: Any) -> Any:
+            start = clock()
+            out = values(s)
+            self.seconds += clock() - start
+            return out
+
+        return clocked
+
+
+BARE = "static+table, written bare"
+
+
+def bare_static_table(s: Any, game: ConnectFour = C4, size: int = 1 << 18) -> tuple[float, int]:
+    """Fail-soft alpha-beta solving ``s`` with static ordering and a transposition table,
+    written bare (no Run, tracer, Entry objects or ordering objects): ``(value, nodes)``.
+
+    It searches exactly the nodes of ``enhanced_search(C4, s, None, evaluate=E,
+    static=True, table=True)`` (the benchmark checks it), so the two times compare the
+    course's machinery with none. A win ``k`` plies from the root scores ``WIN - k * PLY``;
+    a table entry holds wins counted from its own node; every entry is a search to the end.
+    """
+    values_of = game.successor_values(E)
+    is_terminal, utility, moves, result = game.is_terminal, game.utility, game.moves, game.result
+    slots: dict[int, tuple] = {}
+    orders: dict[Any, tuple] = {}
+    nodes = 0
+
+    def ab(s: Any, ply: int, alpha: float, beta: float) -> tuple[float, Any]:
+        nonlocal nodes
+        nodes += 1
+        if is_terminal(s):
+            u = utility(s, MAX)
+            return (0.0 if u == 0 else WIN - ply * PLY if u > 0 else ply * PLY - WIN), None
+        slot = hash(s) % size
+        e = slots.get(slot)
+        first = None
+        if e is not None and e[3] == s:
+            v = e[0]
+            v = v - ply * PLY if v > WON else v + ply * PLY if v < -WON else v
+            if ply and (e[1] == EXACT or (v >= beta if e[1] == LOWER else v <= alpha)):
+                return v, e[2]
+            first = e[2]
+        ms = moves(s)
+        if len(ms) > 1:
+            ordered = orders.get(s)
+            if ordered is None:
+                keys = values_of(s)
+                ordered = orders[s] = tuple(sorted(ms, key=keys.__getitem__,
+                                                   reverse=s[2] == MAX))
+            ms = ordered
+        if first is not None and ms[0] != first:
+            ms = (first,) + tuple(m for m in ms if m != first)
+        alpha0, beta0 = alpha, beta
+        maximizing = s[2] == MAX
+        best, move = (-INF if maximizing else INF), None
+        for m in ms:
+            v = ab(result(s, m), ply + 1, alpha, beta)[0]
+            if maximizing:
+                if v > best or move is None:
+                    best, move = v, m
+                    alpha = max(alpha, best)
+            elif v < best or move is None:
+                best, move = v, m
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
+        stored = best + ply * PLY if best > WON else best - ply * PLY if best < -WON else best
+        slots[slot] = (stored, bound, move, s)
+        return best, move
+
+    with deep_recursion():
+        v = ab(s, 0, -INF, INF)[0]
+    return (v if -WON < v < WON else INF if v > 0 else -INF), nodes
+
+
 def endgame_table(count: int, combinations: list[str]) -> None:
     rng = random.Random(7)
     positions = [random_position(rng, empty=rng.randint(10, 16), undecided=3)
                  for _ in range(count)]
     names = ["plain alpha-beta", *combinations]
+    if "static+table" in combinations:
+        names.insert(names.index("static+table") + 1, BARE)
     nodes: dict[str, list[int]] = {n: [] for n in names}
     seconds: dict[str, list[float]] = {n: [] for n in names}
+    valuing = {n: 0.0 for n in names}
     for s in positions:  # interleaved, so that a busy spell of the machine hits all alike
         values = set()
         for n in names:
             t = time.perf_counter()
             if n == "plain alpha-beta":
                 d = alphabeta(C4, s)
+            elif n == BARE:
+                game = ClockedOrdering()
+                value, searched = bare_static_table(s, game)
+                d = Decision(value, None, (), Stats(searched))
+                valuing[n] += game.seconds
             else:
-                d = enhanced_search(C4, s, None, evaluate=E, **COMBINATIONS[n])
+                game = ClockedOrdering()
+                d = enhanced_search(game, s, None, evaluate=E, **COMBINATIONS[n])
+                valuing[n] += game.seconds
             seconds[n].append(time.perf_counter() - t)
             nodes[n].append(d.stats.nodes)
             values.add(d.value)
         assert len(values) == 1, str(s)
+    if BARE in names:
+        assert nodes[BARE] == nodes["static+table"], "the bare search searches the same nodes"
     print(f"Connect Four end-games: {count} positions with 10-16 empty cells (median "
           f"{statistics.median(empties(s) for s in positions):.0f}), solved exactly; every "
           f"search found the same value in all {count}")
@@ -203,6 +309,16 @@ def endgame_table(count: int, combinations: list[str]) -> None:
               f"{statistics.median(ts):>17.4f}{max(ts):>8.2f}{sum(ts):>8.1f}{rate:>9,.0f}"
               f"{rate / rate0:>9.0%}{ratio:>8.1f}x")
     print("  plain/it: the median over positions of plain alpha-beta's nodes / this search's")
+    for n in names:
+        if valuing[n]:
+            rest = sum(nodes[n]) / (sum(seconds[n]) - valuing[n])
+            print(f"  {n}: valuing the successors to sort them took {valuing[n]:.2f} s of "
+                  f"{sum(seconds[n]):.2f} s ({valuing[n] / sum(seconds[n]):.0%}); the rest of "
+                  f"the search ran at {rest:,.0f} nodes/s ({rest / rate0:.0%} of plain's)")
+    if BARE in names:
+        print(f"  {BARE}: the same nodes without the course's machinery (no Run, tracer, "
+              f"Entry or ordering objects); the course's static+table takes "
+              f"{sum(seconds['static+table']) / sum(seconds[BARE]):.2f}x its time")
     print("  nodes/s: nodes (states searched: inner nodes, leaves, table answers) per second of\n"
           "  the whole search; static ordering's valuing of the successors it sorts counts no\n"
           "  nodes, but its time is in the seconds. 'of plain': this nodes/s / plain's\n")

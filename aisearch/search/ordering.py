@@ -108,6 +108,7 @@ class StaticOrder:
         # A position met again (a transposition, a re-search, the next iteration) is not
         # evaluated again: evaluations are pure functions of the position.
         self.values: dict[Any, Any] = {}
+        self.orders: dict[Any, tuple[Sequence[Any], tuple]] = {}  # state -> (moves, order)
         # A game may work out all the successors' values at once, faster (Connect Four
         # does for its own evaluate): ``successor_values(evaluate)`` gives the function,
         # ``values(state)`` a dict from each move to its successor's value.
@@ -117,27 +118,32 @@ class StaticOrder:
     def __call__(self, state: Any, moves: Sequence[Any], depth: int | None = None) -> tuple:
         if depth is not None and depth < self.min_depth or len(moves) < 2:
             return tuple(moves)
-        g, evaluate, values = self.game, self.evaluate, self.values
+        # A position met again (a transposition, a re-search, the next iteration) with the
+        # same moves gets the order worked out the first time.
+        kept = self.orders.get(state)
+        if kept is not None and (kept[0] is moves or kept[0] == moves):
+            return kept[1]
+        g, values = self.game, self.values
         if self._at_once is not None:  # every successor's value at once, kept by state
             keys = values.get(state)
             if keys is None:
-                keys = self._at_once(state)
-                if len(values) >= self.cache_size:
-                    values.clear()
-                values[state] = keys
-            return tuple(sorted(moves, key=keys.__getitem__, reverse=g.to_move(state) == MAX))
-        result, is_terminal, utility = g.result, g.is_terminal, g.utility
-        keys = {}
-        for m in moves:  # each successor's value, from the cache or worked out once
-            c = result(state, m)
-            v = values.get(c)
-            if v is None:
-                v = utility(c, MAX) if is_terminal(c) else evaluate(c)
-                if len(values) >= self.cache_size:
-                    values.clear()
-                values[c] = v
-            keys[m] = v
-        return tuple(sorted(moves, key=keys.__getitem__, reverse=g.to_move(state) == MAX))
+                keys = values[state] = self._at_once(state)
+        else:
+            result, is_terminal, utility = g.result, g.is_terminal, g.utility
+            evaluate = self.evaluate
+            keys = {}
+            for m in moves:  # each successor's value, from the cache or worked out once
+                c = result(state, m)
+                v = values.get(c)
+                if v is None:
+                    v = values[c] = utility(c, MAX) if is_terminal(c) else evaluate(c)
+                keys[m] = v
+        ordered = tuple(sorted(moves, key=keys.__getitem__, reverse=g.to_move(state) == MAX))
+        if len(values) >= self.cache_size or len(self.orders) >= self.cache_size:
+            values.clear()  # forgotten all at once, then kept again
+            self.orders.clear()
+        self.orders[state] = (moves, ordered)
+        return ordered
 
     def __repr__(self) -> str:
         return f"StaticOrder({self.game!r}, {getattr(self.evaluate, '__name__', 'evaluate')})"

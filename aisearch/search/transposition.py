@@ -68,6 +68,14 @@ def from_table(v: float, ply: int) -> float:
     return v
 
 
+def _as_seen(e: tuple, ply: int, own: bool) -> Entry:
+    """Entry ``e`` as a look-up at ``ply`` sees it: a win scored from ``ply``, and no move
+    unless it was stored for this very position (``own``), not a symmetric one."""
+    value, bound, depth, move, key, generation = e
+    return _new(Entry, (from_table(value, ply), bound, depth, move if own else None, key,
+                        generation))
+
+
 class Entry(NamedTuple):
     """What the table knows about a position.
 
@@ -179,11 +187,9 @@ class TranspositionTable:
         if e is None or e[4] != key:
             return None
         self.hits += 1
-        if key is not s and key != s:  # a symmetric position: its move is not ours
-            e = e._replace(move=None)
         v = e[0]
-        if v > WON or v < -WON:
-            e = e._replace(value=from_table(v, ply))
+        if v > WON or v < -WON or key is not s and key != s:
+            return _as_seen(e, ply, key is s or key == s)
         return e
 
     def lookup(self, s: Any, depth: int, alpha: float, beta: float,
@@ -198,7 +204,8 @@ class TranspositionTable:
         if ply > 0 and e[2] >= depth and (bound == EXACT or (
                 value >= beta if bound == LOWER else value <= alpha)):
             self.settled += 1
-            self.settled_old += e[5] < self.generation
+            if e[5] < self.generation:
+                self.settled_old += 1
             return e, True
         return e, False
 

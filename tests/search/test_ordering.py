@@ -81,6 +81,22 @@ def test_static_order_puts_the_best_successor_for_the_player_to_move_first():
     assert order(s, (1, 2), 1) == (1, 2)  # just above the depth bound: not ordered
 
 
+@pytest.mark.parametrize("game, evaluate", [(TicTacToe(), TicTacToe.nilsson_eval),
+                                            (ConnectFour(), ConnectFour.evaluate)])
+def test_static_order_met_again_gives_the_same_order_and_ties_follow_the_moves_given(
+        game, evaluate):
+    """Ties keep the order of the moves given (a stable sort); a position met again is
+    answered from the order kept for it, but only for the same moves."""
+    s = game.initial
+    fresh = StaticOrder(game, evaluate)
+    forward = fresh(s, game.moves(s), 4)
+    assert fresh(s, game.moves(s), 4) == forward and fresh.orders[s][1] == forward
+    backward = fresh(s, tuple(reversed(game.moves(s))), 4)
+    assert backward == StaticOrder(game, evaluate)(s, tuple(reversed(game.moves(s))), 4)
+    assert sorted(backward) == sorted(forward) and backward != forward  # symmetric ties
+    assert fresh(s, game.moves(s)[:2], 4) == StaticOrder(game, evaluate)(s, game.moves(s)[:2], 4)
+
+
 def test_a_principal_variation_is_searched_first_along_its_line():
     game = ConnectFour()
     pv = (3, 2, 4)
