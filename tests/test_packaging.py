@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-CONDA_NAMES = {"python-chess": "chess"}  # conda-forge's name -> PyPI's
+CONDA_NAMES: dict[str, str] = {}  # conda-forge's name -> PyPI's, where they differ
 
 
 def requirement(spec: str) -> tuple[str, str]:
