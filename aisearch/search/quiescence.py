@@ -42,7 +42,7 @@ from aisearch.trace.events import Quiescent, StandPat, TracerLike
 __all__ = ["quiescence", "quiescent_leaf"]
 
 _QUIESCENCE = """
-function QUIESCE(n, α, β)               fail-soft, noisy moves only   @enter
+function QUIESCE(n, α, β)               fail-soft, noisy moves only   @enter @quiesce
   if n is terminal: return UTILITY(n)                                 @terminal
   best ← EVAL(n)        (stand pat: the mover may stop here)          @eval
   if the plies cap is reached: return best

@@ -77,7 +77,8 @@ class Event:
     __slots__ = ()
     role: ClassVar[str] = "note"
     tally: ClassVar[str | None] = None
-    key: ClassVar[str | None] = None  # the pseudocode key it answers to first, if its own
+    # The pseudocode key it answers to first, if its own; or several, most specific first.
+    key: ClassVar[str | tuple[str, ...] | None] = None
     path: Path
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -178,6 +179,9 @@ class Quiescent(Enter):
     beyond it); counted under ``quiescence``, not ``nodes`` (lesson 05)."""
 
     tally: ClassVar[str | None] = "quiescence"
+    # Its own listing's entry line; in a search that runs it at the depth bound, the line
+    # where the quiescence search stands in for EVAL (not the host's entry line).
+    key: ClassVar[str | tuple[str, ...] | None] = ("quiesce", "eval")
 
     def describe(self, where: str, fmt: Callable[[Any], str]) -> str:
         """The event in words (the stepper shows it); ``fmt`` writes numbers."""

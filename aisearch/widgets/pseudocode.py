@@ -52,6 +52,8 @@ def event_keys(event: Any, player: int | None = None, *, cut: str | None = None,
     ('cut_beta', 'cut', 'exit_max', 'exit')
     """
     own = getattr(type(event), "key", None)  # a kind that names its own line (MCTS's steps)
+    if isinstance(own, tuple):  # several, most specific first (a quiescence visit)
+        return own
     if own:  # the root's line first, where a listing has one
         return (f"{own}_root", own) if not event.path else (own,)
     side = {MAX: "max", CHANCE: "chance"}.get(player, "min") if player is not None else ""

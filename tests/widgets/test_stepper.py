@@ -228,6 +228,29 @@ def test_event_keys_fall_back_from_specific_to_general_lines():
     assert PSEUDOCODE["pearl_ab"].line(event_keys(Leaf((0,), 3, False))) == 2
 
 
+def test_a_quiescence_visit_points_at_its_own_entry_line_or_at_the_hosts_eval_line():
+    """Beyond the depth bound the quiescence search stands in for EVAL: the stepper
+    highlights that line of the host's listing, not the host's entry line."""
+    from aisearch.search import quiescence
+    from aisearch.trace.events import Quiescent
+
+    game = TreeGame([[5, -3], 2], noisy=[(0,), (0, 1)])
+    values = {(0,): 4, (1,): 2}
+
+    def evaluate(s):
+        return values.get(s, 0)
+
+    for search, options, key in ((alphabeta, {"depth": 1, "quiescence": 2}, "eval"),
+                                 (quiescence, {}, "enter")):
+        rec = Recorder()
+        search(game, (0,) if search is quiescence else (), evaluate=evaluate, tracer=rec,
+               **options)
+        visits = [e for e in rec.events if isinstance(e, Quiescent)]
+        code = PSEUDOCODE[describe(search).name]
+        assert visits and {code.line(event_keys(e)) for e in visits} == {code.line((key,))}
+        assert key == "enter" or code.line((key,)) != code.line(("enter",))
+
+
 def test_the_model_needs_neither_ipywidgets_nor_matplotlib():
     code = ("import sys, aisearch.widgets as w; from aisearch import Recorder, alphabeta, fig5_2; "
             "r = Recorder(); alphabeta(fig5_2, (), tracer=r); m = w.StepperModel(r); m.step(); "
