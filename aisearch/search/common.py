@@ -197,6 +197,10 @@ class Run:
         emit = per_node(self.tracer)
         self.trace = Tracing(emit, self) if emit else None
         self.result = self.trace.result if self.trace else game.result
+        top = self.top
+        # A node's distance from the root, which scores wins (and table entries): ``top - d``
+        # with ``d`` plies left, plus the extensions on the way to it where there are some.
+        self.ply: Callable[[Any, int], int] = lambda s, d: top - d
         self._counters: list[Callable[[], int]] = []  # how many leaves each leaf rule took
         self._sources = (game.utility, evaluate or no_evaluate, fastest)  # (for quiescence)
         self.utility = self._leaf_rule(game.utility, True, fastest)
@@ -213,6 +217,8 @@ class Run:
             self.extend = make_extend(self, check_extensions(
                 game, options["extensions"], options.get("singular_margin", 1.0)),
                 options.get("singular_margin", 1.0))
+            if self.extend is not None:
+                self.ply = self.extend.ply  # type: ignore[attr-defined]
         self.quiescence = options.get("quiescence")
         if self.quiescence is not None:
             from aisearch.search.quiescence import quiescent_leaf  # (it builds on this module)
@@ -248,7 +254,7 @@ class Run:
         """``f(s, d)``: the value of a leaf ``d`` plies above the depth bound, as the search
         scores it: the terminal utility (``terminal``) or the static evaluation, checked,
         counted, traced, and a win or loss scored by its distance from the root."""
-        top, trace = self.top, self.trace
+        trace = self.trace
         name = "utility" if terminal else self._evaluate_name
         payoff = self.payoff
         # A win is ±inf, or at a terminal state ±payoff: outside the range the fast path takes.
@@ -264,7 +270,7 @@ class Run:
             if trace:
                 trace.leaf(raw, terminal, kind)
             if fastest and (raw == INF or raw == -INF or finite_wins and abs(raw) == payoff):
-                return (WIN - (top - d) * PLY) * (1 if raw > 0 else -1)
+                return (WIN - self.ply(s, d) * PLY) * (1 if raw > 0 else -1)
             return raw
 
         def utility(s: Any, d: int, alpha: Any = None, beta: Any = None) -> Any:
@@ -280,7 +286,7 @@ class Run:
                 if v in wins:  # a won or lost game: scored by its distance from the root
                     if trace:
                         trace.leaf(v, True, kind)
-                    return (WIN - (top - d) * PLY) * wins[v]
+                    return (WIN - self.ply(s, d) * PLY) * wins[v]
             return unusual(v, s, d)
 
         def evaluation(s: Any, d: int, alpha: Any = None, beta: Any = None) -> Any:
@@ -333,7 +339,7 @@ class Run:
                              "+inf and -inf outcomes): use finite payoffs under chance")
         if self.decode is _same or -INF < total < INF:
             return total
-        return (WIN - (self.top - d) * PLY) * (1 if total > 0 else -1)
+        return (WIN - self.ply(s, d) * PLY) * (1 if total > 0 else -1)
 
     def _decode(self, v: Any) -> Any:
         if -WON < v < WON:

@@ -20,8 +20,9 @@ and the searchers built on the shared cores (:func:`~aisearch.search.alphabeta_t
 
 Each line gets at most as many extensions as the nominal depth (so no line is longer than
 twice the depth, and a perpetual check cannot run away). ``stats.check_extensions`` and
-``stats.singular_extensions`` count the extended moves. Wins are scored by the nominal
-depth left, as without extensions.
+``stats.singular_extensions`` count the extended moves. A win is scored by its real
+distance from the root, extensions included (``extend.ply``), so an extended line never
+makes a slow win look quicker than a short one.
 
 Examples
 --------
@@ -80,7 +81,10 @@ def make_extend(run: Any, extensions: tuple[str, ...], margin: float,
                 ) -> Callable[[Any, Any, Any, int], int] | None:
     """``extend(s, m, child, d) -> 0 or 1``: the plies to add to ``d - 1`` for move ``m``
     of ``s`` (``d`` plies left at ``s``), or None when no extension is on. Cores call it
-    once per child, just before searching it."""
+    once per child, just before searching it. ``extend.ply(s, d)`` is the distance of a
+    node on the line being searched from the root: ``top - d`` plus the extensions on the
+    way to it (a quiescence node beyond the depth bound counts those of the leaf it
+    started from)."""
     if not extensions:
         return None
     game, top = run.game, run.top
@@ -89,7 +93,9 @@ def make_extend(run: Any, extensions: tuple[str, ...], margin: float,
     counts = {"check_extensions": 0, "singular_extensions": 0, "singular_probes": 0}
     for name in counts:
         run.counts[name] = lambda name=name: counts[name]
-    line: list[tuple[Any, int]] = []  # (node, extensions on the way to it), root first
+    # (node, extensions on the way to it), root first: the line being searched, and after a
+    # return the line below it too, until the next call cuts it back.
+    line: list[tuple[Any, int]] = [(run.state, 0)]
     chosen: dict[tuple[int, int], Any] = {}  # (id of node, d) -> its singular move or None
 
     def singular_move(s: Any, d: int) -> Any:
@@ -132,4 +138,11 @@ def make_extend(run: Any, extensions: tuple[str, ...], margin: float,
         line.append((child, used + ext))
         return ext
 
+    def ply(s: Any, d: int) -> int:
+        for node, used in reversed(line):
+            if node is s:
+                return top - d + used
+        return top - d + line[-1][1]  # beyond the depth bound: as the leaf below the line
+
+    extend.ply = ply  # type: ignore[attr-defined]
     return extend

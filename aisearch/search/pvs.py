@@ -83,7 +83,7 @@ def pvs_core(run: Run, table: TranspositionTable | None,
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
     lookup, store = table_tools(table)
-    top, extend, requiesce = run.top, run.extend, run.quiescence is not None
+    ply, extend, requiesce = run.ply, run.extend, run.quiescence is not None
     trace, decode, more = run.trace, run.decode, run.more  # bookkeeping
 
     def pvs(s, d, alpha, beta):
@@ -91,7 +91,7 @@ def pvs_core(run: Run, table: TranspositionTable | None,
             return utility(s, d), ()
         if d == 0:
             return evaluation(s, d, alpha, beta), ()
-        known, settled = lookup(s, d, alpha, beta, top - d)
+        known, settled = lookup(s, d, alpha, beta, ply(s, d))
         if trace:
             if known:
                 trace.note(TableHit, bound=known.bound, value=decode(known.value),
@@ -128,7 +128,7 @@ def pvs_core(run: Run, table: TranspositionTable | None,
                 cutoff(s, ms, m, d)
                 break
         bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
-        store(s, d, best, bound, line[0], top - d)
+        store(s, d, best, bound, line[0], ply(s, d))
         if trace:
             if table is not None:
                 trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))

@@ -143,7 +143,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
     lookup, store = table_tools(table)
-    top, extend = run.top, run.extend
+    ply, extend = run.ply, run.extend  # ply(s, d): the distance of s from the root
     trace, decode = run.trace, run.decode  # bookkeeping
 
     def ab(s, d, alpha, beta):
@@ -151,7 +151,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
             return utility(s, d), ()
         if d == 0:
             return evaluation(s, d, alpha, beta), ()
-        known, settled = lookup(s, d, alpha, beta, top - d)  # what the table knows of s
+        known, settled = lookup(s, d, alpha, beta, ply(s, d))  # what the table knows of s
         if trace:
             if known:
                 trace.note(TableHit, bound=known.bound, value=decode(known.value),
@@ -186,7 +186,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
                     cutoff(s, ms, m, d)
                     break
         bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
-        store(s, d, best, bound, line[0], top - d)
+        store(s, d, best, bound, line[0], ply(s, d))
         if trace:
             if table is not None:
                 trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))

@@ -7,6 +7,7 @@ import pytest
 
 from aisearch.games import Chess, TreeGame, chess_suite
 from aisearch.search import (
+    TranspositionTable,
     alphabeta,
     alphabeta_tt,
     aspiration,
@@ -48,6 +49,29 @@ def test_a_check_at_the_horizon_is_searched_one_ply_deeper():
         assert d.stats.check_extensions >= 1
     d = run_anytime(iterative_deepening(game, (), 1, evaluate=values, extensions=("check",)))
     assert (d.value, d.move) == (3, 1)
+
+
+INF = float("inf")
+
+
+@pytest.mark.parametrize("search", [alphabeta_tt, pvs, aspiration, mtdf, enhanced_search])
+@pytest.mark.parametrize("with_table", [False, True])
+def test_a_win_through_extended_moves_is_scored_by_its_real_distance(search, with_table):
+    """::
+
+        MAX () ── (0,) 'in check' ── (0, 0) 'in check' ── (0, 0, 0) MAX wins  (3 plies)
+               └─ (1,) ── (1, 0) MAX wins                                   (2 plies)
+
+    Two checks keep the depth-2 search's nominal depth at 2 down the first line, where
+    MAX wins 3 plies from the root; the second line wins in 2. Scored by the depth left,
+    the first win looked 1 ply away and won; scored by its distance, the quick one does.
+    """
+    game = Checks([[[INF]], [INF]], checked=[(0,), (0, 0)])
+    options = {"table": with_table if search is enhanced_search else
+               TranspositionTable() if with_table else None}
+    d = search(game, (), 2, evaluate=lambda s: 0, extensions=("check",), **options)
+    assert (d.value, d.move, d.pv) == (INF, 1, (1, 0))
+    assert d.stats.check_extensions >= 1
 
 
 def test_extensions_per_line_are_capped_by_the_depth():
