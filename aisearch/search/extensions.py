@@ -142,7 +142,8 @@ def make_extend(run: Any, extensions: tuple[str, ...], margin: float,
         for node, used in reversed(line):
             if node is s:
                 return top - d + used
-        return top - d + line[-1][1]  # beyond the depth bound: as the leaf below the line
+        # Beyond the depth bound (a quiescence node): as the leaf it started from.
+        return top - d + (line[-1][1] if line else 0)
 
     extend.ply = ply  # type: ignore[attr-defined]
     return extend
