@@ -33,16 +33,14 @@ from aisearch.search.table import (
     EXACT,
     LOWER,
     UPPER,
-    TableStore,
     TranspositionTable,
     check_table,
     check_window,
     count_table,
-    shown_depth,
     table_first,
-    table_tools,
+    table_steps,
 )
-from aisearch.trace.events import Research, TableHit, TracerLike
+from aisearch.trace.events import Research, TracerLike
 
 __all__ = ["pvs", "pvs_core", "above", "below", "null_window"]
 
@@ -82,8 +80,8 @@ def pvs_core(run: Run, table: TranspositionTable | None,
     game = run.game
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
-    lookup, store = table_tools(table)
-    ply, extend, requiesce = run.ply, run.extend, run.quiescence is not None
+    probe, record = table_steps(run, table)
+    extend, requiesce = run.extend, run.quiescence is not None
     trace, decode, more = run.trace, run.decode, run.more  # bookkeeping
 
     def pvs(s, d, alpha, beta):
@@ -91,11 +89,7 @@ def pvs_core(run: Run, table: TranspositionTable | None,
             return utility(s, d), ()
         if d == 0:
             return evaluation(s, d, alpha, beta), ()
-        known, settled = lookup(s, d, alpha, beta, ply(s, d))
-        if trace:
-            if known:
-                trace.note(TableHit, bound=known.bound, value=decode(known.value),
-                           depth=shown_depth(known.depth), used=settled)
+        known, settled = probe(s, d, alpha, beta)
         if settled:
             return known.value, known.line
         ms = table_first(moves(s, d), known)
@@ -128,10 +122,7 @@ def pvs_core(run: Run, table: TranspositionTable | None,
                 cutoff(s, ms, m, d)
                 break
         bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
-        store(s, d, best, bound, line[0], ply(s, d))
-        if trace:
-            if table is not None:
-                trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))
+        record(s, d, best, bound, line[0])
         return best, line
 
     pvs = run.traced(pvs)  # bookkeeping

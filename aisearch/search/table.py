@@ -38,7 +38,8 @@ from aisearch.search.transposition import to_table as to_table
 from aisearch.trace.events import TableHit, TracerLike
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TableStore",
-           "alphabeta_tt", "alphabeta_core", "table_first", "check_window", "decoder"]
+           "alphabeta_tt", "alphabeta_core", "table_first", "table_steps", "check_window",
+           "decoder"]
 
 def decoder(game: Any, fastest_wins: bool = True) -> Callable[[Any], Any]:
     """Search scores to the game's payoffs, as :class:`~aisearch.search.common.Run` decodes
@@ -129,6 +130,33 @@ def count_table(run: Run, table: TranspositionTable | None) -> Callable[[], None
     return done
 
 
+def table_steps(run: Run, table: TranspositionTable | None,
+                ) -> tuple[Callable[..., tuple[Entry | None, bool]], Callable[..., None]]:
+    """``(probe, record)``: a core's two steps with ``table`` (or none), told to the tracer.
+
+    ``probe(s, d, alpha, beta)`` returns ``(entry or None, settled)`` for ``s`` looked up at
+    its distance from the root (:meth:`TranspositionTable.lookup`); ``record(s, d, best,
+    bound, move)`` offers what the search of ``s`` found. Without a table, nothing is known
+    and nothing kept.
+    """
+    lookup, store = table_tools(table)
+    ply, trace, decode = run.ply, run.trace, run.decode
+
+    def probe(s: Any, d: int, alpha: float, beta: float) -> tuple[Entry | None, bool]:
+        known, settled = lookup(s, d, alpha, beta, ply(s, d))
+        if trace and known:
+            trace.note(TableHit, bound=known.bound, value=decode(known.value),
+                       depth=shown_depth(known.depth), used=settled)
+        return known, settled
+
+    def record(s: Any, d: int, best: Any, bound: str, move: Any) -> None:
+        store(s, d, best, bound, move, ply(s, d))
+        if trace and table is not None:
+            trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))
+
+    return probe, record
+
+
 def alphabeta_core(run: Run, table: TranspositionTable | None,
                    prune_on_equal: bool = True) -> Callable[..., tuple[Any, tuple]]:
     """The recursive core of :func:`alphabeta_tt` for one search: ``core(s, d, alpha, beta)``
@@ -142,20 +170,16 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
     game = run.game
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
-    lookup, store = table_tools(table)
-    ply, extend = run.ply, run.extend  # ply(s, d): the distance of s from the root
-    trace, decode = run.trace, run.decode  # bookkeeping
+    probe, record = table_steps(run, table)
+    extend = run.extend
+    trace = run.trace  # bookkeeping
 
     def ab(s, d, alpha, beta):
         if is_terminal(s):
             return utility(s, d), ()
         if d == 0:
             return evaluation(s, d, alpha, beta), ()
-        known, settled = lookup(s, d, alpha, beta, ply(s, d))  # what the table knows of s
-        if trace:
-            if known:
-                trace.note(TableHit, bound=known.bound, value=decode(known.value),
-                           depth=shown_depth(known.depth), used=settled)
+        known, settled = probe(s, d, alpha, beta)  # what the table knows of s
         if settled:  # exact, or a bound outside (alpha, beta): no search
             return known.value, known.line
         ms, alpha0, beta0, line = table_first(moves(s, d), known), alpha, beta, None
@@ -186,10 +210,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
                     cutoff(s, ms, m, d)
                     break
         bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
-        store(s, d, best, bound, line[0], ply(s, d))
-        if trace:
-            if table is not None:
-                trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))
+        record(s, d, best, bound, line[0])
         return best, line
 
     ab = run.traced(ab)  # bookkeeping
