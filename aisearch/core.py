@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
@@ -37,6 +38,7 @@ __all__ = [
     "for_player",
     "check_seed",
     "check_game",
+    "check_outcomes",
     "IllegalMoveError",
     "Evaluate",
     "Order",
@@ -328,10 +330,50 @@ def check_seed(seed: Any, optional: bool = True) -> None:
 
 
 def is_number(x: Any) -> bool:
-    """True for real numbers (ints, floats, numpy scalars), False for bools and NaN."""
-    if isinstance(x, bool):
+    """True for real numbers (ints, floats, fractions, numpy scalars), False for bools, NaN
+    and anything else, strings that spell a number included.
+
+    >>> is_number(3), is_number(0.5), is_number(True), is_number(float("nan")), is_number("1")
+    (True, True, False, False, False)
+    """
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
         return False
     try:
-        return not math.isnan(float(x))
-    except (TypeError, ValueError):
+        return not math.isnan(x)
+    except (TypeError, ValueError, OverflowError):
         return False
+
+
+def check_outcomes(s: Any, outcomes: Sequence[tuple[Any, float]]) -> Sequence[tuple[Any, float]]:
+    """``outcomes`` (a chance state's ``(outcome, probability)`` pairs), checked: every
+    probability a number above 0, all of them summing to 1.
+
+    An outcome that cannot happen is left out rather than given probability 0 (its value
+    would still count: 0 times an infinite value is undefined).
+
+    >>> check_outcomes("s", [("heads", 0.5), ("tails", 0.5)])
+    [('heads', 0.5), ('tails', 0.5)]
+    >>> check_outcomes("s", [("heads", 1.0), ("tails", 0.0)])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: chance outcome 'tails' at state 's' has probability 0.0: each outcome needs ...
+    """
+    try:
+        pairs = list(outcomes)
+        ps = [p for _, p in pairs]
+    except (TypeError, ValueError):
+        raise TypeError(f"chance_outcomes({s!r:.80}) must give (outcome, probability) pairs, "
+                        f"not {outcomes!r:.80}") from None
+    if not pairs:
+        raise ValueError(f"chance_outcomes({s!r:.80}) gave no outcomes: a chance state needs at "
+                         "least one, with probabilities summing to 1")
+    for (m, p) in pairs:
+        if not is_number(p) or not 0 < p <= 1:
+            raise ValueError(f"chance outcome {m!r:.40} at state {s!r:.80} has probability "
+                             f"{p!r:.40}: each outcome needs a probability above 0 (leave out "
+                             "outcomes that cannot happen), and together they must sum to 1")
+    total = math.fsum(float(p) for p in ps)
+    if abs(total - 1) > 1e-9:
+        raise ValueError(f"the chance outcomes at state {s!r:.80} have probabilities summing to "
+                         f"{total!r}, not 1")
+    return pairs

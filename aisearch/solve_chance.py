@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from aisearch.core import CHANCE, MAX, MIN, Game, player_name
+from aisearch.core import CHANCE, MAX, MIN, Game, check_outcomes, player_name
 
 __all__ = ["ChanceSolution", "solve_chance", "nannon_solution", "LIMIT"]
 
@@ -168,7 +168,7 @@ def _enumerate(game: Game, limit: int, policies: Mapping[int, Callable[..., Any]
             continue
         player = to_move(s)
         if player == CHANCE:
-            outcomes = game.chance_outcomes(s)
+            outcomes = check_outcomes(s, game.chance_outcomes(s))
             ms = [m for m, _ in outcomes]
             probs.append(tuple(p for _, p in outcomes))
             kinds.append(DICE)

@@ -60,6 +60,8 @@ def test_illegal_move_names_the_move_and_lists_the_legal_ones():
     [
         ([[1, []]], r"path \(0, 1\): an internal node needs at least one child"),
         ([[1, "x"]], r"path \(0, 1\): 'x' is neither a number"),
+        ([[1, "3"]], r"path \(0, 1\): '3' is neither a number"),  # not even when it spells one
+        ([Chance([("0.5", 1), (0.5, 2)])], r"path \(0, 0\): a chance outcome is a"),
         ([[1, float("nan")]], r"path \(0, 1\)"),
         ([[True, 1]], r"path \(0, 0\)"),
         ([Chance([(0.5, 1), (0.4, 2)])], r"path \(0,\): chance probabilities sum to 0.9"),

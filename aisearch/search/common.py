@@ -16,9 +16,12 @@ Conventions (DESIGN.md section 4)
   plies left, by searchers that pass it to ``run.moves(s, d)`` (``None`` otherwise);
   killer moves are kept per depth that way (:mod:`aisearch.search.ordering`). One whose
   ``permutes`` is true declares that it only reorders: its answer is not checked.
-- Ties at a node go to the first best move in (ordered) move order.
+- Ties at a node go to the first best move in (ordered) move order; MTD(f) and SSS*,
+  whose passes search the table's move first at the root too, return a best move.
 - ``prune_on_equal=True`` cuts when ``alpha >= beta`` (aima-python, OpenSpiel, MIT 6.034);
-  ``False`` only when ``alpha > beta`` (Berkeley CS188's graded convention).
+  ``False`` only when ``alpha > beta`` (Berkeley CS188's graded convention; CS188's
+  graded state lists are those of fail-soft alpha-beta: with the strict test, fail-hard
+  alpha-beta may generate more states, never a different value or move).
 
 Fastest wins, slowest losses (``fastest_wins=True``, the default)
 -----------------------------------------------------------------
@@ -64,7 +67,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, Game, check_game
+from aisearch.core import CHANCE, MAX, Game, check_game, check_outcomes
 from aisearch.results import Decision, Stats
 from aisearch.trace.events import Backup, Cut, Enter, Exit, Expectation, Finish, Leaf, Start
 
@@ -394,7 +397,7 @@ class Run:
             nonlocal count, chance
             count += 1
             chance += 1
-            return game.chance_outcomes(s)
+            return check_outcomes(s, game.chance_outcomes(s))
 
         self._counters.append(lambda: count)
         self._chance_nodes = lambda: chance

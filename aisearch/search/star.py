@@ -316,9 +316,12 @@ def _core(run: Run, low: float, high: float, probing: bool) -> Any:
                 lower = math.fsum(lo[j] * ps[j] for j in range(n) if j != i)
                 a, b = (alpha - upper) / ps[i], (beta - lower) / ps[i]
                 lw, hw = max(a, low), min(b, high)
-                v, _ = search(result(s, ms[i]), d - 1, lw, hw, known[i])
+                child = result(s, ms[i])
+                v, _ = search(child, d - 1, lw, hw, known[i])
                 dv = decode(v)
-                if fails(lw, dv) and lw > low:  # an upper bound only
+                if d == 1 or is_terminal(child):  # a leaf's value is exact, whatever the window
+                    exact[i], lo[i], hi[i] = v, dv, dv
+                elif fails(lw, dv) and lw > low:  # an upper bound only
                     hi[i] = min(hi[i], dv)
                 elif fails(dv, hw) and hw < high:  # a lower bound only
                     lo[i] = max(lo[i], dv)
@@ -332,6 +335,9 @@ def _core(run: Run, low: float, high: float, probing: bool) -> Any:
                 done = cut(last, "star1")
                 if done:
                     return done
+            if exact[i] is None:  # a bound that should have cut, but rounding kept the sum
+                v, _ = search(child, d - 1, low, high, known[i])  # (the child searched again)
+                exact[i], lo[i], hi[i] = v, decode(v), decode(v)
         total = 0.0
         for p, v in zip(ps, exact, strict=True):
             total += p * decode(v)  # in the order expectiminimax adds

@@ -1,7 +1,10 @@
 """Bad input to the games-of-chance part: chance trees, the chance searchers, Pig, Nannon and
 the solvers."""
 
+import math
+
 from aisearch import Chance, TreeGame
+from aisearch.core import CHANCE, MAX, GameBase, check_outcomes
 from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
 from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.pig import Pig, PigState
@@ -10,7 +13,54 @@ from aisearch.solve_chance import nannon_solution, solve_chance
 from aisearch.solve_pig import pig_solution
 from tests.bad_input.table import Case, check, params
 
+
+class Coin(GameBase):
+    """A custom game: one chance state ``"toss"`` with the given outcomes, each ending the game."""
+
+    initial = "toss"
+    payoff = {"heads": 1, "tails": -1, "edge": -math.inf}
+
+    def __init__(self, outcomes):
+        self.outcomes = outcomes
+
+    def to_move(self, s):
+        return CHANCE if s == "toss" else MAX
+
+    def moves(self, s):
+        return [m for m, _ in self.outcomes] if s == "toss" else []
+
+    def chance_outcomes(self, s):
+        return self.outcomes
+
+    def result(self, s, m):
+        return m
+
+    def is_terminal(self, s):
+        return s != "toss"
+
+    def utility(self, s, player=MAX):
+        return self.payoff[s]
+
+
+ZERO = Coin([("heads", 0.5), ("tails", 0.5), ("edge", 0.0)])
+SHORT = Coin([("heads", 0.5), ("tails", 0.4)])
+
 CASES = [
+    Case("expectiminimax: a custom game's outcome of probability 0",
+         lambda: expectiminimax(ZERO, "toss"), ValueError,
+         ("'edge'", "probability 0.0", "above 0", "leave out")),
+    Case("star1: a custom game's outcome of probability 0",
+         lambda: star1(ZERO, "toss", bounds=(-1, 1)), ValueError, ("'edge'", "probability 0.0")),
+    Case("star2: custom probabilities summing to 0.9",
+         lambda: star2(SHORT, "toss", bounds=(-1, 1)), ValueError, ("summing to 0.9", "not 1")),
+    Case("solve_chance: custom probabilities summing to 0.9", lambda: solve_chance(SHORT),
+         ValueError, ("summing to 0.9", "not 1")),
+    Case("check_outcomes: no outcomes", lambda: check_outcomes("s", []), ValueError,
+         ("no outcomes", "at least one")),
+    Case("check_outcomes: not pairs", lambda: check_outcomes("s", [1, 2]), TypeError,
+         ("(outcome, probability) pairs",)),
+    Case("check_outcomes: a probability that is not a number",
+         lambda: check_outcomes("s", [("a", "1")]), ValueError, ("'a'", "probability '1'")),
     Case("TreeGame: chance probabilities that do not sum to 1",
          lambda: TreeGame([Chance([(0.5, 1), (0.4, 2)])]), ValueError,
          ("path (0,)", "sum to 0.9", "not 1")),

@@ -169,3 +169,28 @@ def test_bounds_default_to_the_win_payoff_and_are_required_otherwise():
 def test_star_searchers_accept_max_and_min_roots_over_explicit_nodes():
     game = TreeGame(Min([Chance([(0.25, Max([1, 5])), (0.75, 2)]), 3]))
     assert star2(game, (), bounds=(0, 5)).value == expectiminimax(game, ()).value == 2.75
+
+
+@pytest.mark.parametrize("tree, value, move", [
+    # A window bound of (7 - 3.0000000000000004) / 0.7 = 10.000000000000002 is over the tip
+    # bound 10: a tip worth exactly 10 looked like an upper bound only, and no cut followed.
+    (Max([Chance([(1 / 3, 10), (1 / 3, 10), (1 / 3, 1)]),
+          Chance([(0.1, 0), (0.2, 0), (0.7, 10)])]), 7.0, 1),
+    (Max([Chance([(0.1, 0), (0.2, 5), (0.7, 5)]),
+          Chance([(0.3, 10), (0.3, 1), (0.4, 3)])]), 4.5, 0),
+    # Rounding at an inner node: the child is searched again, so the sum stays exact.
+    (Max([Chance([(1 / 6, Min([1, 0, 5])), (1 / 6, Min([10, 5])), (1 / 6, Min([3, 3, 1])),
+                  (1 / 6, Min([1])), (1 / 6, Min([3, 5])), (1 / 6, Min([2, 1]))]),
+          Chance([(0.3, Min([3])), (0.3, Min([0, 0, 5])), (0.4, Min([2, 10, 2]))]),
+          Chance([(1 / 6, Min([1, 10])), (1 / 6, Min([3])), (1 / 6, Min([1, 2, 1])),
+                  (1 / 6, Min([2])), (1 / 6, Min([10, 3])), (1 / 6, Min([3, 1, 1]))])]),
+     1.8333333333333333, 0),
+])
+def test_star_searches_survive_window_bounds_rounded_past_the_tip_bounds(tree, value, move):
+    game = TreeGame(tree)
+    for prune_on_equal in (True, False):
+        e = expectiminimax(game, ())
+        assert (e.value, e.move) == (pytest.approx(value), move)
+        for search in (star1, star2):
+            d = search(game, (), bounds=(0, 10), prune_on_equal=prune_on_equal)
+            assert (d.value, d.move) == (e.value, e.move), (search.__name__, prune_on_equal)
