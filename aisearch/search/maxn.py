@@ -106,6 +106,9 @@ def maxn(game: Game, state: Any, depth: int | None = None, *,
         ``evaluate(state) -> tuple`` of one number per player.
     prune : bool
         Use shallow pruning where the game declares ``utility_bounds = (low, maxsum)``.
+        Every utility and evaluation must then lie within them: each component at least
+        ``low``, the sum at most ``maxsum`` (checked, since values outside them make
+        pruning cut the best line).
     tracer : callable, optional
         Receives ``Start``, ``Enter``, ``Leaf``, ``Backup``, ``Cut``, ``Exit``, ``Finish``;
         values are tuples.
@@ -129,6 +132,7 @@ def maxn(game: Game, state: Any, depth: int | None = None, *,
     n = int(getattr(game, "players", 2))
     bounds = getattr(game, "utility_bounds", None) if prune else None
     slack = math.inf if bounds is None else bounds[1] - (n - 2) * bounds[0]
+    tolerance = 0.0 if bounds is None else 1e-9 * max(1.0, abs(bounds[1]))  # rounding
     counts = {"nodes": 0, "leaves": 0, "cutoffs": 0}
     emit = tracer if tracer is not None and getattr(tracer, "per_node", True) else None
 
@@ -150,6 +154,13 @@ def maxn(game: Game, state: Any, depth: int | None = None, *,
             raise ValueError(f"{what} returned {v!r:.80} for state {s!r:.80}: max^n needs a "
                              f"tuple of {n} real numbers (one per player, within ±2**999 "
                              "when finite)")
+        if bounds is not None and (min(v) < bounds[0] or math.fsum(v) > bounds[1] + tolerance):
+            what = "utility" if terminal else getattr(evaluate, "__name__", "evaluate")
+            raise ValueError(f"{what} returned {v!r:.80} for state {s!r:.80}, outside the "
+                             f"game's utility_bounds {bounds!r}: shallow pruning needs every "
+                             f"component >= {bounds[0]!r} and a sum <= {bounds[1]!r}, or it "
+                             "can cut the best line; keep the values within them or pass "
+                             "prune=False")
         return v
 
     def core(s: Any, d: int, bound: float, path: tuple) -> tuple[Any, tuple]:
@@ -188,9 +199,9 @@ def maxn(game: Game, state: Any, depth: int | None = None, *,
 
     if emit:
         emit(Start("maxn", game, state, depth, {"prune": prune}))
+    value: Any
     with deep_recursion():
-        value: Any
-    value, pv = core(state, top, math.inf, ())
+        value, pv = core(state, top, math.inf, ())
     stats = Stats(counts["nodes"], counts["leaves"], counts["cutoffs"])
     decision = Decision(value, pv[0] if pv else None, pv, stats)
     if emit:

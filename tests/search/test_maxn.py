@@ -153,3 +153,46 @@ def test_row_4_1_9_2_1_shows_an_alliance():
     after = game.result(game.initial, "R")
     assert paranoid(game, after, player=0).pv == ("R", "R", "L", "L")
     assert paranoid(game, after, player=0).value == -2
+
+
+class Corridor:
+    """Three players take turns moving one step along a corridor of ``length`` steps; at
+    the end everyone gets 1. Deeper than Python's default recursion limit allows."""
+
+    players = 3
+    initial = 0
+    utility_bounds = (0, 3)
+
+    def __init__(self, length):
+        self.length = length
+
+    def to_move(self, s):
+        return s % 3
+
+    def moves(self, s):
+        return () if s >= self.length else ("step",)
+
+    def result(self, s, m):
+        return s + 1
+
+    def is_terminal(self, s):
+        return s >= self.length
+
+    def utility(self, s, player=0):
+        return 1
+
+
+def test_maxn_searches_games_deeper_than_the_default_recursion_limit():
+    d = maxn(Corridor(3000), 0)
+    assert d.value == (1, 1, 1) and d.stats.nodes == 3001
+
+
+def test_shallow_pruning_refuses_evaluations_outside_the_utility_bounds():
+    """An evaluation outside ``utility_bounds`` would make shallow pruning cut the best line:
+    with (9, 6, 0) at every leaf of KORF's depth-1 search, pruning would return another
+    value than max^n's. It is refused, and max^n without pruning takes it."""
+    with pytest.raises(ValueError, match="utility_bounds"):
+        maxn(KORF, (), 1, evaluate=lambda s: (9, 6, 0))
+    assert maxn(KORF, (), 1, evaluate=lambda s: (9, 6, 0), prune=False).value == (9, 6, 0)
+    inside = maxn(KORF, (), 1, evaluate=lambda s: (3, 3, 3))
+    assert inside.value == (3, 3, 3)
