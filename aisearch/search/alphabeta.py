@@ -104,7 +104,9 @@ def alphabeta(
     """Alpha-beta search, fail-hard: the minimax decision without searching what cannot matter.
 
     Parameters are those of :func:`~aisearch.search.minimax`; ``prune_on_equal`` chooses
-    the cut test ``alpha >= beta`` (True) or ``alpha > beta`` (False, as CS188 grades).
+    the cut test ``alpha >= beta`` (True) or ``alpha > beta`` (False, as CS188 grades; with
+    it, CS188's graded state lists are those of :func:`alphabeta_failsoft`: this fail-hard
+    form may generate more states, with the same value and move).
     ``quiescence=k`` runs a quiescence search of at most ``k`` plies at the depth bound, with
     the node's window (:mod:`aisearch.search.common`); every alpha-beta form takes it.
 

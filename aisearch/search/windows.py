@@ -221,6 +221,12 @@ def mtdf(
     others
         As for :func:`~aisearch.search.table.alphabeta_tt`.
 
+    Notes
+    -----
+    Every pass searches the table's move first at every node, the root included, as Plaat
+    et al. do: when several root moves tie, the move returned is a best move but not always
+    the first best in move order (the other searchers return the first).
+
     Examples
     --------
     >>> from aisearch.games import fig5_2
@@ -259,6 +265,12 @@ def sss_star(
     Plaat et al. (1996) showed that this depth-first form, with a table holding the bounds,
     evaluates the same tips as Stockman's best-first SSS* (1979), in the same order, without
     its OPEN list (:func:`aisearch.search.sss.stockman_sss`).
+
+    Notes
+    -----
+    Like MTD(f), every pass searches the table's move first at every node, the root
+    included, as Plaat et al. do: when several root moves tie, the move returned is a best
+    move but not always the first best in move order (the other searchers return the first).
 
     Examples
     --------
