@@ -146,4 +146,5 @@ def make_extend(run: Any, extensions: tuple[str, ...], margin: float,
         return top - d + (line[-1][1] if line else 0)
 
     extend.ply = ply  # type: ignore[attr-defined]
+    extend.kinds = (tuple(sorted(extensions)), margin if singular else None)  # type: ignore[attr-defined]
     return extend

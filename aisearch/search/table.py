@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from aisearch.core import MAX, Evaluate, Game, Order
+from aisearch.core import MAX, Evaluate, Game, Order, unwrap
 from aisearch.results import Decision
-from aisearch.search.common import INF, SHOWN, WON, Run
+from aisearch.search.common import INF, SHOWN, WON, Run, no_evaluate
 from aisearch.search.registry import searcher
 from aisearch.search.transposition import EXACT, LOWER, UPPER, Entry, TableStore, TranspositionTable
 from aisearch.search.transposition import POLICIES as POLICIES  # (importable from here too)
@@ -115,11 +115,40 @@ def table_tools(table: TranspositionTable | None) -> tuple[Callable[..., Any], C
     return (table.lookup, table.store) if table is not None else (_no_lookup, _no_store)
 
 
+def search_kind(run: Run) -> tuple:
+    """What a search's table entries depend on besides the position: the game (under any
+    wrappers), the evaluation, whether quicker wins score higher, quiescence and
+    extensions."""
+    extend, evaluate = run.extend, run._sources[1]
+    for _ in range(100):  # a counting wrapper evaluates as what it wraps
+        if not hasattr(evaluate, "__wrapped__"):
+            break
+        evaluate = evaluate.__wrapped__ if evaluate.__wrapped__ is not None else no_evaluate
+    return (unwrap(run.game), evaluate, run._sources[2], run.quiescence,
+            None if extend is None else getattr(extend, "kinds", None))
+
+
+def describe_search(kind: tuple) -> str:
+    """A search kind (:func:`search_kind`) in words."""
+    game, evaluate, fastest, quiescence, extensions = kind
+    name = getattr(evaluate, "__name__", evaluate)
+    words = [f"{game!r:.60}",
+             "no evaluation" if name == "no_evaluate" else f"evaluate={name!s:.40}"]
+    if not fastest:
+        words.append("fastest_wins=False")
+    if quiescence is not None:
+        words.append(f"quiescence={quiescence}")
+    if extensions:
+        words.append(f"extensions={extensions[0]}")
+    return ", ".join(words)
+
+
 def count_table(run: Run, table: TranspositionTable | None) -> Callable[[], None]:
     """Start counting a search's use of ``table``; the returned function writes the counts
     (``table_hits``, ``table_stores``) into ``run.more``."""
     if table is None:
         return lambda: None
+    table.serve(search_kind(run), describe_search)
     hits, stores, settled = table.hits, table.stores, table.settled
     run.count_nodes(lambda: table.settled - settled)
 

@@ -169,21 +169,55 @@ class TranspositionTable:
             raise TypeError(f"canonical must be a function of a state or None, not {canonical!r}")
         self.size, self.replace, self.canonical = size, replace, canonical
         self.slots: dict[Any, Entry] = {}
+        # What the entries are values of, besides the positions: the game, the evaluation
+        # and the scoring of the searches that filled it (see :meth:`serve`).
+        self.search: tuple | None = None
         self.probes = self.hits = self.settled = self.stores = self.replaced = self.refused = 0
         self.generation = self.settled_old = 0
 
     def _key(self, s: Any) -> Any:
         try:
-            return s if self.canonical is None else self.canonical(s)
+            key = s if self.canonical is None else self.canonical(s)
+            hash(key)
         except TypeError:
-            raise TypeError(f"states must be hashable to be stored in a table; got "
-                            f"{type(s).__name__}") from None
+            what = "states" if self.canonical is None else "canonical(state)"
+            raise TypeError(f"{what} must be hashable to be stored in a table; got "
+                            f"{type(s if self.canonical is None else key).__name__}") from None
+        if key is None:
+            raise ValueError(f"canonical({s!r:.80}) returned None: it must return the "
+                             "position's canonical form (equal for symmetric positions only)")
+        return key
+
+    def serve(self, search: tuple, describe: Callable[[tuple], str] = repr) -> None:
+        """Tie the table to one kind of search, ``search`` (the game, the evaluation and
+        how values are scored): the first search to use the table sets it, and a search of
+        another kind is refused, since the entries would give it wrong values. :meth:`clear`
+        unties it.
+
+        >>> t = TranspositionTable()
+        >>> t.serve(("tic-tac-toe", "e(p)"))
+        >>> t.serve(("connect four", "e(p)"))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: this table holds the values of another search ...
+        """
+        if self.search is None:
+            self.search = search
+        elif not _same_search(self.search, search):
+            raise ValueError(
+                f"this table holds the values of another search ({describe(self.search)}), "
+                f"not of this one ({describe(search)}): its entries would give wrong values. "
+                "Give this search its own TranspositionTable(), or call table.clear() first")
 
     def probe(self, s: Any, ply: int = 0) -> Entry | None:
         """The entry for position ``s`` (its value as scored at ``ply``), or None."""
         key = s if self.canonical is None else self.canonical(s)
         self.probes += 1
-        e = self.slots.get(key if self.size is None else hash(key) % self.size)
+        try:
+            e = self.slots.get(key if self.size is None else hash(key) % self.size)
+        except TypeError:  # an unhashable state or canonical form
+            self._key(s)  # (says which)
+            raise
         if e is None or e[4] != key:
             return None
         self.hits += 1
@@ -241,8 +275,9 @@ class TranspositionTable:
         return True
 
     def clear(self) -> None:
-        """Forget every entry (the counts stay)."""
+        """Forget every entry (the counts stay); the table may then serve any search."""
         self.slots.clear()
+        self.search = None
 
     def counts(self) -> dict[str, int]:
         """The counts so far, by name."""
@@ -269,6 +304,18 @@ class TranspositionTable:
         return (f"TranspositionTable(size={self.size!r}{policy}): "
                 f"{n(len(self), 'entry', 'entries')}, {n(self.probes, 'probe', 'probes')}, "
                 f"{n(self.hits, 'hit', 'hits')}, {n(self.stores, 'store', 'stores')}")
+
+
+def _same_search(a: tuple, b: tuple) -> bool:
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b, strict=True):
+        try:
+            if x is not y and not bool(x == y):
+                return False
+        except Exception:  # a game or function that cannot be compared: by identity
+            return False
+    return True
 
 
 @dataclass(slots=True)
