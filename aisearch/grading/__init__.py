@@ -15,6 +15,10 @@
   :mod:`~aisearch.grading.compare` (what differs from the reference),
   :mod:`~aisearch.grading.recognise` (naming a bug by its behaviour) and
   :mod:`~aisearch.grading.search_checks` (grading a searcher, and the bugs any can show).
+- Grading a submission safely: :mod:`~aisearch.grading.screen` (its code, read before it
+  runs), :mod:`~aisearch.grading.files` (its files: no links followed),
+  :mod:`~aisearch.grading.records` (what its grading process recorded, checked) and
+  :mod:`~aisearch.grading.withheld` (the right answers the grading process is not given).
 - :func:`self_check` runs an exercise's questions inside a student's notebook.
 
 Examples

@@ -3,12 +3,15 @@
 ``python -m aisearch.grading.child CONFIG.json`` is started by
 :func:`aisearch.grading.grade.grade_file` in a new session, in a scratch folder holding
 a copy of the submission. It limits its own memory (``RLIMIT_AS``), file size and CPU
-time, loads the question tests *before* any student code runs, executes the code cells
-one by one (each with a soft time limit; an error in one cell does not stop the next),
-runs the questions (each with a soft time limit), and appends one JSON line per step to
-the results file, so what finished survives a later crash or kill. Each line carries a
-nonce from the (then deleted) config file; the parent ignores lines without it. The parent enforces
-the wall-clock limit and kills the whole process group.
+time (and, in a user namespace of its own, the number of processes), loads the question
+tests *before* any student code runs, with the exercises' right answers and known bugs
+withheld (:mod:`aisearch.grading.withheld`), executes the code cells one by one (each with
+a soft time limit; an error in one cell does not stop the next), runs the questions (each
+with a soft time limit), and appends one JSON line per step to the results file, so what
+finished survives a later crash or kill; the last line lists the questions the time limit
+left out. Each line carries a nonce from the (then deleted) config file; the parent ignores
+lines without it. The parent enforces the wall-clock limit and kills the whole process
+group.
 
 Student code runs in a fresh namespace; IPython magics and shell escapes are turned
 into calls of a stub ``get_ipython()`` that ignores them (``%%time`` and ``%%capture``
@@ -35,7 +38,8 @@ from typing import Any
 
 from aisearch.grading.question import QuestionTimeout, student_error, time_limit
 
-__all__ = ["execute_cells", "read_submission", "CappedWriter", "main"]
+__all__ = ["execute_cells", "read_submission", "code_cells", "as_python", "CappedWriter", "main",
+           "MAX_PROCESSES", "TMP_BYTES"]
 
 _MAGIC = re.compile(r"^\s*[%!]|\?\s*$", re.MULTILINE)
 
@@ -81,7 +85,7 @@ class _Shell:
         return lambda *args, **kw: None
 
 
-def _python(source: str) -> str:
+def as_python(source: str) -> str:
     """Cell source as plain Python (IPython syntax turned into ``get_ipython()`` calls)."""
     if not _MAGIC.search(source):
         return source
@@ -114,7 +118,7 @@ def execute_cells(
         filename = f"<cell {number}>" if isinstance(number, int) else f"<{number}>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         try:
-            code = compile(_python(source), filename, "exec")
+            code = compile(as_python(source), filename, "exec")
         except (SyntaxError, ValueError) as e:
             line = getattr(e, "lineno", None)
             errors.append({"cell": number, "error": f"SyntaxError: {getattr(e, 'msg', e)}"
@@ -138,24 +142,48 @@ def execute_cells(
 def read_submission(path: str) -> list[tuple[int | str, str]]:
     """The code cells of a notebook (numbered from 1 among all cells), or a module's source.
 
-    Notebooks in format 4 are read as plain JSON (importing nbformat costs seconds);
-    older formats go through ``nbformat``. Raises ``ValueError`` for a file that is not
-    a notebook.
+    See :func:`code_cells`; raises ``ValueError`` for a file that is not a notebook.
     """
     with open(path, encoding="utf-8", errors="replace") as f:
         text = f.read()
-    if path.endswith(".py"):
+    return code_cells(text, module=path.endswith(".py"))
+
+
+def code_cells(text: str, *, module: bool = False) -> list[tuple[int | str, str]]:
+    """The code cells of a notebook's text (numbered from 1 among all cells), or a module's.
+
+    Notebooks in format 4 are read as plain JSON (importing nbformat costs seconds);
+    older formats go through ``nbformat``. Raises ``ValueError`` for a text that is not
+    a notebook (nested too deep to read included).
+
+    >>> code_cells('{"nbformat": "4", "cells": []}')
+    Traceback (most recent call last):
+    ...
+    ValueError: not a notebook: its "nbformat" must be the integer 4, not the text '4'
+    >>> code_cells("x = 1", module=True)
+    [('submission', 'x = 1')]
+    """
+    if module:
         return [("submission", text)]
     try:
         nb = json.loads(text)
     except ValueError as e:
         raise ValueError(f"not a notebook (invalid JSON: {e})") from None
+    except RecursionError:
+        raise ValueError("not a notebook (JSON nested too deep to read)") from None
     if not isinstance(nb, dict) or not isinstance(nb.get("cells", []), list):
         raise ValueError("not a notebook (no list of cells)")
-    if nb.get("nbformat") != 4:
+    version = nb.get("nbformat")
+    if isinstance(version, str):
+        raise ValueError(f'not a notebook: its "nbformat" must be the integer 4, not the '
+                         f"text {version[:20]!r}")
+    if version != 4:
         import nbformat
 
-        nb = nbformat.reads(text, as_version=4)
+        try:
+            nb = nbformat.reads(text, as_version=4)
+        except RecursionError:
+            raise ValueError("not a notebook (nested too deep to read)") from None
     cells: list[tuple[int | str, str]] = []
     for i, c in enumerate(nb.get("cells", []), 1):
         if isinstance(c, dict) and c.get("cell_type") == "code":
@@ -164,7 +192,25 @@ def read_submission(path: str) -> list[tuple[int | str, str]]:
     return cells
 
 
-def _limit_resources(memory_mb: int | None, cpu_seconds: float | None) -> None:
+MAX_PROCESSES = 32
+"""Processes and threads a sandboxed submission may have at once (``RLIMIT_NPROC``, set
+only in the sandbox's own user namespace, where it counts the sandbox alone)."""
+
+TMP_BYTES = 64 * 1024 * 1024
+"""Size of the sandbox's ``/tmp`` (and of ``/dev/shm``), and the largest file the
+grading process may write (``RLIMIT_FSIZE``)."""
+
+
+def user_namespace() -> str:
+    """This process's user namespace (``/proc/self/ns/user``), or "" where unknown."""
+    try:
+        return os.readlink("/proc/self/ns/user")
+    except OSError:
+        return ""
+
+
+def _limit_resources(memory_mb: int | None, cpu_seconds: float | None,
+                     parent_namespace: str = "") -> None:
     import resource
     import signal
 
@@ -176,11 +222,19 @@ def _limit_resources(memory_mb: int | None, cpu_seconds: float | None) -> None:
 
     if memory_mb:
         lower(resource.RLIMIT_AS, int(memory_mb) * 1024 * 1024)
-    lower(resource.RLIMIT_FSIZE, 64 * 1024 * 1024)  # output written at the fd level
+    lower(resource.RLIMIT_FSIZE, TMP_BYTES)  # output written at the fd level
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too big write fails instead of killing
     lower(resource.RLIMIT_CORE, 0)
     if cpu_seconds:
         lower(resource.RLIMIT_CPU, int(cpu_seconds) + 5)
+    mine = user_namespace()
+    if parent_namespace and mine and mine != parent_namespace:
+        # a user namespace of its own (bubblewrap, not as root): the count is the sandbox's
+        # alone. Elsewhere it would count every process of the user, so it is not set.
+        try:
+            lower(resource.RLIMIT_NPROC, MAX_PROCESSES)
+        except (ValueError, OSError):
+            pass
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -191,7 +245,8 @@ def main(argv: list[str] | None = None) -> None:
         config = json.load(f)
     os.remove(argv[0])  # the nonce that signs our records is not left lying around
     nonce = config.get("nonce", "")
-    _limit_resources(config.get("memory_mb"), config.get("timeout"))
+    _limit_resources(config.get("memory_mb"), config.get("timeout"),
+                     str(config.get("user_namespace", "")))
     out = open(config["results"], "a", encoding="utf-8", buffering=1)
     dumps, write, flush = json.dumps, out.write, out.flush  # bound before student code runs
 
@@ -199,8 +254,11 @@ def main(argv: list[str] | None = None) -> None:
         write(dumps({**record, "nonce": nonce}, default=str) + "\n")
         flush()
 
+    from aisearch.grading.withheld import withhold
+
+    withhold()  # the right answers and known bugs stay with the grader
     from aisearch.grading.observe import freeze_searcher_codes
-    from aisearch.grading.question import load_questions, run_question
+    from aisearch.grading.question import QuestionResult, load_questions, run_question
     from aisearch.grading.replay import Book, RecordedNamespace
 
     freeze_searcher_codes()  # before any student code
@@ -217,15 +275,21 @@ def main(argv: list[str] | None = None) -> None:
     sys.stdout = sys.stderr = sink  # type: ignore[assignment]
     ns, info = execute_cells(cells, cell_timeout=config.get("cell_timeout"), deadline=deadline)
     emit({"type": "cells", **info, "output_chars": sink.chars})
+    skipped = []
     for q in questions:
         left = deadline - time.monotonic()
         if left <= 0.05:
-            break
+            skipped.append(q.id)
+            continue
         book = Book()
-        result = run_question(q, RecordedNamespace(ns, book), int(config["seed"]), notes=info,
-                              timeout=min(q.timeout, left))
+        try:
+            result = run_question(q, RecordedNamespace(ns, book), int(config["seed"]),
+                                  notes=info, timeout=min(q.timeout, left))
+        except KeyboardInterrupt:  # raised by student code where the question did not call
+            result = QuestionResult(q.id, q.title, q.points, 0.0, "failed",
+                                    "raised KeyboardInterrupt")
         emit({"type": "question", **result.to_dict(), "book": book.entries})
-    emit({"type": "done", "output_chars": sink.chars})
+    emit({"type": "done", "output_chars": sink.chars, "skipped": skipped})
     out.close()
     os._exit(0)
 

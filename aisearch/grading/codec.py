@@ -26,10 +26,14 @@ from __future__ import annotations
 
 import importlib
 import math
+import numbers
+import operator
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["encode", "decode", "register", "CodecError", "MAX_DEPTH", "MAX_ITEMS"]
+from aisearch.grading.question import printable
+
+__all__ = ["encode", "decode", "register", "CodecError", "Opaque", "MAX_DEPTH", "MAX_ITEMS"]
 
 MAX_DEPTH = 400
 """Deepest nesting a message may have (a game tree is at most this deep when sent)."""
@@ -41,6 +45,29 @@ _STATE_MODULES = "aisearch.games."
 
 class CodecError(ValueError):
     """A value that cannot be sent, or a message that is not one the grader reads."""
+
+
+class Opaque:
+    """Stands in for a value that cannot travel (neither data nor a function): the name of
+    its type and a short repr, both with control characters escaped.
+
+    >>> Opaque("ndarray", "array([3, 0])")
+    <ndarray: array([3, 0])>
+    >>> decode(encode(Opaque("ndarray", "array([3, 0])"))) == Opaque("ndarray", "array([3, 0])")
+    True
+    """
+
+    def __init__(self, kind: str, text: str) -> None:
+        self.kind, self.text = printable(kind)[:80], printable(text)[:120]
+
+    def __repr__(self) -> str:
+        return f"<{self.kind}: {self.text}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Opaque) and (self.kind, self.text) == (other.kind, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.text))
 
 
 # -- registered types ---------------------------------------------------------------------
@@ -106,8 +133,14 @@ def _enc(obj: Any, depth: int) -> Any:  # noqa: C901 (one dispatch on the type)
             and kind not in (bool,):
         base = tuple(obj) if isinstance(obj, tuple) else int(obj)
         return {"state": f"{module}:{kind.__qualname__}", "data": _enc(base, depth + 1)}
-    if isinstance(obj, (int, float)) and not isinstance(obj, bool):  # numpy scalars
-        return _enc(obj.item() if hasattr(obj, "item") else float(obj), depth)
+    # other numbers travel as the number they are: int and float subclasses (numpy's
+    # float64), and integers of other types (numpy's int64)
+    if isinstance(obj, int):
+        return int.__index__(obj)
+    if isinstance(obj, float):
+        return _enc(float.__float__(obj), depth)
+    if isinstance(obj, numbers.Integral):
+        return int.__index__(operator.index(obj))
     raise CodecError(f"cannot send a {kind.__name__} between the grader and the grading "
                      f"process: {obj!r:.80}")
 
@@ -209,3 +242,12 @@ def _state_class(name: Any) -> type:
     if not isinstance(cls, type) or not issubclass(cls, (tuple, int)) or cls is bool:
         raise CodecError(f"unknown state type {name!r:.80}")
     return cls
+
+
+def _opaque(data: Any) -> Opaque:
+    if type(data) is not list or len(data) != 2 or not all(type(x) is str for x in data):
+        raise CodecError("an opaque value is a type name and a text")
+    return Opaque(data[0], data[1])
+
+
+register(Opaque, "opaque", lambda o: [o.kind, o.text], _opaque)

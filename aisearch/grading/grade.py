@@ -7,6 +7,29 @@ then waits at most ``timeout`` seconds and kills the group. Whatever happens ins
 question: the child's result, or 0 points with the reason it has none. The submission
 file is only read, and its hash is checked after grading.
 
+Before anything runs, the grader itself (this process, which never runs student code)
+
+- reads each submission once, without following a link: a symbolic link, a FIFO or a
+  device where a notebook was expected scores 0 with a note naming what it is
+  (:mod:`aisearch.grading.files`);
+- takes the exercise from the notebook's metadata, else from the file name, and notes
+  when the two disagree;
+- reads the code cells as syntax trees and refuses code that refers to the grader's own
+  modules (0 points, bug ``tampering``; :mod:`aisearch.grading.screen`).
+
+Residual risk: the checks made inside the grading process (traps on the package's
+searchers, the watch on calls, ``uses-reference``) run where the submission runs and can
+be switched off by code that reaches the grader's objects without naming them (through
+``gc``, or a module name built at run time); the syntax check above sees only names
+written in the code. What such a submission gains is bounded by the replay: its records
+can only claim answers, which it must compute, and without bubblewrap it can read the
+course's right answers. Grade with bubblewrap (:mod:`aisearch.grading.sandbox`).
+
+What the grading process recorded is read back with its shapes checked
+(:mod:`aisearch.grading.records`), and everything a submission wrote that reaches a report
+(exception messages, returned values, its output) is escaped. One submission that cannot
+be graded (whatever the reason) scores 0 with a note; the others are graded.
+
 :func:`grade_namespace` is the in-process fast path (trusted code only: the question
 tests run against a namespace you built, with no process around them).
 
@@ -21,6 +44,7 @@ Examples
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import re
@@ -34,15 +58,19 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from aisearch.grading.files import FileTooLargeError, RefusedFileError, read_regular, read_tail
+from aisearch.grading.files import restore as restore
 from aisearch.grading.question import (
     Question,
     QuestionResult,
     default_tests,
     load_questions,
+    printable,
     run_question,
 )
+from aisearch.grading.records import Records, read_records
 from aisearch.grading.report import Report, format_report, write_csv, write_json
-from aisearch.grading.sandbox import hidden_folders, sandbox_tool, wrap
+from aisearch.grading.sandbox import hidden_paths, sandbox_tool, wrap
 
 __all__ = [
     "Report",
@@ -61,7 +89,8 @@ __all__ = [
 MAX_BYTES = 20 * 1024 * 1024
 """Submissions larger than this are not run."""
 
-STATUSES = {"passed", "partial", "failed", "timeout", "not run"}
+OUTPUT_TAIL = 600
+"""How much of what the grading process printed is shown when it recorded nothing."""
 
 
 def new_seed() -> int:
@@ -71,6 +100,22 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
+def _exercises(path: Path, raw: bytes | None) -> tuple[str | None, str | None]:
+    """The exercise named by a notebook's metadata (``metadata.aisearch.exercise``) and the
+    one named by the file name, each None when there is none."""
+    meta = None
+    if raw is not None and path.suffix == ".ipynb":
+        try:
+            nb = json.loads(raw.decode("utf-8"))
+            found = nb.get("metadata", {}).get("aisearch", {}).get("exercise", "")
+            m = re.match(r"(\d\d)", found) if isinstance(found, str) else None
+            meta = m.group(1) if m else None
+        except (ValueError, AttributeError, UnicodeDecodeError, RecursionError, MemoryError):
+            pass
+    m = re.match(r"(\d\d)(?!\d)", path.stem) or re.search(r"(?<!\d)(\d\d)(?!\d)", path.stem)
+    return meta, (m.group(1) if m else None)
+
+
 def exercise_of(path: Path, raw: bytes | None = None) -> str | None:
     """The exercise number of a submission: notebook metadata, else the file name.
 
@@ -78,17 +123,11 @@ def exercise_of(path: Path, raw: bytes | None = None) -> str | None:
     ('03', '02')
     >>> exercise_of(Path("homework.ipynb")) is None
     True
+    >>> exercise_of(Path("03_x.ipynb"), b"[" * 100_000)  # not JSON one can read: the name
+    '03'
     """
-    if raw is not None and path.suffix == ".ipynb":
-        try:
-            meta = json.loads(raw.decode("utf-8")).get("metadata", {}).get("aisearch", {})
-            m = re.match(r"(\d\d)", str(meta.get("exercise", "")))
-            if m:
-                return m.group(1)
-        except (ValueError, AttributeError, UnicodeDecodeError):
-            pass
-    m = re.match(r"(\d\d)(?!\d)", path.stem) or re.search(r"(?<!\d)(\d\d)(?!\d)", path.stem)
-    return m.group(1) if m else None
+    meta, name = _exercises(Path(path), raw)
+    return meta or name
 
 
 def find_submissions(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
@@ -96,8 +135,9 @@ def find_submissions(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
 
     In a folder, a file in a subfolder belongs to the student named by the subfolder
     (``submissions/alice/03_alpha_beta.ipynb`` -> ``alice``); elsewhere the student is
-    the file's stem. Raises ``ValueError`` for a path that does not exist, a file that
-    is neither ``.ipynb`` nor ``.py``, or a folder without notebooks.
+    the file's stem. Links and special files (a FIFO named like a notebook) are listed too,
+    and refused when graded. Raises ``ValueError`` for a path that does not exist, a file
+    that is neither ``.ipynb`` nor ``.py``, or a folder without notebooks.
     """
     found: list[tuple[Path, str]] = []
     for p in map(Path, paths):
@@ -108,11 +148,11 @@ def find_submissions(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
                 raise ValueError(f"no notebooks (*.ipynb) found in folder {str(p)!r}")
             for f in nbs:
                 rel = f.relative_to(p)
-                found.append((f, rel.parts[0] if len(rel.parts) > 1 else f.stem))
-        elif p.is_file():
+                found.append((f, printable(rel.parts[0] if len(rel.parts) > 1 else f.stem)))
+        elif os.path.lexists(p):
             if p.suffix not in (".ipynb", ".py"):
                 raise ValueError(f"{str(p)!r} is not a notebook (.ipynb) or Python module (.py)")
-            found.append((p, p.stem))
+            found.append((p, printable(p.stem)))
         else:
             raise ValueError(f"no such file or folder: {str(p)!r}")
     return found
@@ -132,54 +172,33 @@ def _child_env() -> dict[str, str]:
     return env
 
 
-def _read_records(path: Path, nonce: str) -> list[dict[str, Any]]:
-    records = []
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                try:
-                    rec = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(rec, dict) and rec.get("nonce") == nonce:
-                    records.append(rec)
-    except OSError:
-        pass
-    return records
-
-
 def _replay(q: Question, rec: Mapping[str, Any], seed: int, notes: Mapping[str, Any]
             ) -> QuestionResult:
     """Score ``q`` here, from the notes the child took of the student's answers.
 
     The question runs again in this process (which never runs student code) against a
     :class:`~aisearch.grading.replay.ReplayNamespace`; only the child's time spent and a
-    timeout are taken from its record.
+    timeout are taken from its record (checked by :mod:`aisearch.grading.records`).
     """
     from aisearch.grading.replay import Book, ReplayNamespace
 
     seconds = rec.get("seconds")
-    seconds = seconds if isinstance(seconds, (int, float)) and seconds == seconds else None
     if rec.get("status") == "timeout":
         return QuestionResult(q.id, q.title, q.points, 0.0, "timeout",
                               f"time limit of {q.timeout:g} s reached: is there an infinite loop, "
                               "or is it far too slow?", "timeout", seconds)
-    book = rec.get("book")
-    result = run_question(q, ReplayNamespace(Book(book if isinstance(book, list) else [])),
-                          seed, notes=notes, timeout=max(q.timeout, 30.0))
+    result = run_question(q, ReplayNamespace(Book(rec.get("book"))), seed, notes=notes,
+                          timeout=max(q.timeout, 30.0))
     result.seconds = seconds
     return result
 
 
-def _notes(records: list[dict[str, Any]]) -> dict[str, Any]:
+def _notes(records: Records) -> dict[str, Any]:
     """What the child's cells record tells the questions (as it told them in the child)."""
-    for rec in records:
-        if rec.get("type") == "cells":
-            errors = rec.get("cell_errors")
-            errors = [{"cell": e.get("cell"), "error": str(e.get("error"))}
-                      for e in errors if isinstance(e, dict)] if isinstance(errors, list) else []
-            return {"cells_run": rec.get("cells_run"), "cell_errors": errors}
-    return {}
+    if records.cells is None:
+        return {}
+    return {"cells_run": records.cells["cells_run"],
+            "cell_errors": [dict(e) for e in records.cells["cell_errors"]]}
 
 
 def _died(returncode: int | None, timed_out: bool, timeout: float) -> str:
@@ -195,6 +214,12 @@ def _died(returncode: int | None, timed_out: bool, timeout: float) -> str:
     return f"the submission ended the grading process (exit status {returncode})"
 
 
+def _zero(questions: list[Question], status: str, feedback: str, bug: str | None = None
+          ) -> list[QuestionResult]:
+    return [QuestionResult(q.id, q.title, q.points, 0.0, status, feedback, bug)
+            for q in questions]
+
+
 def grade_file(
     path: str | Path, *, questions: list[Question] | None = None, tests: list[str] | None = None,
     seed: int | None = None, timeout: float = 60, memory_mb: int | None = 2048,
@@ -206,7 +231,8 @@ def grade_file(
     Parameters
     ----------
     path : str or Path
-        A notebook (``.ipynb``) or a Python module (``.py``); only read.
+        A notebook (``.ipynb``) or a Python module (``.py``); only read. A symbolic link
+        or a special file is refused (0 points, with a note naming what it is).
     questions, tests : optional
         The questions (default: loaded from ``tests`` folders, default the shipped ones).
     seed : int, optional
@@ -225,55 +251,109 @@ def grade_file(
         The submission as read before grading began (:func:`grade_paths` reads every
         submission first); graded instead of what the file holds now.
     hide : list of Path, optional
-        Folders the grading process must not see when sandboxed (default:
-        :func:`~aisearch.grading.sandbox.hidden_folders` of this submission).
+        Folders and files the grading process must not see when sandboxed (default:
+        :func:`~aisearch.grading.sandbox.hidden_paths` of this submission).
     """
-    start = time.monotonic()
     path = Path(path)
     seed = new_seed() if seed is None else int(seed)
+    try:
+        return _grade_file(path, questions=questions, tests=tests, seed=seed, timeout=timeout,
+                           memory_mb=memory_mb, cell_timeout=cell_timeout, exercise=exercise,
+                           student=student, content=content, hide=hide)
+    except Exception as e:  # noqa: BLE001 (one submission never stops the class)
+        return _failed(path, student, exercise, seed, questions, tests, e)
+
+
+def _failed(path: Path, student: str | None, exercise: str | None, seed: int,
+            questions: list[Question] | None, tests: list[str] | None, e: BaseException
+            ) -> Report:
+    """The report of a submission the grader could not grade: 0 points, and why."""
+    report = Report(printable(str(path)), printable(student or path.stem), exercise, seed)
+    report.exercise = exercise or _exercises(path, None)[1]
+    why = f"{type(e).__name__}: {printable(str(e))[:300]}"
+    report.notes.append(f"the grader could not grade this submission ({why}); it scores 0")
+    try:
+        questions = load_questions(tests or [default_tests()]) if questions is None else questions
+        report.questions = _zero([q for q in questions if q.exercise == report.exercise],
+                                 "not run", f"not run: the grader could not grade it ({why})")
+    except Exception:  # noqa: BLE001 (the report stands without its questions)
+        pass
+    return report
+
+
+def _grade_file(path: Path, *, questions: list[Question] | None, tests: list[str] | None,
+                seed: int, timeout: float, memory_mb: int | None, cell_timeout: float | None,
+                exercise: str | None, student: str | None, content: bytes | None,
+                hide: list[Path] | None) -> Report:
+    start = time.monotonic()
     tests = tests or [default_tests()]
     questions = load_questions(tests) if questions is None else questions
-    report = Report(str(path), student or path.stem, exercise, seed)
-    try:
-        raw = path.read_bytes() if content is None else content
-    except OSError as e:
-        report.notes.append(f"cannot read the submission: {e}")
-        return report
-    report.sha256 = hashlib.sha256(raw).hexdigest()
-    report.exercise = exercise or exercise_of(path, raw)
+    report = Report(printable(str(path)), printable(student or path.stem), exercise, seed)
+    raw, refused, too_large = content, "", False
+    if raw is None:
+        try:
+            raw = read_regular(path, MAX_BYTES)
+        except FileTooLargeError:
+            too_large = True
+        except RefusedFileError as e:
+            refused = printable(e)
+            if "symbolic link" in refused:
+                refused += "; grade the file itself, not a link to it"
+        except OSError as e:
+            report.exercise = exercise or _exercises(path, None)[1]
+            report.notes.append(f"cannot read the submission: {printable(e)}")
+            return report
+    meta, name = _exercises(path, raw)
+    report.exercise = exercise or meta or name
+    if exercise is None and meta and name and meta != name:
+        report.notes.append(
+            f"the notebook's metadata (aisearch.exercise) says exercise {meta}, its file name "
+            f"says {name}: graded as exercise {meta}, as the metadata says (pass --exercise "
+            "NN to choose)")
     mine = [q for q in questions if q.exercise == report.exercise]
     if not mine:
         report.notes.append(
             f"no questions for exercise {report.exercise!r}: name the file NN_... after its "
             "exercise (e.g. 03_alpha_beta.ipynb) or pass --exercise NN"
             if report.exercise is None or questions else "no questions were loaded")
+        if refused:
+            report.notes.append(f"refused: {refused}")
         return report
-    if len(raw) > MAX_BYTES:
+    if refused:
+        report.notes.append(f"refused: {refused}")
+        report.questions = _zero(mine, "not run", f"not run: {refused}")
+        return report
+    if raw is not None:
+        report.sha256 = hashlib.sha256(raw).hexdigest()
+    if raw is None or too_large or len(raw) > MAX_BYTES:
         report.notes.append(f"the submission is larger than {MAX_BYTES // 2**20} MiB; not run")
-        report.questions = [QuestionResult(q.id, q.title, q.points, 0.0, "not run",
-                                           "the submission was too large to run") for q in mine]
+        report.questions = _zero(mine, "not run", "the submission was too large to run")
+        return report
+    problem = _screen(path, raw)
+    if problem is not None:
+        status, feedback, bug, notes = problem
+        report.notes.extend(notes)
+        report.questions = _zero(mine, status, feedback, bug)
         return report
     records, returncode, timed_out, log_tail = _run_child(
         path, raw, mine, tests, seed, timeout, memory_mb,
         cell_timeout if cell_timeout is not None else max(timeout / 4, 1.0),
-        hidden_folders([path]) if hide is None else hide)
+        hidden_paths([path]) if hide is None else hide)
+    report.notes.extend(records.problems)
     report.questions = _collect(mine, records, returncode, timed_out, timeout, report.notes,
                                 seed)
-    for rec in records:
-        if rec.get("type") == "cells":
-            errors = rec.get("cell_errors")
-            if isinstance(errors, list):
-                report.cell_errors = [
-                    {"cell": e.get("cell"), "error": str(e.get("error"))[:500]}
-                    for e in errors[:50] if isinstance(e, dict)]
-        elif rec.get("type") == "fatal":
-            report.notes.append(f"cannot run the submission: {str(rec.get('error'))[:500]}")
+    if records.cells is not None:
+        report.cell_errors = [dict(e) for e in records.cells["cell_errors"]]
+    if records.fatal is not None:
+        report.notes.append(f"cannot run the submission: {records.fatal}")
     for err in report.cell_errors[:5]:
         report.notes.append(f"cell {err['cell']}: {err['error']}")
     if len(report.cell_errors) > 5:
         report.notes.append(f"... and {len(report.cell_errors) - 5} more cells raised errors")
     if not records and log_tail:
-        report.notes.append(f"grader output: {log_tail}")
+        report.notes.append(f"what the submission's grading process printed (the submission's "
+                            f"output, not the grader's; its last {OUTPUT_TAIL} characters): "
+                            f"{log_tail}")
     note = restore(path, raw)
     if note:
         report.notes.append(note)
@@ -281,9 +361,39 @@ def grade_file(
     return report
 
 
+def _screen(path: Path, raw: bytes) -> tuple[str, str, str | None, list[str]] | None:
+    """Why the submission must not run, read before it does: ``(status, feedback, bug,
+    notes)``; None when it may run."""
+    from aisearch.grading.child import code_cells
+    from aisearch.grading.screen import MAX_CODE_CHARS, grader_references
+
+    text = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors="replace").read()
+    try:
+        cells = code_cells(text, module=path.suffix == ".py")
+    except ValueError:
+        return None  # the grading process refuses it too, and says why
+    except Exception as e:  # noqa: BLE001 (nbformat on a broken old notebook)
+        why = f"its code cells cannot be read ({type(e).__name__}: {printable(str(e))[:200]})"
+        return "not run", f"not run: {why}", None, [f"not run: {why}"]
+    if sum(len(source) for _, source in cells) > MAX_CODE_CHARS:
+        why = f"its code is larger than {MAX_CODE_CHARS:,} characters"
+        return "not run", f"not run: {why}", None, [f"not run: {why}"]
+    found = grader_references(cells)
+    if not found:
+        return None
+    where = "; ".join(found[:3]) + ("; ..." if len(found) > 3 else "")
+    feedback = ("0 points: the submission refers to the grader's own modules (" + where +
+                "); a notebook may take only self_check from aisearch.grading")
+    notes = ["tampering: the submission refers to the grader's own modules, so it was not run: "
+             + "; ".join(found)]
+    return "failed", feedback, "tampering", notes
+
+
 def _run_child(path: Path, raw: bytes, mine: list[Question], tests: list[str], seed: int,
                timeout: float, memory_mb: int | None, cell_timeout: float, hide: list[Path]
-               ) -> tuple[list[dict[str, Any]], int | None, bool, str]:
+               ) -> tuple[Records, int | None, bool, str]:
+    from aisearch.grading.child import user_namespace
+
     with tempfile.TemporaryDirectory(prefix="aisearch-grade-", ignore_cleanup_errors=True) as tmp:
         work = Path(tmp)
         copy = work / ("submission" + path.suffix)
@@ -294,6 +404,7 @@ def _run_child(path: Path, raw: bytes, mine: list[Question], tests: list[str], s
             "submission": str(copy), "results": str(results), "seed": seed, "nonce": nonce,
             "tests": [str(Path(t).resolve()) for t in tests], "questions": [q.id for q in mine],
             "timeout": timeout, "memory_mb": memory_mb, "cell_timeout": cell_timeout,
+            "user_namespace": user_namespace(),
         }
         (work / "config.json").write_text(json.dumps(config), encoding="utf-8")
         log_path = work / "output.log"
@@ -312,14 +423,9 @@ def _run_child(path: Path, raw: bytes, mine: list[Question], tests: list[str], s
                 timed_out = True
             finally:
                 _end(proc, supervised=tool is None)
-        records = _read_records(results, nonce)
-        tail = ""
-        try:
-            with open(log_path, "rb") as f:
-                f.seek(max(0, os.path.getsize(log_path) - 600))
-                tail = f.read().decode("utf-8", "replace").strip()
-        except OSError:
-            pass
+        # both files are in reach of the submission: links and special files are not read
+        records = read_records(results, nonce, {q.id for q in mine})
+        tail = printable(read_tail(log_path, OUTPUT_TAIL).decode("utf-8", "replace").strip())
     code = proc.returncode
     if tool is None and code is not None and code > 128:  # the supervisor's "killed by"
         code = 128 - code
@@ -342,15 +448,13 @@ def _end(proc: subprocess.Popen[bytes], *, supervised: bool) -> None:
     proc.wait()
 
 
-def _collect(mine: list[Question], records: list[dict[str, Any]], returncode: int | None,
+def _collect(mine: list[Question], records: Records, returncode: int | None,
              timed_out: bool, timeout: float, notes: list[str], seed: int
              ) -> list[QuestionResult]:
-    got: dict[str, dict[str, Any]] = {}
-    for rec in records:
-        if rec.get("type") == "question" and rec.get("id") not in got:
-            got[str(rec.get("id"))] = rec
-    done = any(rec.get("type") == "done" for rec in records)
-    fatal = next((str(r.get("error"))[:300] for r in records if r.get("type") == "fatal"), None)
+    got = records.questions
+    done = records.done is not None
+    skipped = set(records.done["skipped"]) if records.done is not None else set()
+    fatal = records.fatal[:300] if records.fatal is not None else None
     why = "" if done else _died(returncode, timed_out, timeout)
     if fatal:
         why = f"the submission could not be run ({fatal})"
@@ -358,52 +462,36 @@ def _collect(mine: list[Question], records: list[dict[str, Any]], returncode: in
         notes.append(why)
     out, first_missing = [], True
     cells = _notes(records)
+    ran_cells = records.cells is not None
+    incomplete = False
     for q in mine:
         if q.id in got:
             out.append(_replay(q, got[q.id], seed, cells))
             continue
+        bug = "crash"
         if fatal:
             text, status = f"not run: {why}", "not run"
-        elif done:
+        elif done and q.id in skipped:
             text, status = "not run: the submission's time limit was reached before it", "not run"
-        elif first_missing and any(r.get("type") == "cells" for r in records):
+        elif done:
+            text, status, bug = ("0 points: the grading process's results were incomplete: "
+                                 "it finished, but its record of this question is missing "
+                                 "(did the submission change its results file?)",
+                                 "failed", "tampering")
+            incomplete = True
+        elif first_missing and ran_cells:
             text = f"0 points: {why} while this question ran"
             status = "timeout" if timed_out else "failed"
-        elif not any(r.get("type") == "cells" for r in records):
+        elif not ran_cells:
             text, status = f"not run: {why} while the notebook's cells ran", "not run"
         else:
             text, status = f"not run: {why} before this question", "not run"
         first_missing = False
-        out.append(QuestionResult(q.id, q.title, q.points, 0.0, status, text, "crash"))
+        out.append(QuestionResult(q.id, q.title, q.points, 0.0, status, text, bug))
+    if incomplete:
+        notes.append("the grading process's results were incomplete: records of questions it "
+                     "ran are missing")
     return out
-
-
-def restore(path: Path, raw: bytes) -> str | None:
-    """Put ``raw`` back into ``path`` if the file no longer holds it; the warning to report.
-
-    >>> import tempfile
-    >>> f = Path(tempfile.mkdtemp()) / "03_x.py"
-    >>> _ = f.write_text("x = 1")
-    >>> restore(f, b"x = 1") is None
-    True
-    >>> _ = f.write_text("stolen"); print(restore(f, b"x = 1"))  # doctest: +ELLIPSIS
-    warning: the submission file was changed while the class was graded; it was restored ...
-    >>> f.read_text()
-    'x = 1'
-    """
-    try:
-        if path.read_bytes() == raw:
-            return None
-        what = "changed"
-    except OSError:
-        what = "removed"
-    try:
-        path.write_bytes(raw)
-    except OSError as e:
-        return (f"warning: the submission file was {what} while the class was graded and "
-                f"cannot be restored ({e}); the grade is for what it held before")
-    return (f"warning: the submission file was {what} while the class was graded; it was "
-            "restored to what it held before grading began")
 
 
 def grade_paths(
@@ -414,9 +502,11 @@ def grade_paths(
 
     Every submission is read (and hashed) before any is run; each is graded from that copy,
     and a file found changed afterwards (one submission writing over another) is restored and
-    the report of its owner warned. ``jobs`` submissions are graded at once, each in its own
-    worker process; the reports are the same as with ``jobs=1``, in the same order.
-    ``progress(report)`` is called as each report is ready (in order of completion).
+    the report of its owner warned. A link or special file is not read (its report says
+    why). ``jobs`` submissions are graded at once, each in its own worker process; the
+    reports are the same as with ``jobs=1``, in the same order. ``progress(report)`` is
+    called as each report is ready (in order of completion). A submission that cannot be
+    graded scores 0 with a note, and the others are graded.
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive int, not {jobs!r}")
@@ -427,10 +517,10 @@ def grade_paths(
     originals: dict[Path, bytes] = {}
     for path, _ in found:
         try:
-            originals[path] = path.read_bytes()
+            originals[path] = read_regular(path, MAX_BYTES)
         except OSError:
-            pass
-    hide = hidden_folders(p for p, _ in found)
+            pass  # refused, too large or unreadable: grade_file says so
+    hide = hidden_paths(p for p, _ in found)
     jobs_list = [(path, student, originals.get(path)) for path, student in found]
     reports: list[Report | None] = [None] * len(found)
 
@@ -468,7 +558,12 @@ def grade_paths(
                        for i in range(len(found))}
             for future in cf.as_completed(futures):
                 i = futures[future]
-                reports[i] = future.result()
+                try:
+                    reports[i] = future.result()
+                except Exception as e:  # noqa: BLE001 (a worker that died: that one only)
+                    path, student, _ = jobs_list[i]
+                    reports[i] = _failed(path, student, options.get("exercise"), seed,
+                                         questions, tests, e)
                 check_all()
                 if progress is not None:
                     progress(reports[i])

@@ -348,8 +348,9 @@ def watch_calls(codes: Mapping[Any, str]) -> Iterator[list[str]]:
 
 
 def _is_number(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool) or (
-        hasattr(x, "__float__") and not isinstance(x, (str, bytes, bool)))
+    if isinstance(x, (str, bytes, bool)):
+        return False
+    return isinstance(x, (int, float)) or hasattr(type(x), "__float__")
 
 
 def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = None,
@@ -405,17 +406,7 @@ def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = 
     except (Exception, SystemExit) as e:
         return Observation(shape="error", error=student_error(e), generated=tuple(game.generated),
                            calls=tuple(dict.fromkeys(calls)))
-    value, move, shape, returned = None, None, "pair", ""
-    if isinstance(out, (tuple, list)) and len(out) == 2:
-        value, move = out
-    elif hasattr(out, "value") and hasattr(out, "move"):
-        value, move = out.value, out.move
-    elif _is_number(out):
-        value, shape = out, "number"
-    else:
-        shape, returned = "other", short(repr(out))
-    if shape != "other" and not _is_number(value):
-        shape, returned = "other", short(repr(out))
+    value, move, shape, returned = _answer(out)
     is_terminal = case.game.is_terminal
     evaluated = [s for s in game.evaluated if not is_terminal(s)]
     return Observation(
@@ -425,6 +416,37 @@ def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = 
         evaluated_terminal=tuple(dict.fromkeys(s for s in game.evaluated if is_terminal(s))),
         eager=game.eager(), revisits=game.revisits(),
     )
+
+
+def _answer(out: Any) -> tuple[Any, Any, str, str]:
+    """``(value, move, shape, returned)`` of what a searcher returned (see Observation); an
+    answer that raises while it is read is an answer of the wrong kind."""
+    try:
+        if isinstance(out, (tuple, list)) and len(out) == 2:
+            value, move = out
+            shape = "pair"
+        elif hasattr(out, "value") and hasattr(out, "move"):
+            value, move, shape = out.value, out.move, "pair"
+        elif _is_number(out):
+            value, move, shape = out, None, "number"
+        else:
+            return None, None, "other", _shown(out)
+        if not _is_number(value):
+            return None, None, "other", _shown(out)
+        return value, move, shape, ""
+    except (Exception, KeyboardInterrupt, GeneratorExit):
+        return None, None, "other", (f"a value of type {type(out).__name__} that raised "
+                                     "when it was read")
+
+
+def _shown(x: Any) -> str:
+    """A short repr of a returned value (its type's name if its ``repr`` raises)."""
+    from aisearch.grading.question import brief
+
+    try:
+        return brief(x)
+    except (Exception, KeyboardInterrupt, GeneratorExit):
+        return f"a value of type {type(x).__name__}"
 
 
 def short(text: str, n: int = 120) -> str:

@@ -39,6 +39,7 @@ import linecache
 import math
 import random
 import re
+import reprlib
 import signal
 import sys
 import traceback
@@ -64,6 +65,8 @@ __all__ = [
     "time_limit",
     "load_questions",
     "default_tests",
+    "printable",
+    "brief",
     "STUDENT_FILE",
 ]
 
@@ -232,23 +235,87 @@ def _bug_of(e: BaseException) -> str | None:
     return "not-implemented" if isinstance(e, NotImplementedError) else None
 
 
-def student_error(e: BaseException, *, plain: bool = False) -> str:
-    """Describe an exception from student code: ``raised X: msg (cell 4, line 2: code)``.
+def printable(text: Any, *, newlines: bool = False) -> str:
+    r"""``text`` with every character a terminal would act on written as an escape.
 
-    With ``plain``, just ``X: msg (cell 4, line 2: code)``.
+    Control characters (escape sequences, carriage returns, backspaces), invisible and
+    direction-changing characters become ``\x1b``, ``\u202e`` and the like, so text from
+    a submission cannot rewrite what the grader prints. With ``newlines``, line breaks stay.
+
+    >>> print(printable("ok\x1b[2K\rforged\nline"))
+    ok\x1b[2K\rforged\nline
+    >>> printable("two\nlines", newlines=True)
+    'two\nlines'
+    """
+    text = str(text)
+    if text.isprintable():
+        return text
+    out = []
+    for c in text:
+        if c.isprintable() or (newlines and c == "\n"):
+            out.append(c)
+        elif c in _NAMED:
+            out.append(_NAMED[c])
+        else:
+            n = ord(c)
+            out.append(f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000
+                       else f"\\U{n:08x}")
+    return "".join(out)
+
+
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxstring = _BRIEF.maxother = 100
+_BRIEF.maxlong = 60
+
+
+def brief(x: Any, n: int = 120) -> str:
+    r"""A short, printable repr of a value: containers cut after a few items (a list of a
+    million numbers is not written out first), text escaped, at most ``n`` characters.
+
+    >>> brief(list(range(10**6)))
+    '[0, 1, 2, 3, 4, 5, ...]'
+    >>> brief("a\x1b[2Jb")
+    "'a\\x1b[2Jb'"
+    """
+    text = printable(_BRIEF.repr(x))
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def _shown(x: Any, convert: Callable[[Any], str] = str) -> str:
+    """``str`` (or ``repr``) of a student's object, or a stand-in if that raises."""
+    try:
+        return convert(x)
+    except QuestionTimeout:
+        raise
+    except BaseException:  # noqa: BLE001 (a student's __str__ may raise anything)
+        return f"<{type(x).__name__} object>"
+
+
+def student_error(e: BaseException, *, plain: bool = False) -> str:
+    r"""Describe an exception from student code: ``raised X: msg (cell 4, line 2: code)``.
+
+    With ``plain``, just ``X: msg (cell 4, line 2: code)``. The message is written on one
+    line with its control characters escaped (see :func:`printable`).
 
     >>> student_error(ValueError("bad"))
     'raised ValueError: bad'
     >>> student_error(NotImplementedError(), plain=True)
     'NotImplementedError (not implemented yet)'
+    >>> student_error(ValueError("a\nb"))
+    'raised ValueError: a\\nb'
     """
     if isinstance(e, RemoteError) and isinstance(getattr(e, "info", None), dict):
         return e.info["plain" if plain else "text"]
     if not plain and isinstance(e, NotImplementedError):
         return "is not implemented yet (it raises NotImplementedError)"
     if not plain and isinstance(e, SystemExit):
-        return f"called sys.exit({e.code!r}); a graded function must return a value"
-    text = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+        code = printable(_shown(e.code, repr))[:100]
+        return f"called sys.exit({code}); a graded function must return a value"
+    message = _shown(e)
+    name = type(e).__name__
+    text = printable(f"{name}: {message}" if message else name)
     if isinstance(e, NotImplementedError) and not str(e):
         text += " (not implemented yet)"
     if len(text) > 300:
@@ -258,7 +325,8 @@ def student_error(e: BaseException, *, plain: bool = False) -> str:
         if STUDENT_FILE.match(frame.filename or ""):
             line = (frame.line or linecache.getline(frame.filename, frame.lineno or 0)).strip()
             place = frame.filename[1:-1]
-            where = f" ({place}, line {frame.lineno}" + (f": {line[:80]}" if line else "") + ")"
+            line = printable(line[:80])
+            where = f" ({place}, line {frame.lineno}" + (f": {line}" if line else "") + ")"
             break
     return f"{text}{where}" if plain else f"raised {text}{where}"
 

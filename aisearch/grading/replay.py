@@ -37,31 +37,33 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from aisearch.grading import wire  # noqa: F401 (teaches the codec the games and records)
-from aisearch.grading.codec import CodecError, decode, encode
+from aisearch.grading.codec import CodecError, Opaque, decode, encode
 from aisearch.grading.observe import poisoned
-from aisearch.grading.question import QuestionTimeout, RemoteError, ReplayMismatch, student_error
+from aisearch.grading.question import (
+    QuestionTimeout,
+    RemoteError,
+    ReplayMismatch,
+    brief,
+    printable,
+    student_error,
+)
+from aisearch.grading.withheld import GradingOnly
 
 __all__ = ["Book", "RecordedNamespace", "ReplayNamespace", "ReplayMismatch", "Opaque",
            "remote_error", "fingerprint"]
 
+_GRADERS = (QuestionTimeout, ReplayMismatch, GradingOnly)
+"""Exceptions of the grading itself: never taken for something a student's code did."""
 
 
-
-class Opaque:
-    """Stands in for a value that cannot travel (neither data nor a function): only its
-    type's name and a short repr."""
-
-    def __init__(self, kind: str, text: str) -> None:
-        self.kind, self.text = kind, text
-
-    def __repr__(self) -> str:
-        return self.text
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Opaque) and (self.kind, self.text) == (other.kind, other.text)
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.text))
+def _safe_repr(value: Any) -> str:
+    """A short repr of a student's value; its type's name if its ``repr`` raises."""
+    try:
+        return brief(value)
+    except _GRADERS:
+        raise
+    except BaseException:  # noqa: BLE001 (a student's __repr__ may raise anything)
+        return f"<{type(value).__name__[:80]} object>"
 
 
 _ERRORS: dict[str, type] = {}
@@ -83,8 +85,11 @@ def remote_error(info: Mapping[str, Any]) -> BaseException:
     cls = _ERRORS.get(base.__name__)
     if cls is None:
         cls = _ERRORS[base.__name__] = type(base.__name__, (RemoteError, base), {})
-    err = cls(str(info.get("message", "")))
-    err.info = {k: str(info.get(k, "")) for k in ("base", "text", "plain", "message", "type")}
+    # the description comes from the grading process: one line each, nothing a terminal acts on
+    text = {k: printable(str(info.get(k, "")))[:600]
+            for k in ("base", "text", "plain", "message", "type")}
+    err = cls(text["message"])
+    err.info = text
     return err
 
 
@@ -92,7 +97,13 @@ def _describe(e: BaseException) -> dict[str, str]:
     base = next((c for c in type(e).__mro__
                  if getattr(builtins, c.__name__, None) is c
                  and (issubclass(c, Exception) or c is SystemExit)), RuntimeError)
-    return {"base": base.__name__, "type": type(e).__name__, "message": str(e)[:300],
+    try:
+        message = str(e)[:300]
+    except _GRADERS:
+        raise
+    except BaseException:  # noqa: BLE001 (a student's __str__ may raise anything)
+        message = ""
+    return {"base": base.__name__, "type": type(e).__name__, "message": message,
             "text": student_error(e), "plain": student_error(e, plain=True)}
 
 
@@ -136,9 +147,8 @@ class Book:
         self._index: dict[tuple[str, str, str], deque[dict[str, Any]]] = defaultdict(deque)
         self._count: dict[tuple[str, str], int] = defaultdict(int)
         for e in entries or []:
-            if isinstance(e, dict):
-                key = (str(e.get("op")), str(e.get("path")), str(e.get("key")))
-                self._index[key].append(e)
+            if isinstance(e, dict) and all(type(e.get(k)) is str for k in ("op", "path", "key")):
+                self._index[(e["op"], e["path"], e["key"])].append(e)
 
     def write(self, entry: dict[str, Any]) -> None:
         self.entries.append(entry)
@@ -162,17 +172,20 @@ def _carry(value: Any, book: Book, path: str) -> tuple[dict[str, Any], Any]:
     try:
         data = encode(value)
         return {"data": data}, decode(data)
-    except (CodecError, RecursionError):
+    except _GRADERS:
+        raise
+    except BaseException:  # noqa: BLE001 (no encoding, or a student's method raised)
         pass
     if callable(value):
-        name = str(getattr(value, "__name__", "function"))[:80]
+        try:
+            name = printable(value.__name__)[:80]
+        except _GRADERS:
+            raise
+        except BaseException:  # noqa: BLE001 (no name, or not a text)
+            name = "function"
         return {"handle": path, "name": name}, Handle(path, name, value, book)
-    kind = type(value).__name__[:80]
-    try:
-        text = repr(value)[:120]
-    except Exception:  # noqa: BLE001 (a student's __repr__ may raise anything)
-        text = f"<{kind} object>"
-    return {"opaque": kind, "repr": text}, Opaque(kind, text)
+    stand_in = Opaque(type(value).__name__, _safe_repr(value))
+    return {"opaque": stand_in.kind, "repr": stand_in.text}, stand_in
 
 
 def _uncarry(note: Any, book: Book) -> Any:
@@ -242,17 +255,71 @@ class Handle:
 
     def _grading_observe(self, case: Any, forbid: Mapping[Any, str] | None,
                          runner: Callable[..., Any] | None) -> Any:
-        from aisearch.grading.observe import observe
+        from aisearch.grading.observe import Observation, observe
 
         key = fingerprint(case)
-        with poisoned() as trapped:
-            seen = observe(self._target, case, forbid=forbid, runner=runner)
+        try:
+            with poisoned() as trapped:
+                seen = observe(_own_exceptions(self._target), case, forbid=forbid,
+                               runner=runner)
+        except _GRADERS:
+            raise
+        except BaseException as e:  # noqa: BLE001 (an answer that misbehaves when examined)
+            seen = Observation(shape="error", error=f"returned an answer that raised "
+                               f"{printable(type(e).__name__)[:80]} when the grader read it")
         if trapped:
             calls = tuple(dict.fromkeys((*seen.calls, *trapped)))
             seen = dataclasses.replace(seen, calls=calls)
-        data = encode(seen)
+        data = _encoded(seen)
         self._book.write({"op": "observe", "path": self.path, "key": key, "out": {"data": data}})
         return decode(data)
+
+
+def _own_exceptions(target: Callable[..., Any]) -> Callable[..., Any]:
+    """``target``, with the BaseExceptions it raises (KeyboardInterrupt, GeneratorExit)
+    turned into ordinary ones, described as raised: they are the function's own answer."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return target(*args, **kwargs)
+        except (*_GRADERS, Exception, SystemExit):
+            raise
+        except BaseException as e:  # noqa: BLE001
+            raise remote_error(_describe(e)) from None
+
+    return call
+
+
+def _encoded(seen: Any) -> Any:
+    """``seen`` (an Observation) as data; an answer the codec cannot carry becomes an
+    :class:`Opaque` stand-in, graded as an answer of the wrong type."""
+    from aisearch.grading.observe import Observation
+
+    try:
+        return encode(seen)
+    except _GRADERS:
+        raise
+    except BaseException:  # noqa: BLE001 (no encoding, or a student's method raised)
+        pass
+    changes: dict[str, Any] = {}
+    for name in ("value", "move"):
+        part = getattr(seen, name)
+        try:
+            encode(part)
+        except _GRADERS:
+            raise
+        except BaseException:  # noqa: BLE001
+            changes[name] = stand_in = Opaque(type(part).__name__, _safe_repr(part))
+            if seen.shape != "error":
+                changes.update(shape="other", returned=f"a value of type {stand_in.kind} the "
+                               f"grader cannot read ({stand_in.text})")
+    try:
+        return encode(dataclasses.replace(seen, **changes))
+    except _GRADERS:
+        raise
+    except BaseException:  # noqa: BLE001 (states the grader cannot read: passed to evaluate)
+        return encode(Observation(shape="error", error="gave the game or evaluate values that "
+                                  "are not states of the game"))
 
 
 class RecordedNamespace(Mapping[str, Any]):

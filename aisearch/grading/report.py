@@ -1,8 +1,12 @@
 """Reports of graded submissions: the text printed, JSON per submission, a CSV for a class.
 
+Text that came from a submission (its file name, its exceptions' messages, the values its
+functions returned) is printed and written with its control characters escaped
+(:func:`~aisearch.grading.question.printable`): only the grader's own line breaks stay.
+
 Examples
 --------
->>> from aisearch.grading.question import QuestionResult
+>>> from aisearch.grading.question import QuestionResult, printable
 >>> r = Report("alice/03_alpha_beta.ipynb", "alice", "03", seed=7, questions=[
 ...     QuestionResult("03.value", "values", 2, 2, "passed"),
 ...     QuestionResult("03.pruning", "pruning", 6, 0, "failed", "no pruning: ...")])
@@ -24,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aisearch.grading.question import QuestionResult
+from aisearch.grading.question import QuestionResult, printable
 
 __all__ = ["Report", "format_report", "write_json", "write_csv"]
 
@@ -67,18 +71,19 @@ def _pts(x: float) -> str:
 
 def format_report(report: Report, *, width: int = 96) -> str:
     """The report as text: one line per question, feedback indented below it."""
-    head = (f"{report.submission}: exercise {report.exercise or '?'}, "
+    head = (f"{printable(report.submission)}: exercise {printable(report.exercise or '?')}, "
             f"{_pts(report.total)}/{_pts(report.possible)} points (seed {report.seed})")
     lines = [head]
     idw = max([len(q.id) for q in report.questions] + [8])
     for q in report.questions:
         score = f"{_pts(q.earned)}/{_pts(q.points)}"
-        lines.append(f"  {q.id:<{idw}}  {score:>7}  {q.status:<8} {q.title}")
-        for para in q.feedback.splitlines():
+        lines.append(f"  {printable(q.id):<{idw}}  {score:>7}  {printable(q.status):<8} "
+                     f"{printable(q.title)}")
+        for para in printable(q.feedback, newlines=True).splitlines():
             lines.extend(textwrap.wrap(para, width, initial_indent=" " * (idw + 4),
                                        subsequent_indent=" " * (idw + 6)) or [""])
     for note in report.notes:
-        lines.extend(textwrap.wrap(f"note: {note}", width, initial_indent="  ",
+        lines.extend(textwrap.wrap(f"note: {printable(note)}", width, initial_indent="  ",
                                    subsequent_indent="        "))
     return "\n".join(lines)
 
@@ -120,6 +125,8 @@ def write_csv(reports: list[Report], target: str | Path) -> Path:
                     "notes"])
         for r in reports:
             earned = {q.id: _pts(q.earned) for q in r.questions}
-            w.writerow([r.student, r.submission, r.exercise or "", r.seed, _pts(r.total),
-                        _pts(r.possible), *[earned.get(i, "") for i in ids], "; ".join(r.notes)])
+            w.writerow([printable(r.student), printable(r.submission), r.exercise or "",
+                        r.seed, _pts(r.total), _pts(r.possible),
+                        *[earned.get(i, "") for i in ids],
+                        printable("; ".join(r.notes))])
     return target

@@ -17,6 +17,8 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import decimal
+import fractions
 import importlib
 import types
 from typing import Any
@@ -65,6 +67,30 @@ register(
     lambda d: TwoRobots(d[0], d[1], [tuple(w) for w in d[2]], tuple(d[3]), tuple(d[4]), d[5]),
 )
 register(SymmetryReduced, "SymmetryReduced", lambda g: g.game, SymmetryReduced)
+
+
+# -- exact numbers -------------------------------------------------------------------------
+def _fraction(data: Any) -> fractions.Fraction:
+    if type(data) is not list or len(data) != 2 or not all(type(x) is int for x in data) \
+            or data[1] <= 0:
+        raise CodecError("a Fraction is [numerator, positive denominator]")
+    return fractions.Fraction(data[0], data[1])
+
+
+def _decimal(text: Any) -> decimal.Decimal:
+    if type(text) is not str or len(text) > 200:
+        raise CodecError("a Decimal is a short text")
+    value = decimal.Decimal(text)
+    if value.is_snan():
+        raise CodecError("a signalling NaN cannot be compared")
+    return value
+
+
+register(fractions.Fraction, "Fraction",
+         lambda f: [fractions.Fraction.numerator.fget(f),  # type: ignore[attr-defined]
+                    fractions.Fraction.denominator.fget(f)],  # type: ignore[attr-defined]
+         _fraction)
+register(decimal.Decimal, "Decimal", decimal.Decimal.__str__, _decimal)
 
 
 # -- evaluations: a game's method, or a function of the games package ----------------------

@@ -14,12 +14,14 @@ SOLUTIONS = ROOT / "solutions"
 EXERCISES = ROOT / "exercises"
 
 
-def write_notebook(path: Path, *cells: str, markdown: tuple[str, ...] = ()) -> Path:
-    """A minimal nbformat-4 notebook with the given code cells (after optional markdown)."""
+def write_notebook(path: Path, *cells: str, markdown: tuple[str, ...] = (),
+                   metadata: dict | None = None) -> Path:
+    """A minimal nbformat-4 notebook with the given code cells (after optional markdown),
+    and ``metadata`` added to the notebook's."""
     nb = {
         "nbformat": 4, "nbformat_minor": 5,
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                    "language": "python"}},
+                                    "language": "python"}, **(metadata or {})},
         "cells": [{"cell_type": "markdown", "id": f"m{i}", "metadata": {}, "source": text}
                   for i, text in enumerate(markdown)]
         + [{"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": None,
@@ -45,9 +47,11 @@ def solution_code(name: str, drawings: bool = True) -> str:
     return "\n\n".join(cells)
 
 
-def cli(*args: str, cwd: Path = ROOT, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run ``python -m aisearch.grading ARGS`` (the package need not be installed)."""
-    env = dict(os.environ)
+def cli(*args: str, cwd: Path = ROOT, timeout: float = 120,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run ``python -m aisearch.grading ARGS`` (the package need not be installed), with
+    ``env`` added to the environment."""
+    env = {**os.environ, **(env or {})}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + [p for p in [env.get("PYTHONPATH")] if p])
     return subprocess.run([sys.executable, "-m", "aisearch.grading", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout)

@@ -28,14 +28,17 @@ SEED = 11
 FULL = sum(q.points for q in load_questions([default_tests()]) if q.id.startswith("03."))
 """Full marks of exercise 03."""
 
-# (attack, the bug the grader names, or None when the score alone says it)
+# (attack, the bug the grader names, or None when the score alone says it); an attack that
+# names the grader's modules is refused before it runs (tampering), one that does not meets
+# the grading process's own defences
 SCORED_ZERO = {
-    "03_patch_reference": None,
+    "03_patch_reference": "tampering",
     "03_forge_records": None,
     "03_patch_builtins": None,
     "03_reference_in_thread": "uses-reference",
     "03_profiler_off": "uses-reference",
-    "03_model_answer": "uses-reference",
+    "03_model_answer": "tampering",
+    "03_model_answer_unnamed": "uses-reference",
     "03_recompiled": "uses-reference",
 }
 

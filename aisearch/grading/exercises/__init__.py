@@ -10,6 +10,11 @@ notebook ``solutions/NN_name.ipynb``), a Python package holding
   (the student's function name -> its wrong implementations), and a plain correct
   implementation of each graded function in ``REFERENCES``.
 
+Only the grader reads ``bugs.py``: the grading process, where the submission runs, gets
+stand-ins for it and the sandbox hides the file (:mod:`aisearch.grading.withheld`). So a
+check calls the student's functions first and uses ``bugs.py`` (its bugs, its right answers)
+only after; data a question needs to ask (a tree, the moves' steps) lives in ``checks.py``.
+
 Generic machinery shared by exercises lives in :mod:`aisearch.grading` (``cases``,
 ``observe``, ``compare``, ``recognise``, ``search_checks``). Adding an exercise adds a
 folder here and nothing else in the package: the grader, the self-checks and the

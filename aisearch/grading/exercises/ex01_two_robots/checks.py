@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from aisearch.core import MAX, MIN
+from aisearch.games.robots import STEPS as ROBOT_STEPS
 from aisearch.grading.cases import free_cells, grid_game, random_grid
 from aisearch.grading.exercises.ex01_two_robots.bugs import (
     MOVE_ORDER,
     MOVES_BUGS,
     PREDICT_BUGS,
     RESULT_BUGS,
-    STEPS,
 )
 from aisearch.grading.question import Context, Fail, student_error
 from aisearch.grading.recognise import Bug, recognise
@@ -66,6 +66,10 @@ class RulesCase:
         text = f"grid {'/'.join(self.grid)!r}, state {self.state}"
         return text + (f", move {self.move!r}" if self.move else "")
 
+
+_STEPS = {m: (dr, dc) for m, dr, dc in ROBOT_STEPS}
+"""Each move's row and column change (the package's, not bugs.py's: the grading process
+draws the cases without bugs.py)."""
 
 _GAMES: dict[tuple[str, ...], Any] = {}
 
@@ -137,7 +141,7 @@ def _illegal_case(rng: random.Random) -> tuple[RulesCase, str]:
         if illegal and rng.random() < 0.8:
             m = rng.choice(illegal)
             r, c = case.state[0] if case.state[2] == MIN else case.state[1]
-            dr, dc = STEPS[m]
+            dr, dc = _STEPS[m]
             inside = 0 <= r + dr < len(case.grid) and 0 <= c + dc < len(case.grid[0])
             return RulesCase(case.grid, case.state, m), "a wall" if inside else "off the grid"
         if rng.random() < 0.3:

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aisearch.core import MAX, MIN
+from aisearch.grading.exercises.ex03_alpha_beta.checks import TRACE_TREE
 from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
 from aisearch.grading.search_checks import (
     DEPTH_AT_MIN,
@@ -885,10 +886,6 @@ def fail_hard_strict(game: Any, state: Any, depth: int, evaluate: Any,
 
 
 # -- a trace by hand -----------------------------------------------------------------------
-TRACE_TREE = [[[[5, 6], [0, 7]], [[5, 7], [1, 2]]], [[[0, 2], [8, 5]], [[9, 1], [6, 9]]]]
-"""The tree of the hand-trace question: MAX at the root, 16 tips at depth 4."""
-
-
 def _tips(search: Callable[..., Any], game: Any) -> list[tuple]:
     from aisearch.trace import CountingGame
 

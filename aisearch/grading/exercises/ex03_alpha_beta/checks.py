@@ -7,7 +7,7 @@ alpha >= beta, root included; moves left to right; the first best move wins ties
 :func:`aisearch.search.alphabeta_failsoft` under CS188's strict rule
 (``prune_on_equal=False``): fail-soft, because with the strict rule fail-hard loses
 cut-offs. The hand trace, ``evaluated_tips``, is compared with the tips alpha-beta
-evaluates in :data:`~aisearch.grading.exercises.ex03_alpha_beta.bugs.TRACE_TREE`.
+evaluates in :data:`TRACE_TREE`.
 
 Examples
 --------
@@ -22,19 +22,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from aisearch.grading.cases import search_cases
-from aisearch.grading.exercises.ex03_alpha_beta.bugs import (
-    BUGS,
-    STRICT_BUGS,
-    TRACE_BUGS,
-    TRACE_TREE,
-    trace_tips,
-)
 from aisearch.grading.observe import exercise_api, show
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.search_checks import check_search
 from aisearch.search import alphabeta, alphabeta_failsoft
 
-__all__ = ["NAME", "STRICT_NAME", "TRACE_NAME", "reference", "strict_reference",
+__all__ = ["NAME", "STRICT_NAME", "TRACE_NAME", "TRACE_TREE", "reference", "strict_reference",
            "check_alphabeta", "check_strict", "trace_game", "check_hand_trace"]
 
 NAME = "alphabeta_decision"
@@ -45,6 +38,10 @@ STRICT_NAME = "alphabeta_strict"
 
 TRACE_NAME = "evaluated_tips"
 """The student's hand trace: the tips of TRACE_TREE alpha-beta evaluates."""
+
+TRACE_TREE = [[[[5, 6], [0, 7]], [[5, 7], [1, 2]]], [[[0, 2], [8, 5]], [[9, 1], [6, 9]]]]
+"""The tree of the hand-trace question: MAX at the root, 16 tips at depth 4 (the notebook
+shows it; its right trace and the wrong ones are in ``bugs.py``)."""
 
 reference = exercise_api(alphabeta)
 """The package's :func:`~aisearch.search.alphabeta` in the exercises' API, textbook rule."""
@@ -70,7 +67,9 @@ def check_alphabeta(ctx: Context, aspect: str) -> None:
     >>> check_alphabeta(Context({NAME: alphabeta_decision}, seed=1), "pruning") is None
     True
     """
-    check_search(ctx, NAME, aspect, search_cases(ctx.rng), reference=reference, bugs=BUGS)
+    from aisearch.grading.exercises.ex03_alpha_beta import bugs
+
+    check_search(ctx, NAME, aspect, search_cases(ctx.rng), reference=reference, bugs=bugs.BUGS)
 
 
 def check_strict(ctx: Context) -> None:
@@ -80,10 +79,12 @@ def check_strict(ctx: Context) -> None:
     >>> check_strict(Context({STRICT_NAME: alphabeta_strict}, seed=1)) is None
     True
     """
+    from aisearch.grading.exercises.ex03_alpha_beta import bugs
+
     cases = search_cases(ctx.rng)
     for aspect in ("value", "pruning"):
         check_search(ctx, STRICT_NAME, aspect, cases, reference=strict_reference,
-                     bugs=STRICT_BUGS)
+                     bugs=bugs.STRICT_BUGS)
 
 
 def trace_game() -> Any:
@@ -118,9 +119,12 @@ def check_hand_trace(ctx: Context, name: str = TRACE_NAME) -> None:
     Any order is accepted; each tip once. (A function of the tree's game returning the
     list is read the same way.)
 
+    >>> from aisearch.grading.exercises.ex03_alpha_beta.bugs import trace_tips
     >>> check_hand_trace(Context({TRACE_NAME: trace_tips(trace_game())}, seed=1)) is None
     True
     """
+    from aisearch.grading.exercises.ex03_alpha_beta import bugs
+
     game = trace_game()
     if name not in ctx.namespace:
         errors = ctx.notes.get("cell_errors") or []
@@ -135,7 +139,7 @@ def check_hand_trace(ctx: Context, name: str = TRACE_NAME) -> None:
     if paths is None:
         raise Fail(f"{name} must be a list of tip paths such as [(0, 0, 0, 0), (0, 0, 0, 1)], "
                    f"not {show(answer)}.")
-    want = trace_tips(game)
+    want = bugs.trace_tips(game)
     tips = set(game.tips)
     strange = [p for p in paths if p not in tips]
     if strange:
@@ -145,7 +149,7 @@ def check_hand_trace(ctx: Context, name: str = TRACE_NAME) -> None:
         raise Fail(f"{name} lists a tip twice; alpha-beta evaluates each tip at most once.")
     if set(paths) == set(want):
         return None
-    bug = next((b for b in TRACE_BUGS if set(b.impl(game)) == set(paths)), None)
+    bug = next((b for b in bugs.TRACE_BUGS if set(b.impl(game)) == set(paths)), None)
     extra = sorted(set(paths) - set(want))
     missing = sorted(set(want) - set(paths))
     detail = []

@@ -40,6 +40,12 @@ from collections.abc import Callable
 from typing import Any
 
 from aisearch.core import MAX
+from aisearch.grading.exercises.ex04_search_efficiency.checks import (
+    EXACT,
+    LOWER,
+    UPPER,
+    table_search,
+)
 from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
 
 __all__ = [
@@ -54,7 +60,6 @@ __all__ = [
 ]
 
 INF = math.inf
-EXACT, LOWER, UPPER = "exact", "lower", "upper"
 
 BOUND_AS_EXACT = BugClass(
     "bound-as-exact", "a fail-low or fail-high result stored as exact: a value <= alpha (or >= "
@@ -90,53 +95,6 @@ FIRST_DEPTH = BugClass(
 
 
 # -- the right answers --------------------------------------------------------------------
-def table_search(game: Any, state: Any, depth: int, evaluate: Any,
-                 table: dict) -> tuple[Any, Any]:
-    """Fail-soft alpha-beta with a transposition table (the exercise's answer).
-
-    >>> from aisearch.games import fig5_2
-    >>> table = {}
-    >>> table_search(fig5_2, fig5_2.initial, 2, None, table), table[(1,)]
-    ((3, 0), (2, 'upper', 1, 0))
-    """
-
-    def search(s: Any, d: int, alpha: float, beta: float, root: bool) -> tuple[Any, Any]:
-        if game.is_terminal(s):
-            return game.utility(s, MAX), None
-        if d == 0:
-            return evaluate(s), None
-        entry = table.get(s)
-        moves = list(game.moves(s))
-        if entry is not None:
-            value, flag, searched, move = entry
-            if not root and searched >= d and (
-                    flag == EXACT or (flag == LOWER and value >= beta)
-                    or (flag == UPPER and value <= alpha)):
-                return value, move
-            if move in moves:
-                moves.remove(move)
-                moves.insert(0, move)
-        alpha0, beta0 = alpha, beta
-        maximizing = game.to_move(s) == MAX
-        best_value: Any = None
-        best_move: Any = None
-        for m in moves:
-            v, _ = search(game.result(s, m), d - 1, alpha, beta, False)
-            if best_move is None or (v > best_value if maximizing else v < best_value):
-                best_value, best_move = v, m
-            if maximizing:
-                alpha = max(alpha, best_value)
-            else:
-                beta = min(beta, best_value)
-            if alpha >= beta:
-                break
-        flag = UPPER if best_value <= alpha0 else LOWER if best_value >= beta0 else EXACT
-        table[s] = (best_value, flag, d, best_move)
-        return best_value, best_move
-
-    return search(state, depth, -INF, INF, True)
-
-
 class OutOfNodes(Exception):
     """The node budget is spent."""
 

@@ -19,6 +19,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,19 +28,69 @@ from typing import Any
 from aisearch.core import MAX
 from aisearch.grading.cases import Case, tictactoe_case, tree_case
 from aisearch.grading.compare import DIFFS
-from aisearch.grading.exercises.ex04_search_efficiency.bugs import (
-    DEEPENING_BUGS,
-    TABLE_BUGS,
-    deepening_moves,
-    table_search,
-)
 from aisearch.grading.observe import Observation, observe, searcher_codes, show
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import Bug, recognise
 
-__all__ = ["TableCase", "table_cases", "searched_once", "searched_deeper", "runner_for",
-           "states_diff", "check_table", "DeepeningCase", "deepening_cases",
-           "check_deepening"]
+__all__ = ["table_search", "EXACT", "LOWER", "UPPER", "TableCase", "table_cases",
+           "searched_once", "searched_deeper", "runner_for", "states_diff", "check_table",
+           "DeepeningCase", "deepening_cases", "check_deepening"]
+
+INF = math.inf
+EXACT, LOWER, UPPER = "exact", "lower", "upper"
+"""The flags of a table entry."""
+
+
+def table_search(game: Any, state: Any, depth: int, evaluate: Any,
+                 table: dict) -> tuple[Any, Any]:
+    """Fail-soft alpha-beta with a transposition table: the exercise's answer, and the
+    search the student's ``deepening_moves`` is given (the exercise says so).
+
+    The one right answer kept out of ``bugs.py``: the grading process hands it to the
+    student's code, so it must have it (see :mod:`aisearch.grading.withheld`).
+
+    >>> from aisearch.games import fig5_2
+    >>> table = {}
+    >>> table_search(fig5_2, fig5_2.initial, 2, None, table), table[(1,)]
+    ((3, 0), (2, 'upper', 1, 0))
+    """
+
+    def search(s: Any, d: int, alpha: float, beta: float, root: bool) -> tuple[Any, Any]:
+        if game.is_terminal(s):
+            return game.utility(s, MAX), None
+        if d == 0:
+            return evaluate(s), None
+        entry = table.get(s)
+        moves = list(game.moves(s))
+        if entry is not None:
+            value, flag, searched, move = entry
+            if not root and searched >= d and (
+                    flag == EXACT or (flag == LOWER and value >= beta)
+                    or (flag == UPPER and value <= alpha)):
+                return value, move
+            if move in moves:
+                moves.remove(move)
+                moves.insert(0, move)
+        alpha0, beta0 = alpha, beta
+        maximizing = game.to_move(s) == MAX
+        best_value: Any = None
+        best_move: Any = None
+        for m in moves:
+            v, _ = search(game.result(s, m), d - 1, alpha, beta, False)
+            if best_move is None or (v > best_value if maximizing else v < best_value):
+                best_value, best_move = v, m
+            if maximizing:
+                alpha = max(alpha, best_value)
+            else:
+                beta = min(beta, best_value)
+            if alpha >= beta:
+                break
+        flag = UPPER if best_value <= alpha0 else LOWER if best_value >= beta0 else EXACT
+        table[s] = (best_value, flag, d, best_move)
+        return best_value, best_move
+
+    return search(state, depth, -INF, INF, True)
+
 
 
 @dataclass(frozen=True)
@@ -173,6 +224,7 @@ def check_table(ctx: Context, aspect: str) -> None:
     >>> check_table(Context({"table_search": table_search}, seed=1), "pruning") is None
     True
     """
+    from aisearch.grading.exercises.ex04_search_efficiency import bugs
 
     def run(f: Callable[..., Any], case: TableCase, forbid: Any) -> Observation:
         return observe(f, case, forbid=forbid, runner=runner_for(case))
@@ -182,7 +234,7 @@ def check_table(ctx: Context, aspect: str) -> None:
     def agree(a: Observation, b: Observation) -> bool:
         return a.shape != "error" and b.shape != "error" and diff(a, b) is None
 
-    _check(ctx, "table_search", aspect, table_cases(ctx.rng), run, TABLE_BUGS, diff,
+    _check(ctx, "table_search", aspect, table_cases(ctx.rng), run, bugs.TABLE_BUGS, diff,
            table_search, agree)
 
 
@@ -280,9 +332,12 @@ def _deepening_diff(got: Any, want: Any) -> str | None:
 def check_deepening(ctx: Context) -> None:
     """Grade ``deepening_moves`` by the depths and moves it returns.
 
+    >>> from aisearch.grading.exercises.ex04_search_efficiency.bugs import deepening_moves
     >>> check_deepening(Context({"deepening_moves": deepening_moves}, seed=1)) is None
     True
     """
+    from aisearch.grading.exercises.ex04_search_efficiency import bugs
+
     f = ctx.function("deepening_moves")
     cases = deepening_cases(ctx.rng)
     got = [_run_deepening(f, c, searcher_codes()) for c in cases]
@@ -292,12 +347,12 @@ def check_deepening(ctx: Context) -> None:
                    bug="uses-reference")
     if got and "not implemented" in _error(got[0]):
         raise Fail(f"deepening_moves {_error(got[0])}.", bug="not-implemented")
-    want = [_run_deepening(deepening_moves, c, None) for c in cases]
+    want = [_run_deepening(bugs.deepening_moves, c, None) for c in cases]
     wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True)
              if (d := _deepening_diff(g, w))]
     if not wrong:
         return None
-    bug, _ = recognise(got, cases, DEEPENING_BUGS,
+    bug, _ = recognise(got, cases, bugs.DEEPENING_BUGS,
                        lambda impl, c: _run_deepening(impl, c, None))
     lead = bug.feedback + "\n" if bug is not None else ""
     case, problem = min(wrong, key=lambda cd: cd[0].size)

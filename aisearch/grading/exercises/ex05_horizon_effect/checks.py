@@ -226,7 +226,8 @@ def quiesce_cases(rng: random.Random, trees: int = 21, chess: int = 3) -> list[C
             state = rng.choice(inner) if inner else ()
         alpha, beta = _window(rng) if i % 3 else (-INF, INF)
         if i % 3 == 2:  # a window the value lies outside: fail-soft and fail-hard differ
-            alpha, beta = _missed_window(rng, bugs.quiesce(game, state, -INF, INF, evaluate))
+            alpha, beta = _missed_window(rng, quiesce_reference(game, state, -INF, INF,
+                                                                evaluate))
         label = f"{game.source()}, where {_evaluations(game, evaluate)}"
         cases.append(QuiesceCase(game, state, 0, evaluate, label, len(game), 0, alpha, beta))
     cases += _chess_quiesce_cases(rng, chess)

@@ -147,11 +147,10 @@ def check(ctx: Context, name: str) -> None:
     f = ctx.function(name)
     inputs = cases(name, ctx.rng)
     reference = REFERENCE[name]
-    got, wrong = [], []
-    for args in inputs:
-        out = _norm(ctx.call(f, *args))
+    got = [_norm(ctx.call(f, *args)) for args in inputs]  # every call before any answer
+    wrong = []
+    for args, out in zip(inputs, got, strict=True):
         want = _norm(reference(*args))
-        got.append(out)
         if out != want:
             wrong.append((args, out, want))
     if not wrong:
