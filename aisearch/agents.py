@@ -18,6 +18,7 @@ Examples
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,11 +28,54 @@ from aisearch.core import CHANCE, MAX, MIN, Game, check_game, check_seed, player
 from aisearch.results import Decision
 
 __all__ = ["Agent", "GameRecord", "play", "random_agent", "search_agent", "anytime_agent",
-           "CYCLE_LIMIT", "check_depth"]
+           "CYCLE_LIMIT", "check_depth", "check_decision_state"]
 
 Agent = Callable[[Any, Any], Any]
 CYCLE_LIMIT = 1_000
 """Moves after which :func:`play` stops a game that declares it can cycle (``game.cycles``)."""
+
+
+def _integer(x: Any) -> int | None:
+    """``x`` as an int if it is an integral number but not a bool (numpy's ints too), else
+    None."""
+    if isinstance(x, bool):
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
+
+
+def _kind(x: Any) -> str:
+    """`` (a float)``: the type of a value that is not an int, for an error message."""
+    return "" if type(x) is int else f" (a {type(x).__name__})"
+
+
+def _players(game: Any) -> int:
+    """How many players take turns in ``game`` (its ``players``; 2 unless it says)."""
+    n = _integer(getattr(game, "players", 2))
+    return n if n is not None and n >= 2 else 2
+
+
+def check_decision_state(game: Any, state: Any, agent: str = "an agent") -> None:
+    """Refuse to move at a state where no player chooses: the game is over, or chance is to
+    move (:func:`play` samples chance's outcomes itself).
+
+    >>> from aisearch.games import TicTacToe
+    >>> check_decision_state(TicTacToe(), TicTacToe.parse("xxx/oo./..."))
+    Traceback (most recent call last):
+    ...
+    ValueError: an agent moves only where a player chooses a move, and the game is over at \
+TicTacToe.parse('xxx/oo./...')
+    """
+    if game.is_terminal(state):
+        why = "the game is over at"
+    elif game.to_move(state) == CHANCE:
+        why = "chance is to move (play samples its outcomes) at"
+    else:
+        return
+    raise ValueError(f"{agent} moves only where a player chooses a move, and {why} "
+                     f"{state!r:.80}")
 
 
 @dataclass(frozen=True)
@@ -108,15 +152,28 @@ def play(
     for a in (agents.values() if isinstance(agents, Mapping) else agents):
         if not callable(a):
             raise TypeError(f"an agent is a callable agent(game, state) -> move, not {a!r:.80}")
+    n = _players(game)
+    extra = ([p for p in agents if isinstance(p, bool) or p not in range(n)]
+             if isinstance(agents, Mapping) else list(range(n, len(agents))))
+    if extra:
+        raise ValueError(f"agents are given for players {', '.join(map(repr, extra))}, which "
+                         f"{type(unwrap(game)).__name__} does not have: its {n} players are "
+                         f"numbered 0 to {n - 1} (MAX is 0, MIN 1), one agent each")
     if max_moves is None and getattr(unwrap(game), "cycles", False):
         max_moves = CYCLE_LIMIT
-    if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, int)
-                                  or max_moves < 0):
-        raise ValueError(f"max_moves must be a non-negative int or None, not {max_moves!r}")
-    if isinstance(rng, bool) or not (rng is None or isinstance(rng, (int, random.Random))):
-        raise TypeError(f"rng must be a random.Random, an int seed or None, not {rng!r:.80}")
-    if isinstance(rng, int) or rng is None:
-        rng = random.Random(rng)
+    if max_moves is not None:
+        limit = _integer(max_moves)
+        if limit is None or limit < 0:
+            raise ValueError(f"max_moves must be a non-negative int or None, not "
+                             f"{max_moves!r:.80}{_kind(max_moves)}")
+        max_moves = limit
+    if _integer(rng) is not None:
+        rng = random.Random(_integer(rng))
+    elif rng is None:
+        rng = random.Random()
+    elif not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, an int seed or None, not "
+                        f"{rng!r:.80}{_kind(rng)}")
     s = game.initial if state is None else state
     moves: list[Any]
     states, moves = [s], []
@@ -148,10 +205,13 @@ def random_agent(seed: int | None = None) -> Agent:
     >>> agent(game, game.initial) in game.moves(game.initial)
     True
     """
+    if _integer(seed) is not None:
+        seed = _integer(seed)
     check_seed(seed)
     rng = random.Random(seed)
 
     def agent(game: Game, state: Any) -> Any:
+        check_decision_state(game, state, agent.__name__)
         return rng.choice(list(game.moves(state)))
 
     agent.__name__ = f"random_agent(seed={seed})"
@@ -164,8 +224,9 @@ def _describe(search: Callable[..., Any]) -> Any:
     return describe(search, strict=False)
 
 
-def check_depth(depth: Any) -> None:
-    """A depth an agent can play with: at least one ply, or None (to the end).
+def check_depth(depth: Any) -> int | None:
+    """A depth an agent can play with: at least one ply, or None (to the end); returned as
+    an int (numpy's ints are ints too).
 
     >>> check_depth(0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -173,11 +234,13 @@ def check_depth(depth: Any) -> None:
     ValueError: depth must be an int of at least 1 ... not 0: at depth 0 the agent sees no move
     """
     if depth is None:
-        return
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        why = ": at depth 0 the agent sees no move" if depth == 0 and type(depth) is int else ""
+        return None
+    d = _integer(depth)
+    if d is None or d < 1:
+        why = ": at depth 0 the agent sees no move" if d == 0 else ""
         raise ValueError("depth must be an int of at least 1 (plies the agent looks ahead) or "
-                         f"None (to the end), not {depth!r}{why}")
+                         f"None (to the end), not {depth!r:.80}{_kind(depth)}{why}")
+    return d
 
 
 def search_agent(
@@ -202,7 +265,9 @@ def search_agent(
     TypeError: minimax takes no option 'evalute'; its options are: evaluate, order, \
 prune_on_equal, fastest_wins, tracer
     """
-    if not callable(search):
+    from aisearch.search.common import check_tracer
+
+    if not callable(search) or isinstance(search, type):
         raise TypeError(f"search must be a searcher such as alphabeta, not {search!r:.80}")
     info = _describe(search)
     if info is not None:
@@ -212,19 +277,25 @@ prune_on_equal, fastest_wins, tracer
                 raise ValueError(f"{info.name} is an anytime search: give it a depth, or use "
                                  f"anytime_agent({info.name}, nodes=..., seconds=...)")
             return anytime_agent(search, depth=depth, **options)
-    check_depth(depth)
-    for name in ("evaluate", "order", "tracer"):
+    depth = check_depth(depth)
+    for name in ("evaluate", "order"):
         f = options.get(name)
         if f is not None and not callable(f):
             raise TypeError(f"{name} must be callable or None, not {f!r:.80}")
+    check_tracer(options.get("tracer"))
+    name = getattr(search, "__name__", "search")
 
     def agent(game: Game, state: Any) -> Any:
+        check_decision_state(game, state, agent.__name__)
         decision = search(game, state, depth, **options)
+        if not isinstance(decision, Decision):
+            raise TypeError(f"the searcher {name} must return a Decision (value, move, pv, "
+                            f"stats), as alphabeta does; it returned {decision!r:.80}")
         agent.last = decision  # type: ignore[attr-defined]
         return decision.move
 
     agent.last = None  # type: ignore[attr-defined]
-    agent.__name__ = f"{getattr(search, '__name__', 'search')}(depth={depth})"
+    agent.__name__ = f"{name}(depth={depth})"
     return cast("_SearchAgent", agent)  # the function, with the attribute set above
 
 
@@ -265,8 +336,9 @@ def anytime_agent(
     (4, 2)
     """
     from aisearch.search.anytime import Budget, run_anytime
+    from aisearch.search.common import check_tracer
 
-    if not callable(search):
+    if not callable(search) or isinstance(search, type):
         raise TypeError(f"search must be an anytime searcher such as iterative_deepening, not "
                         f"{search!r:.80}")
     info = _describe(search)
@@ -277,11 +349,15 @@ def anytime_agent(
         info.check_options({**options, "budget": None})
     if depth is None and nodes is None and seconds is None:
         raise ValueError("an anytime agent needs a depth, a node budget or a time budget")
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
-                              or depth < 1):
-        raise ValueError(f"depth must be a positive int (the deepest iteration) or None, "
-                         f"not {depth!r}")
+    if depth is not None:
+        deepest = _integer(depth)
+        if deepest is None or deepest < 1:
+            raise ValueError(f"depth must be a positive int (the deepest iteration) or None, "
+                             f"not {depth!r:.80}{_kind(depth)}")
+        depth = deepest
     Budget(nodes=nodes, seconds=seconds)  # checks them now, not at the first move
+    check_tracer(options.get("tracer"))
+    name = getattr(search, "__name__", "search")
     depthless = info is not None and not info.convention.depth  # MCTS: iterations, no depth
     if depthless:
         if depth is not None:
@@ -290,9 +366,14 @@ def anytime_agent(
             options.setdefault("iterations", None)  # the budget alone ends the search
 
     def agent(game: Game, state: Any) -> Any:
+        check_decision_state(game, state, agent.__name__)
         budget = Budget(nodes=nodes, seconds=seconds)
         args = () if depthless else (depth,)
         decision = run_anytime(search(game, state, *args, budget=budget, **options))
+        if decision is not None and not isinstance(decision, Decision):
+            raise TypeError(f"the anytime searcher {name} must yield Decisions (value, move, "
+                            f"pv, stats), as iterative_deepening does; it yielded "
+                            f"{decision!r:.80}")
         agent.last = decision  # type: ignore[attr-defined]
         if decision is None or decision.move is None:
             return game.moves(state)[0]
@@ -301,5 +382,5 @@ def anytime_agent(
     agent.last = None  # type: ignore[attr-defined]
     limits = [f"{k}={v}" for k, v in (("depth", depth), ("nodes", nodes), ("seconds", seconds))
               if v is not None]
-    agent.__name__ = f"{getattr(search, '__name__', 'search')}({', '.join(limits)})"
+    agent.__name__ = f"{name}({', '.join(limits)})"
     return cast("_SearchAgent", agent)

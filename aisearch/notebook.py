@@ -114,6 +114,9 @@ def check(mine: Callable[..., Any], reference: Callable[..., Any], cases: Iterab
     for name, f in (("mine", mine), ("reference", reference), ("key", key)):
         if not callable(f):
             raise TypeError(f"{name} must be a function, not {f!r:.80}")
+    if isinstance(cases, (str, bytes)) or not isinstance(cases, Iterable):
+        raise TypeError(f"cases must be a list of argument tuples, such as [(state,), ...], "
+                        f"not {cases!r:.80}")
     cases = list(cases)
     if not cases:
         raise ValueError("cases is empty: give at least one tuple of arguments to compare on")
@@ -147,17 +150,37 @@ def coalesce_streams(outputs: list[Any]) -> list[Any]:
     return joined
 
 
-def execute(paths: Iterable[str | Path], timeout: int = 300) -> list[tuple[Path, float]]:
-    """Execute notebooks in place and normalise them; return (path, seconds) per notebook."""
+def execute(paths: str | Path | Iterable[str | Path],
+            timeout: int = 300) -> list[tuple[Path, float]]:
+    """Execute notebooks in place and normalise them; return (path, seconds) per notebook.
+
+    ``paths`` is one notebook (``.ipynb``) or an iterable of them, each a ``str`` or a
+    ``Path``; ``timeout`` is in seconds per cell. Every path is checked before any runs.
+    """
     import nbformat
     from nbclient import NotebookClient
 
+    usage = "paths must be a notebook path (a str or a Path) or an iterable of them"
     if isinstance(paths, (str, Path)):
         paths = [paths]
-    done = []
+    elif isinstance(paths, bytes) or not isinstance(paths, Iterable):
+        raise TypeError(f"{usage}, not {paths!r:.80}")
+    paths = list(paths)
+    if not paths:
+        raise ValueError(f"{usage}; got none")
+    for path in paths:
+        if not isinstance(path, (str, Path)):
+            raise TypeError(f"{usage}; {path!r:.80} is neither")
+    if isinstance(timeout, bool) or not isinstance(timeout, int) or timeout < 1:
+        raise ValueError(f"timeout must be a positive int (seconds per cell), not {timeout!r:.80}")
     for path in map(Path, paths):
         if not path.is_file():
             raise FileNotFoundError(f"no notebook at {path}")
+        if path.suffix != ".ipynb":
+            raise ValueError(f"{path} is not a notebook: execute runs Jupyter notebooks "
+                             "(.ipynb files)")
+    done = []
+    for path in map(Path, paths):
         nb = nbformat.read(path, as_version=4)
         start = time.perf_counter()
         NotebookClient(nb, timeout=timeout, kernel_name="python3",

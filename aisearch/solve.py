@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Hashable, Iterable, Iterator, Mapping
+from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -163,12 +163,43 @@ def _check_arguments(game: Any, states: Any, limit: Any) -> None:
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be a positive int (the most states to solve), not "
                          f"{limit!r}")
-    if states is not None and not isinstance(states, Iterable):
+    if states is not None and (isinstance(states, (str, bytes)) or not isinstance(states,
+                                                                              Iterable)):
         raise TypeError(f"states must be an iterable of the game's states (closed under moves) "
                         f"or None (all states reachable from the start), not {states!r:.80}")
+    if states is not None and _is_a_state(game, states):
+        raise TypeError(f"states must be an iterable of states, not one state ({states!r:.80}): "
+                        "pass [state] and every state it leads to, or None for every state "
+                        "reachable from game.initial")
+    if isinstance(states, Collection) and not isinstance(states, Iterator):  # (read, not used up)
+        if not states:
+            raise ValueError("states is empty: give the states to solve (at least one, closed "
+                             "under moves), or None for every state reachable from "
+                             "game.initial")
+        for s in states:
+            _check_state(game, s)
     players = getattr(game, "players", 2)
     if players != 2:
         raise ValueError(f"retrograde() solves two-player games; {game!r} has {players} players")
+
+
+def _is_a_state(game: Any, x: Any) -> bool:
+    """True if ``game`` takes ``x`` for one of its states (its ``to_move`` answers)."""
+    try:
+        game.to_move(x)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return False
+    return True
+
+
+def _check_state(game: Any, s: Any) -> None:
+    """Refuse an entry of ``states`` that is not a state of ``game``, saying what the game
+    said of it."""
+    try:
+        game.to_move(s)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"states holds {s!r:.80}, which is not a state of {game!r:.80}: "
+                         f"{e}") from None
 
 
 def retrograde(
@@ -277,6 +308,7 @@ def retrograde(
 
 def _moves(game: Game, s: Hashable) -> list:
     """The moves of ``s``, refusing chance and n-player states with a clear message."""
+    _check_state(game, s)
     moves = list(game.moves(s))
     if moves:
         player = game.to_move(s)

@@ -282,6 +282,10 @@ def solve_chance(game: Game, *, policies: Mapping[int, Callable[..., Any]] | Non
     if progress is not None and progress.__class__ is not bool:
         raise TypeError(f"progress must be True, False or None (a bar after a few seconds), "
                         f"not {progress!r}")
+    if policies is not None and not isinstance(policies, Mapping):
+        raise TypeError(f"policies must be a mapping {{player: agent}}, such as {{MIN: "
+                        f"Pig(20).hold_at(10)}}, or None (both play their best), not "
+                        f"{policies!r:.80}")
     policies = dict(policies or {})
     for player, agent in policies.items():
         if player.__class__ is not int or player not in (MAX, MIN) or not callable(agent):

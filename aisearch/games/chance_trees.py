@@ -26,7 +26,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import MAX, MIN, check_seed
+from aisearch.core import MAX, MIN
+from aisearch.games.integers import as_int, as_seed
 from aisearch.games.tree import MAX_NODES, Chance, Max, Min, TreeGame
 
 __all__ = ["DICE_TREE", "dice_tree", "scale_tree", "random_chance_tree"]
@@ -119,13 +120,14 @@ def random_chance_tree(
     >>> game.has_chance, random_chance_tree(4).tree == game.tree
     (True, True)
     """
-    check_seed(seed)
-    if (depth.__class__ is not int or depth < 1 or len(branching) != 2
-            or any(b.__class__ is not int for b in branching)
-            or not 1 <= branching[0] <= branching[1]):
+    seed = as_seed(seed)
+    given = (depth, *branching) if isinstance(branching, (tuple, list)) else ()
+    ints = [n for n in map(as_int, given) if n is not None]  # (a non-int drops out)
+    if len(ints) != 3 or ints[0] < 1 or not 1 <= ints[1] <= ints[2]:
         raise ValueError(f"random_chance_tree needs an int depth >= 1 and ints 1 <= "
                          f"branching[0] <= branching[1], got depth={depth!r}, "
                          f"branching={branching!r}")
+    depth, branching = ints[0], (ints[1], ints[2])  # (numpy integers read as the ints they are)
     widest = max(branching[1], max(len(s) for s in _SPLITS))
     if widest ** depth > MAX_NODES:
         raise ValueError(f"random_chance_tree(depth={depth}, branching={branching}) is too "

@@ -135,6 +135,7 @@ class Chess(GameBase):
     win = 1
     sides = {MAX: "White", MIN: "Black"}
     move_grid = None
+    max_play_depth = 4  # the play widget's deepest search: about a second in the middle game
 
     def __init__(self, checks_noisy: bool = False) -> None:
         if not isinstance(checks_noisy, bool):

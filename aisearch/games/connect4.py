@@ -38,7 +38,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import MAX, MIN, for_player
+from aisearch.core import MAX, MIN, IllegalMoveError, for_player
+from aisearch.games.integers import as_int
 from aisearch.games.payoff import WinPayoff
 
 __all__ = ["ConnectFour", "Position"]
@@ -246,6 +247,7 @@ class ConnectFour(WinPayoff):
     initial: Position = Position((0, 0, MAX, False, 0))
     sides = {MAX: "Red", MIN: "Yellow"}
     move_grid = (tuple(range(WIDTH)),)
+    max_play_depth = 8  # the play widget's deepest search: about a second from the start
 
     def to_move(self, s: Position) -> int:
         """MAX or MIN, whoever drops the next disc.
@@ -275,7 +277,7 @@ class ConnectFour(WinPayoff):
         ConnectFour.parse('......./......./......./......./......./x......')
         """
         if s.__class__ is not Position or m.__class__ is not int:  # (a bool is not a column)
-            raise self._error(s, m)
+            return self._result_of_other_int(s, m)
         mask, mover, to_move, over, closed = s
         try:
             column, drops = _DROP[m]
@@ -293,12 +295,23 @@ class ConnectFour(WinPayoff):
             return Position((mask + stone, mask - mover, 1 - to_move, closed == _ALL, closed))
         return Position((mask + stone, mask - mover, 1 - to_move, False, closed))
 
+    def _result_of_other_int(self, s: Position, m: Any) -> Position:
+        """``result`` for a numpy integer column (from ``np.argmax``, say); any other move
+        that ``result`` refused is illegal, and the error says why."""
+        column = as_int(m)
+        if s.__class__ is Position and column is not None and m.__class__ is not int:
+            try:
+                return self.result(s, column)
+            except IllegalMoveError:
+                pass  # (said below of the move as given)
+        raise self._error(s, m)
+
     def _error(self, s: Any, m: Any) -> Exception:
         if s.__class__ is not Position:
             return _not_a_position(s)
         if s[3]:
             return self.illegal(s, m, "the game is over")
-        if not isinstance(m, int) or isinstance(m, bool):
+        if as_int(m) is None:
             return self.illegal(s, m, f"a move is a column number 0..6, not a {type(m).__name__}")
         if not 0 <= m < WIDTH:
             return self.illegal(s, m, "columns are numbered 0..6")

@@ -30,6 +30,8 @@ import random
 from typing import Any, NamedTuple
 
 from aisearch.core import MAX, MIN, GameBase, is_number
+from aisearch.games.integers import as_int, number_text
+from aisearch.games.tree import tip_in_range
 
 __all__ = ["DagGame", "DagState"]
 
@@ -88,17 +90,27 @@ class DagGame(GameBase):
     def __init__(self, b: int = 3, d: int = 6, width: int = 6, *, seed: int = 0,
                  skip: float = 0.0, low: int = -9, high: int = 9, win: float | None = None,
                  p_win: float = 0.0) -> None:
+        sizes = []  # (numpy integers are read as the ints they are)
         for name, v, top in (("b", b, 20), ("d", d, 40), ("width", width, 10_000)):
-            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= top:
-                raise ValueError(f"{name} must be an int in 1..{top}, not {v!r}")
+            n = as_int(v)
+            if n is None or not 1 <= n <= top:
+                raise ValueError(f"{name} must be an int in 1..{top}, not {v!r:.80}")
+            sizes.append(n)
+        b, d, width = sizes
         for name, p in (("skip", skip), ("p_win", p_win)):
             if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
                 raise ValueError(f"{name} must be a probability, a number in [0, 1], not {p!r}")
-        if any(isinstance(v, bool) or not isinstance(v, int) for v in (low, high)) or low > high:
-            raise ValueError(f"low and high must be ints with low <= high, not {low!r}, {high!r}")
-        if win is not None and (not is_number(win) or not win > 0):
-            raise ValueError(f"win must be a positive number (the payoff of a win) or None, "
-                             f"not {win!r}")
+        lo, hi, fixed = as_int(low), as_int(high), as_int(seed)
+        if lo is None or hi is None or lo > hi:
+            raise ValueError(f"low and high must be ints with low <= high, not {low!r:.80}, "
+                             f"{high!r:.80}")
+        if fixed is None:
+            raise TypeError(f"seed must be an int (it fixes the moves' targets, the payoffs "
+                            f"and the evaluation), not {seed!r:.80}")
+        low, high, seed = lo, hi, fixed
+        if win is not None and (not is_number(win) or not win > 0 or not tip_in_range(win)):
+            raise ValueError(f"win must be a positive number (the payoff of a win: inf, or "
+                             f"finite below 2**999) or None, not {number_text(win)}")
         if p_win and win is None:
             raise ValueError("p_win needs win=... (the payoff of a win)")
         self.b, self.d, self.width, self.seed, self.skip = b, d, width, seed, skip
@@ -143,8 +155,11 @@ class DagGame(GameBase):
             if isinstance(s, tuple) and len(s) == 3 and s[0] == self.d:
                 raise self.illegal(s, m, "the game is over") from None
             raise ValueError(f"{s!r} is not a position of this game") from None
-        if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < self.b:
-            raise self.illegal(s, m)
+        if m.__class__ is not int or not 0 <= m < self.b:
+            k = as_int(m)  # (a numpy integer is the move it equals; a bool is none)
+            if k is None or not 0 <= k < self.b:
+                raise self.illegal(s, m)
+            m = k
         return kids[m]
 
     def is_terminal(self, s: DagState) -> bool:

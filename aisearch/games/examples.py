@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from aisearch.core import check_seed
+from aisearch.games.integers import as_int, as_seed
 from aisearch.games.tree import TreeGame
 
 __all__ = ["EIGHTEEN_OF_41", "eighteen_of_41", "random_tree", "MAX_RANDOM_NODES"]
@@ -136,17 +136,20 @@ def random_tree(
     >>> random_tree(3).tree == random_tree(3).tree
     True
     """
-    ints = (depth, low, high, *branching) if isinstance(branching, tuple) else ()
-    if len(ints) != 5 or any(isinstance(v, bool) or not isinstance(v, int) for v in ints):
+    given = (depth, low, high, *branching) if isinstance(branching, tuple) else ()
+    ints = [n for n in map(as_int, given) if n is not None]  # (a non-int drops out)
+    if len(ints) != 5:
         raise ValueError(f"depth, low, high and branching (a pair) must be ints, got depth="
                          f"{depth!r}, branching={branching!r}, low={low!r}, high={high!r}")
+    depth, low, high = ints[0], ints[1], ints[2]  # (numpy integers read as the ints they are)
+    branching = (ints[3], ints[4])
     if not 1 <= depth <= 200 or not 1 <= branching[0] <= branching[1] or low > high:
         raise ValueError(f"need 1 <= depth <= 200, 1 <= branching[0] <= branching[1] and "
                          f"low <= high, got depth={depth}, branching={branching}, low={low}, "
                          f"high={high}")
     if isinstance(p_tip, bool) or not isinstance(p_tip, (int, float)) or not 0 <= p_tip <= 1:
         raise ValueError(f"p_tip must be a probability in [0, 1], not {p_tip!r}")
-    check_seed(seed, optional=False)
+    seed = as_seed(seed, optional=False)
     rng = random.Random(seed)
     made = 0
 

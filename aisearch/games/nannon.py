@@ -47,11 +47,13 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player
+from aisearch.games.integers import as_int
 
 __all__ = ["Nannon", "NannonState"]
 
 HOME, SAFE, POINTS = 0, 7, 6
 NAMES = ("White", "Black")
+_FACES = frozenset(range(1, 7))
 _PLAYS: dict = {}  # decision state -> {move: next state}, shared by every Nannon()
 
 
@@ -121,6 +123,7 @@ class Nannon(GameBase):
     has_chance = True
     win = 1
     sides = {MAX: "White", MIN: "Black"}
+    max_play_depth = 8  # the play widget's deepest search (a roll is a ply): a fraction of a second
 
     def __init__(self) -> None:
         self.initial = NannonState((0, 1, 2), (0, 1, 2), -1, 0)
@@ -207,8 +210,10 @@ class Nannon(GameBase):
                 if m in {o for o, _ in self._opening}:
                     who, k = m
                     return NannonState(s.white, s.black, NAMES.index(who), k)
-            elif m in range(1, 7) and not isinstance(m, bool):
-                return NannonState(s.white, s.black, s.player, m)
+            else:
+                face = as_int(m)  # (a numpy integer is the face it equals; a bool none)
+                if face is not None and face in _FACES:
+                    return NannonState(s.white, s.black, s.player, face)
             raise self.illegal(s, m, "the die shows a face")
         plays = self._plays(s)
         try:
@@ -238,6 +243,8 @@ class Nannon(GameBase):
         >>> Nannon.pip_eval(Nannon().initial)
         0.0
         """
+        if s.__class__ is not NannonState:
+            Nannon._check(s)
         return (sum(SAFE - p for p in s.black) - sum(SAFE - p for p in s.white)) / 21
 
     def __repr__(self) -> str:

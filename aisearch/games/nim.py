@@ -33,8 +33,14 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from aisearch.core import MAX, MIN, GameBase, not_a_player, player_name
+from aisearch.games.integers import as_int, number_text
 
-__all__ = ["Nim", "NimMove", "NimState", "nim_sum"]
+__all__ = ["Nim", "NimMove", "NimState", "nim_sum", "MAX_HEAP", "MAX_HEAPS"]
+
+MAX_HEAP = 100
+"""The most objects a heap may hold (a state has one move per object left)."""
+MAX_HEAPS = 10
+"""The most heaps a game may have."""
 
 
 class NimMove(NamedTuple):
@@ -93,12 +99,13 @@ class Nim(GameBase):
     Parameters
     ----------
     heaps : sequence of int
-        The starting heap sizes, non-negative; at least one heap.
+        The starting heap sizes, from 0 to :data:`MAX_HEAP` (100); one to :data:`MAX_HEAPS`
+        (10) heaps.
 
     Raises
     ------
     ValueError, TypeError
-        If ``heaps`` is not a non-empty sequence of non-negative ints.
+        If ``heaps`` is not a sequence of one to 10 ints from 0 to 100.
 
     Examples
     --------
@@ -163,8 +170,21 @@ class Nim(GameBase):
         except (TypeError, ValueError, IndexError):
             ok = False
         if not ok:
-            raise self._error(s, m)
+            return self._result_of_other_ints(s, m)
         return _tuple_new(NimState, (heaps[:i] + (h - k,) + heaps[i + 1:], 1 - s[1]))
+
+    def _result_of_other_ints(self, s: NimState, m: Any) -> NimState:
+        """``result`` for a move of numpy integers (from ``np.argwhere``, say); any other
+        move that ``result`` refused is illegal, and the error says why."""
+        heaps = s[0]
+        try:
+            i, k = m
+        except (TypeError, ValueError):
+            raise self._error(s, m) from None
+        i, k = as_int(i), as_int(k)
+        if i is None or k is None or not 0 <= i < len(heaps) or not 0 < k <= heaps[i]:
+            raise self._error(s, m)
+        return _tuple_new(NimState, (heaps[:i] + (heaps[i] - k,) + heaps[i + 1:], 1 - s[1]))
 
     def _error(self, s: Any, m: Any) -> Exception:
         heaps = s[0]
@@ -172,8 +192,8 @@ class Nim(GameBase):
             return self.illegal(s, m, "the game is over")
         if not isinstance(m, tuple) or len(m) != 2:
             return self.illegal(s, m, "a move is a pair (heap, take), like (0, 1)")
-        i, k = m
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in m):
+        i, k = as_int(m[0]), as_int(m[1])
+        if i is None or k is None:
             return self.illegal(s, m, "heap and take must be ints")
         if not 0 <= i < len(heaps):
             return self.illegal(s, m, f"heaps are numbered 0..{len(heaps) - 1}")
@@ -257,17 +277,25 @@ class Nim(GameBase):
 
 
 def _check_heaps(heaps: Any) -> tuple[int, ...]:
-    """Validate Nim's heaps: a non-empty sequence of non-negative ints."""
-    usage = "Nim needs a non-empty sequence of non-negative ints, like Nim((1, 2, 3))"
+    """Validate Nim's heaps: a non-empty sequence of at most MAX_HEAPS ints from 0 to
+    MAX_HEAP (numpy integers too)."""
+    usage = (f"Nim needs a non-empty sequence of non-negative ints (at most {MAX_HEAPS} heaps "
+             f"of at most {MAX_HEAP}), like Nim((1, 2, 3))")
     if isinstance(heaps, (str, bytes)) or not isinstance(heaps, Sequence):
-        raise TypeError(f"{usage}; got {heaps!r}")
+        raise TypeError(f"{usage}; got {number_text(heaps)}")
     if not heaps:
         raise ValueError(f"{usage}; got no heaps")
+    if len(heaps) > MAX_HEAPS:
+        raise ValueError(f"{usage}; got {len(heaps):,} heaps")
     out = []
     for i, h in enumerate(heaps):
-        if isinstance(h, bool) or not isinstance(h, int) and not hasattr(h, "__index__"):
-            raise TypeError(f"{usage}; heap {i} is {h!r}, a {type(h).__name__}")
-        if h < 0:
-            raise ValueError(f"{usage}; heap {i} is {h}")
-        out.append(operator.index(h))
+        n = as_int(h)
+        if n is None:
+            raise TypeError(f"{usage}; heap {i} is {number_text(h)}, a {type(h).__name__}")
+        if n < 0:
+            raise ValueError(f"{usage}; heap {i} is {number_text(n)}")
+        if n > MAX_HEAP:
+            raise ValueError(f"{usage}; heap {i} holds {number_text(n)} objects (a state has "
+                             "one move per object)")
+        out.append(n)
     return tuple(out)

@@ -22,9 +22,14 @@ import numbers
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from aisearch.core import GameBase, check_game, is_number
+from aisearch.core import GameBase, check_game
+from aisearch.games.integers import as_int, number_text
+from aisearch.games.tree import MAX_DEPTH, a_cycle, out_of_range, tip_in_range, too_deep, too_many
 
 __all__ = ["utilities", "TupleTree", "Coins", "CoinsState"]
+
+MAX_TUPLE_TREE = 100_000
+"""The most nodes a TupleTree may have (max^n searches them whole)."""
 
 
 def utilities(game: Any, s: Any) -> tuple:
@@ -54,7 +59,10 @@ class TupleTree(GameBase):
     Parameters
     ----------
     tree : list
-        Nested lists; every tip is a tuple of ``n >= 2`` real numbers (the same ``n``).
+        Nested lists; every tip is a tuple of ``n >= 2`` real numbers (the same ``n``),
+        finite ones within ``±2**999``. At most 5,000 plies deep and 100,000 nodes, as a
+        :class:`~aisearch.games.tree.TreeGame`'s depth is bounded; a list may not contain
+        itself.
 
     Examples
     --------
@@ -71,31 +79,33 @@ not (0, 1, 2)
         self._tips: dict[tuple, tuple] = {}
         self._moves: dict[tuple, tuple] = {}
         self.players = 0
-        stack: list[tuple[Any, tuple]] = [(tree, ())]
+        # Read once, in preorder, with TreeGame's guards: at most MAX_DEPTH plies, no list
+        # inside itself (the ids of the open lists are the current path's), a bounded size.
+        stack: list[Any] = [(tree, ())]
+        open_ids: set[int] = set()
+        nodes = 1
         while stack:
-            node, path = stack.pop()
+            entry = stack.pop()
+            if entry.__class__ is int:  # a list's subtree is done
+                open_ids.discard(entry)
+                continue
+            node, path = entry
+            if len(path) > MAX_DEPTH:
+                raise too_deep(path)
             if isinstance(node, tuple):
-                if not self.players:
-                    if len(node) < 2:
-                        raise ValueError(f"bad tree at path {path}: a tip is a tuple of one "
-                                         f"number per player (at least 2), not {node!r:.80}")
-                    self.players = len(node)
-                if len(node) != self.players:
-                    raise ValueError(f"bad tree at path {path}: every tip needs "
-                                     f"{self.players} numbers (as the first tip has), not "
-                                     f"{node!r:.80}")
-                if not all(isinstance(x, numbers.Real) and is_number(x) for x in node):
-                    raise ValueError(f"bad tree at path {path}: a tip holds real numbers, not "
-                                     f"{node!r:.80}")
-                self._tips[path] = node
-                self._moves[path] = ()
+                self._tip(node, path)
             elif isinstance(node, list):
+                if id(node) in open_ids:
+                    raise a_cycle(path)
                 if not node:
                     raise ValueError(f"bad tree at path {path}: an internal node needs at "
                                      "least one child")
-                if len(self._moves) > 100_000:
-                    raise ValueError("the tree has more than 100,000 nodes: build a smaller one")
+                nodes += len(node)
+                if nodes > MAX_TUPLE_TREE:
+                    raise too_many(MAX_TUPLE_TREE)
                 self._moves[path] = tuple(range(len(node)))
+                open_ids.add(id(node))
+                stack.append(id(node))
                 stack.extend((child, path + (i,)) for i, child in reversed(
                     list(enumerate(node))))
             else:
@@ -106,6 +116,25 @@ not (0, 1, 2)
         low = min(min(t) for t in self._tips.values())
         self.utility_bounds = (low, max(sum(t) for t in self._tips.values()))
         self.sides = {p: f"player {p}" for p in range(self.players)}  # type: ignore[misc]
+
+    def _tip(self, node: tuple, path: tuple) -> None:
+        if not self.players:
+            if len(node) < 2:
+                raise ValueError(f"bad tree at path {path}: a tip is a tuple of one "
+                                 f"number per player (at least 2), not {node!r:.80}")
+            self.players = len(node)
+        if len(node) != self.players:
+            raise ValueError(f"bad tree at path {path}: every tip needs "
+                             f"{self.players} numbers (as the first tip has), not "
+                             f"{node!r:.80}")
+        for x in node:
+            if isinstance(x, bool) or not isinstance(x, numbers.Real) or x != x:
+                raise ValueError(f"bad tree at path {path}: a tip holds real numbers (not "
+                                 f"NaN), not {number_text(node)}")
+            if not tip_in_range(x):
+                raise out_of_range(path, x)
+        self._tips[path] = node
+        self._moves[path] = ()
 
     def _state(self, s: Any) -> tuple:
         if s.__class__ is not tuple or s not in self._moves:
@@ -121,7 +150,10 @@ not (0, 1, 2)
 
     def result(self, s: tuple, m: Any) -> tuple:
         if m.__class__ is not int or m not in self._moves[self._state(s)]:
-            raise self.illegal(s, m)
+            i = as_int(m)  # (a numpy integer is the move it equals; a bool is none)
+            if i is None or i not in self._moves[self._state(s)]:
+                raise self.illegal(s, m)
+            m = i
         return s + (m,)
 
     def utility(self, s: tuple, player: int = 0) -> float:
@@ -135,7 +167,10 @@ not (0, 1, 2)
         return [self._tips[p] for p in sorted(self._tips)]
 
     def __repr__(self) -> str:
-        return f"TupleTree({self.tree!r:.200})"
+        text = repr(self.tree) if len(self._moves) <= 60 else ""  # (no repr of huge trees)
+        if not text or len(text) > 200:
+            text = f"<{len(self._tips)} tips>"
+        return f"TupleTree({text})"
 
 
 class CoinsState(NamedTuple):
@@ -180,16 +215,19 @@ class Coins(GameBase):
     move_grid = (("L", "R"),)
 
     def __init__(self, row: Sequence[int] = (3, 9, 1, 2, 8, 4, 7), players: int = 3) -> None:
-        if players.__class__ is not int or not 2 <= players <= 6:
+        n = as_int(players)  # (numpy integers are read as the ints they are)
+        if n is None or not 2 <= n <= 6:
             raise ValueError(f"players must be an int from 2 to 6, not {players!r:.80}")
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
             raise TypeError(f"row must be a sequence of coin values such as (3, 1, 4), not "
                             f"{row!r:.80}")
-        if not 1 <= len(row) <= 40 or not all(c.__class__ is int and 0 <= c <= 1000
-                                              for c in row):
+        coins = tuple(as_int(c) for c in row) if 1 <= len(row) <= 40 else ()
+        if not coins or not all(c is not None and 0 <= c <= 1000 for c in coins):
             raise ValueError(f"row must hold 1 to 40 coins, each an int from 0 to 1000, not "
-                             f"{tuple(row)!r:.80}")
-        self.row, self.players = tuple(row), players
+                             f"{number_text(tuple(row))}")
+        players = n
+        self.row: tuple[int, ...] = tuple(c for c in coins if c is not None)
+        self.players = players
         self.total = sum(self.row)
         self.initial = CoinsState(self.row, (0,) * players, 0)
         self.utility_bounds = (-self.total, 0)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 
-from aisearch.core import GameBase
+from aisearch.core import GameBase, is_number
+from aisearch.games.integers import as_int, number_text
+from aisearch.games.tree import tip_in_range
 
 __all__ = ["WinPayoff"]
 
@@ -24,13 +26,16 @@ class WinPayoff(GameBase):
     >>> TicTacToe(win=0)
     Traceback (most recent call last):
     ...
-    ValueError: win must be a positive number (the payoff of a win), not 0
+    ValueError: win must be a positive number (the payoff of a win: inf, or finite below 2**999), \
+not 0
     """
 
     def __init__(self, win: float = math.inf) -> None:
-        if isinstance(win, bool) or not isinstance(win, (int, float)) or not win > 0:
-            raise ValueError(f"win must be a positive number (the payoff of a win), not {win!r}")
-        self.win = win
+        if not is_number(win) or not win > 0 or not tip_in_range(win):
+            raise ValueError(f"win must be a positive number (the payoff of a win: inf, or "
+                             f"finite below 2**999), not {number_text(win)}")
+        # numpy numbers are read as the Python numbers they are
+        self.win = win if win.__class__ in (int, float) else as_int(win) or float(win)
 
     def __repr__(self) -> str:
         win = "" if self.win == math.inf else f"win={self.win!r}"

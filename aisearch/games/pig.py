@@ -40,8 +40,14 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player
+from aisearch.games.integers import as_int, number_text
 
-__all__ = ["Pig", "PigState"]
+__all__ = ["Pig", "PigState", "MAX_GOAL", "MAX_DIE"]
+
+MAX_GOAL = 1000
+"""The highest goal a game of Pig may have (it has about goal**3 / 2 states)."""
+MAX_DIE = 100
+"""The most faces the die may have."""
 
 _new = tuple.__new__  # builds a PigState without the NamedTuple constructor's Python call
 
@@ -68,9 +74,9 @@ class Pig(GameBase):
     Parameters
     ----------
     goal : int
-        Points needed to win (>= 1; Neller and Presser's game is 100).
+        Points needed to win (1 to 1000; Neller and Presser's game is 100).
     die : int
-        Faces of the die (>= 2); face 1 ends the turn.
+        Faces of the die (2 to 100); face 1 ends the turn.
 
     Examples
     --------
@@ -87,14 +93,22 @@ class Pig(GameBase):
     win = 1
     sides = {MAX: "Player 1", MIN: "Player 2"}
     move_grid = (("roll", "hold"),)
+    max_play_depth = 10  # the play widget's deepest search (a roll is a ply): under a second
 
     def __init__(self, goal: int = 100, die: int = 6) -> None:
+        sizes = []  # (numpy integers are read as the ints they are)
         for name, v, least in (("goal", goal, 1), ("die", die, 2)):
-            if isinstance(v, bool) or not isinstance(v, int) or v < least:
-                raise ValueError(f"Pig: {name} must be an int >= {least}, not {v!r}")
-        if goal > 1000:
-            raise ValueError(f"Pig: goal {goal} is too large (at most 1000): the game has about "
-                             "goal**3 / 2 states")
+            n = as_int(v)
+            if n is None or n < least:
+                raise ValueError(f"Pig: {name} must be an int >= {least}, not {v!r:.80}")
+            sizes.append(n)
+        goal, die = sizes
+        if goal > MAX_GOAL:
+            raise ValueError(f"Pig: goal {number_text(goal)} is too large (at most "
+                             f"{MAX_GOAL}): the game has about goal**3 / 2 states")
+        if die > MAX_DIE:
+            raise ValueError(f"Pig: die {number_text(die)} is too large (at most {MAX_DIE} "
+                             "faces): every roll has one outcome per face")
         self.goal, self.die = goal, die
         self.initial = PigState((0, 0), 0, MAX, False, goal)
         self._faces = tuple((face, 1 / die) for face in range(1, die + 1))
@@ -137,7 +151,10 @@ class Pig(GameBase):
         score, turn, player, rolling, goal = s
         if rolling:
             if m.__class__ is not int or not 1 <= m <= self.die:  # a bool is no face
-                raise self.illegal(s, m, "the die shows a face")
+                face = as_int(m)  # (a numpy integer is the face it equals)
+                if face is None or not 1 <= face <= self.die:
+                    raise self.illegal(s, m, "the die shows a face")
+                m = face
             if m == 1:  # the turn is lost
                 return _new(PigState, (score, 0, 1 - player, False, goal))
             return _new(PigState, (score, turn + m, player, False, goal))
@@ -164,6 +181,8 @@ class Pig(GameBase):
         >>> Pig(goal=20).score_eval(PigState((10, 4), 2, 0, False, 20))
         0.4
         """
+        if s.__class__ is not PigState or s[4] != self.goal:
+            self._check(s)
         a, b = s.score
         if s.player == MAX:
             a += s.turn
@@ -179,7 +198,11 @@ class Pig(GameBase):
         >>> policy(None, PigState((0, 0), 12, 0, False, 20)), policy(None, Pig(20).initial)
         ('hold', 'roll')
         """
-        goal = self.goal
+        at = as_int(n)
+        if at is None or at < 1:
+            raise ValueError(f"hold_at(n): n must be an int >= 1 (the turn total to hold at), "
+                             f"not {n!r:.80}")
+        goal, n = self.goal, at
 
         def agent(game: Any, s: PigState) -> str:
             if s.score[s.player] + s.turn >= goal or s.turn >= n:

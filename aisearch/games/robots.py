@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from aisearch.core import MAX, MIN, GameBase, for_player
+from aisearch.games.integers import as_int
 
 __all__ = ["Cell", "RobotsPicture", "RobotsState", "TwoRobots", "MAX_CELLS"]
 
@@ -103,9 +104,10 @@ def _cell(value: Any, what: str) -> Cell:
         raise ValueError(f"{what} must be a (row, col) pair, not {value!r}") from None
     if len(pair) != 2:
         raise ValueError(f"{what} must be a (row, col) pair, not {value!r}")
-    if not all(isinstance(x, int) and not isinstance(x, bool) for x in pair):
+    row, col = as_int(pair[0]), as_int(pair[1])  # (numpy integers are ints too)
+    if row is None or col is None:
         raise ValueError(f"{what} must be a (row, col) pair of ints, not {value!r}")
-    return (pair[0], pair[1])
+    return (row, col)
 
 
 class TwoRobots(GameBase):
@@ -154,9 +156,13 @@ class TwoRobots(GameBase):
         white: Cell | None = None,
         max_plies: int | None = None,
     ) -> None:
+        sizes = []  # (numpy integers are read as the ints they are)
         for name, size in (("rows", rows), ("cols", cols)):
-            if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-                raise ValueError(f"{name} must be a positive int, not {size!r}")
+            n = as_int(size)
+            if n is None or n < 1:
+                raise ValueError(f"{name} must be a positive int, not {size!r:.80}")
+            sizes.append(n)
+        rows, cols = sizes
         if rows * cols > MAX_CELLS:
             raise ValueError(f"a {rows}x{cols} grid has {rows * cols:,} cells; at most "
                              f"{MAX_CELLS:,}, such as 30x30 (a game has 2 cells² positions)")
@@ -177,10 +183,12 @@ class TwoRobots(GameBase):
                 raise ValueError(f"{name} start {cell} is a wall")
         if black == white:
             raise ValueError(f"black and white must start on different cells, both are {black}")
-        if max_plies is not None and (
-            not isinstance(max_plies, int) or isinstance(max_plies, bool) or max_plies < 1
-        ):
-            raise ValueError(f"max_plies must be a positive int or None, not {max_plies!r}")
+        if max_plies is not None:
+            limit = as_int(max_plies)
+            if limit is None or limit < 1:
+                raise ValueError(f"max_plies must be a positive int or None, not "
+                                 f"{max_plies!r:.80}")
+            max_plies = limit
         self.max_plies = max_plies
         self.black, self.white = black, white
         self.initial = RobotsState(black, white, MIN, None if max_plies is None else 0)
@@ -206,6 +214,9 @@ class TwoRobots(GameBase):
         >>> TwoRobots.parse('B.#/..W').walls
         frozenset({(0, 2)})
         """
+        if not isinstance(text, str):
+            raise TypeError(f"TwoRobots.parse expects a str of rows like 'B../.#./..W', not "
+                            f"{text!r:.80}")
         lines = [line.strip() for line in text.replace("/", "\n").splitlines()]
         grid = [line.split() if " " in line else list(line) for line in lines if line]
         if not grid:
@@ -420,14 +431,15 @@ class TwoRobots(GameBase):
         for name, cell in (("black", black), ("white", white)):
             if _cell(cell, name) not in self._steps:
                 raise ValueError(f"{name} cell {cell} is not a free cell of the grid")
-        if to_move.__class__ is not int or to_move not in (MAX, MIN):
-            raise ValueError(f"to_move must be MAX (White) or MIN (Black), not {to_move!r}")
-        if ply.__class__ is not int or ply < 0 or (self.max_plies is not None
-                                                   and ply > self.max_plies):
+        player, plies = as_int(to_move), as_int(ply)  # (numpy integers are ints too)
+        if player not in (MAX, MIN):
+            raise ValueError(f"to_move must be MAX (White) or MIN (Black), not {to_move!r:.80}")
+        if plies is None or plies < 0 or (self.max_plies is not None
+                                          and plies > self.max_plies):
             most = "" if self.max_plies is None else f" up to max_plies={self.max_plies}"
-            raise ValueError(f"ply must be an int from 0{most} (moves played), not {ply!r}")
-        k = None if self.max_plies is None else ply
-        return RobotsState(_cell(black, "black"), _cell(white, "white"), to_move, k)
+            raise ValueError(f"ply must be an int from 0{most} (moves played), not {ply!r:.80}")
+        k = None if self.max_plies is None else plies
+        return RobotsState(_cell(black, "black"), _cell(white, "white"), player, k)
 
     def states(self) -> tuple[RobotsState, ...]:
         """Every state reachable from ``initial``, in breadth-first order.

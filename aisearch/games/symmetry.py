@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import MAX, GameWrapper, IllegalMoveError
+from aisearch.core import MAX, GameWrapper, IllegalMoveError, check_game
 
 __all__ = ["SymmetryReduced"]
 
@@ -42,6 +42,8 @@ class SymmetryReduced(GameWrapper):
     """
 
     def __init__(self, game: Any) -> None:
+        if isinstance(game, type):  # (the class has canonical too, but no game to wrap)
+            check_game(game)
         if not callable(getattr(game, "canonical", None)):
             raise TypeError(f"SymmetryReduced needs a game with canonical(s); {game!r} has none")
         self.game = game

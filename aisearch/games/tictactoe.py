@@ -32,6 +32,7 @@ import math
 from typing import Any
 
 from aisearch.core import MAX, MIN, for_player
+from aisearch.games.integers import as_int
 from aisearch.games.payoff import WinPayoff
 
 __all__ = ["Board", "TicTacToe"]
@@ -215,15 +216,28 @@ class TicTacToe(WinPayoff):
         except (KeyError, IndexError, TypeError):
             child = None
         if child is None or m.__class__ is not int or m < 0:  # (a bool is not a cell)
-            raise self._error(s, m)
+            return self._result_of_other_int(s, m)
         return child
+
+    def _result_of_other_int(self, s: Board, m: Any) -> Board:
+        """``result`` for a numpy integer cell (from ``np.argmax``, say); any other move that
+        ``result`` refused is illegal, and the error says why."""
+        cell = as_int(m)
+        if cell is not None and cell.__class__ is not m.__class__ and 0 <= cell <= 8:
+            try:
+                child = _CHILDREN[s][cell]
+            except (KeyError, TypeError):
+                child = None
+            if child is not None:
+                return child
+        raise self._error(s, m)
 
     def _error(self, s: Any, m: Any) -> Exception:
         if s.__hash__ is None or s not in _MOVES:  # (a list has no hash)
             return _not_a_board(s)
         if not _MOVES[s]:
             return self.illegal(s, m, "the game is over")
-        if m.__class__ is not int:
+        if as_int(m) is None:
             return self.illegal(s, m, f"a move is a cell number 0..8, not a {type(m).__name__}")
         if not 0 <= m <= 8:
             return self.illegal(s, m, "cells are numbered 0..8")

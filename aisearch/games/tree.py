@@ -21,18 +21,64 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase, check_seed, for_player, is_number
+from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player, is_number
+from aisearch.games.integers import as_int, as_seed, number_text
 
 __all__ = ["Max", "Min", "Chance", "TreeGame", "uniform_tree", "fig5_2", "MAX_NODES",
-           "MAX_DEPTH"]
+           "MAX_DEPTH", "MAX_TIP"]
 
 MAX_NODES = 2_000_000
 """The most nodes a TreeGame may have (about a gigabyte of memory)."""
 MAX_DEPTH = 5_000
 """The deepest a TreeGame may be, in plies (its states are paths from the root)."""
+MAX_TIP = 2.0 ** 999
+"""Finite tip values lie strictly within ``±MAX_TIP``: searchers read values beyond it as won
+or lost games (:mod:`aisearch.search.common`), and refuse them from a utility."""
+
+
+# The guards every explicit tree shares (TreeGame here, TupleTree of lesson 08): a tree is
+# read once, iteratively, and refused when it is too deep, too big or not a tree at all.
+def too_deep(path: tuple) -> ValueError:
+    """The error for a node ``len(path)`` plies deep, past :data:`MAX_DEPTH`."""
+    return ValueError(f"bad tree at a path of {len(path)} moves: trees may be at most "
+                      f"{MAX_DEPTH:,} plies deep (a state is the path from the root)")
+
+
+def a_cycle(path: tuple) -> ValueError:
+    """The error for a node that contains itself (a list inside itself)."""
+    return ValueError(f"bad tree at path {path}: a node contains itself (a cycle); a game "
+                      "tree is finite")
+
+
+def too_many(limit: int) -> ValueError:
+    """The error for a tree of more than ``limit`` nodes."""
+    return ValueError(f"the tree has more than {limit:,} nodes: build a smaller one (at most "
+                      "that many), or a game whose moves are computed")
+
+
+def tip_in_range(v: Any) -> bool:
+    """True for a tip value a searcher reads as a payoff: within ``±MAX_TIP``, or ``±inf``
+    (a proven win or loss).
+
+    >>> tip_in_range(10**300), tip_in_range(10**400), tip_in_range(-math.inf)
+    (True, False, True)
+    """
+    if v.__class__ is not int:  # (compared as a float: numpy's float32 cannot hold 2**999)
+        try:
+            v = float(v)
+        except OverflowError:  # (a Fraction or a numpy integer beyond any float)
+            return False
+    return -MAX_TIP < v < MAX_TIP or v == math.inf or v == -math.inf
+
+
+def out_of_range(path: tuple, v: Any) -> ValueError:
+    """The error for a tip value beyond ``±MAX_TIP``."""
+    return ValueError(f"bad tree at path {path}: tip {number_text(v)} is out of range: finite "
+                      "tip values must lie within ±2**999 (about ±5e300); ±inf marks a proven "
+                      "win or loss")
 
 
 class _Explicit:
@@ -84,9 +130,11 @@ class TreeGame(GameBase):
     ----------
     tree : list, dict, number, Max, Min or Chance
         Internal nodes are lists (moves ``0..k-1``) or dicts (named moves); tips are
-        numbers, ``float('inf')`` allowed, NaN and bools not.
+        numbers, ``float('inf')`` allowed, NaN and bools not, finite ones within
+        ``±2**999`` (:data:`MAX_TIP`). At most :data:`MAX_DEPTH` plies deep and
+        :data:`MAX_NODES` nodes; a list may not contain itself.
     first : {MAX, MIN}
-        Player at the root when it is not an explicit node.
+        Player at the root when it is not an explicit node (a numpy integer will do).
     win : float, optional
         The payoff of a win, if the tips are won and lost games (then searchers prefer
         the quickest win, :mod:`aisearch.search.common`); by default a tree has no wins,
@@ -120,11 +168,13 @@ class TreeGame(GameBase):
 
     def __init__(self, tree: Any, first: int = MAX, *, win: float | None = None,
                  noisy: Any = ()) -> None:
-        if first.__class__ is not int or first not in (MAX, MIN):
-            raise ValueError(f"first must be MAX (0) or MIN (1), not {first!r}")
-        if win is not None and (not is_number(win) or not win > 0):
-            raise ValueError(f"win must be a positive number (the payoff of a win) or None, "
-                             f"not {win!r}")
+        player = as_int(first)  # (a numpy integer is read as the int it is)
+        if player is None or player not in (MAX, MIN):
+            raise ValueError(f"first must be MAX (0) or MIN (1), not {first!r:.80}")
+        first = player
+        if win is not None and (not is_number(win) or not win > 0 or not tip_in_range(win)):
+            raise ValueError(f"win must be a positive number (the payoff of a win: inf, or "
+                             f"finite below 2**999) or None, not {number_text(win)}")
         self.tree, self.first, self.win = tree, first, win
         self.initial: tuple = ()
         self._player: dict[tuple, int] = {}
@@ -133,10 +183,11 @@ class TreeGame(GameBase):
         self._chance: dict[tuple, tuple] = {}
         self._tips: list[tuple] = []
         self._build(tree, first)
-        self._noisy: frozenset[tuple] = frozenset(tuple(p) for p in noisy)
+        self._noisy: frozenset[tuple] = _noisy_paths(noisy)
         for p in self._noisy:
             if p not in self._moves or not p:
-                raise ValueError(f"noisy path {p!r} is not a node below the root of this tree")
+                raise ValueError(f"noisy path {p!r:.80} is not a node below the root of this "
+                                 "tree")
 
     def _build(self, root: Any, first: int) -> None:
         """Read the tree once, in preorder (so tips come left to right): linear in its size,
@@ -154,10 +205,11 @@ class TreeGame(GameBase):
                 continue
             node, path, player, last = entry
             if len(path) > MAX_DEPTH:
-                raise ValueError(f"bad tree at a path of {len(path)} moves: trees may be at most "
-                                 f"{MAX_DEPTH:,} plies deep (a state is the path from the root)")
+                raise too_deep(path)
             kind = node.__class__
             if kind is int or kind is float and node == node:  # a tip (the common case)
+                if not -MAX_TIP < node < MAX_TIP and not tip_in_range(node):
+                    raise out_of_range(path, node)
                 self._value[path] = node
                 self._player[path] = player
                 self._tips.append(path)
@@ -170,6 +222,8 @@ class TreeGame(GameBase):
             elif isinstance(node, (list, tuple, Mapping)):
                 container = children = node
             elif is_number(node):
+                if not tip_in_range(node):
+                    raise out_of_range(path, node)
                 self._value[path] = node
                 self._player[path] = player
                 self._tips.append(path)
@@ -181,16 +235,14 @@ class TreeGame(GameBase):
                     "list, dict, Max, Min or Chance (internal node)"
                 )
             if id(container) in open_ids or id(children) in open_ids:
-                raise ValueError(f"bad tree at path {path}: a node contains itself (a cycle); "
-                                 "a game tree is finite")
+                raise a_cycle(path)
             if len(children) == 0:
                 what = ("a chance node needs at least one (probability, subtree) outcome"
                         if player == CHANCE else "an internal node needs at least one child")
                 raise ValueError(f"bad tree at path {path}: {what}")
             nodes += len(children)
             if nodes > MAX_NODES:
-                raise ValueError(f"the tree has more than {MAX_NODES:,} nodes: build a smaller "
-                                 "one (at most that many), or a game whose moves are computed")
+                raise too_many(MAX_NODES)
             if isinstance(children, Mapping):
                 items = list(children.items())
             else:
@@ -335,6 +387,24 @@ class TreeGame(GameBase):
         return f"TreeGame({text}{self._options()})"
 
 
+def _noisy_paths(noisy: Any) -> frozenset[tuple]:
+    """``noisy`` as a set of paths; anything but an iterable of paths (tuples or lists of
+    moves) is refused, saying what is allowed."""
+    usage = "noisy must be an iterable of paths (tuples of moves from the root, like [(0, 1)])"
+    if isinstance(noisy, (str, bytes)) or not isinstance(noisy, Iterable):
+        raise TypeError(f"{usage}, not {noisy!r:.80}")
+    paths = []
+    for p in noisy:
+        if not isinstance(p, (tuple, list)):
+            raise TypeError(f"{usage}; {p!r:.80} is not a path")
+        try:
+            paths.append(tuple(p))
+            hash(paths[-1])
+        except TypeError:
+            raise TypeError(f"{usage}; {p!r:.80} holds a move that is not hashable") from None
+    return frozenset(paths)
+
+
 def uniform_tree(
     b: int, d: int, *, seed: int | None = 0, ordering: str = "random", low: int = -99,
     high: int = 99, first: int = MAX, p: float = 1.0, ties: bool | None = None,
@@ -378,18 +448,20 @@ def uniform_tree(
     >>> g.tip_values[0] == max(min(g.tip_values[i:i + 3]) for i in (0, 3, 6))
     True
     """
-    for name, v in (("b", b), ("d", d)):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(f"{name} must be an int, not {v!r}")
+    ints = []  # (numpy integers are read as the ints they are)
+    for name, v in (("b", b), ("d", d), ("low", low), ("high", high)):
+        n = as_int(v)
+        if n is None or name in ("low", "high") and not tip_in_range(n):
+            what = " (a tip value, within ±2**999)" if name in ("low", "high") else ""
+            raise ValueError(f"{name} must be an int{what}, not {number_text(v)}")
+        ints.append(n)
+    b, d, low, high = ints
     if b < 1 or d < 0:
         raise ValueError(f"need b >= 1 and d >= 0, got b={b}, d={d}")
     if d > 64:
         raise ValueError(f"d={d} plies is too deep for a uniform tree (at most 64)")
     if d * math.log(b) > math.log(2_000_000) + 1e-9:  # (b**d is never computed for huge b, d)
         raise ValueError(f"b**d = {b}**{d} tips is too many (at most 2,000,000)")
-    for name, v in (("low", low), ("high", high)):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(f"{name} must be an int (a tip value), not {v!r}")
     if ordering not in ("random", "best", "worst", "best-first"):
         raise ValueError(f"ordering must be 'random', 'best', 'worst' or 'best-first', not "
                          f"{ordering!r}")
@@ -397,7 +469,7 @@ def uniform_tree(
         raise ValueError(f"p must be a probability, a number in [0, 1], not {p!r}")
     if ties not in (None, True, False):
         raise ValueError(f"ties must be True, False or None, not {ties!r}")
-    check_seed(seed)
+    seed = as_seed(seed)
     rng = random.Random(seed)
     n = b**d
     if ties is None:

@@ -156,7 +156,7 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
     encode : callable
         ``encode(state) -> features`` (e.g. :func:`~aisearch.learn.encode.nannon_features`).
     games : int
-        Self-play games to play.
+        Self-play games to play, at least one.
     alpha : float
         Learning rate, ``>= 0``.
     lam : float
@@ -182,8 +182,9 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
     check_game(game)
     check_model(model)
     _check_encode(game, model, encode)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a non-negative int, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive int (self-play games to play), not "
+                         f"{games!r:.80}")
     a, lm = check_rates(alpha, lam)
     if isinstance(seed, np.random.Generator):
         rng = seed
@@ -303,6 +304,10 @@ def greedy_agent(game: Game, evaluate: Callable[[Any], float], depth: int = 1) -
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 6:
         raise ValueError(f"depth must be an int from 1 to 6 (plies), not {depth!r}")
 
+    from aisearch.search.ordering import checked_value
+
+    name = getattr(evaluate, "__name__", None) or type(evaluate).__name__
+
     def agent(g: Game, s: Any) -> Any:
         player = game.to_move(s)
         if player == CHANCE or game.is_terminal(s):
@@ -314,7 +319,9 @@ def greedy_agent(game: Game, evaluate: Callable[[Any], float], depth: int = 1) -
         best, choice = None, None
         for m in game.moves(s):
             t = game.result(s, m)
-            v = game.utility(t, MAX) if game.is_terminal(t) else evaluate(t)
+            # checked as the searchers check evaluations (as depth > 1 does)
+            v = (checked_value(game.utility(t, MAX), "utility", t) if game.is_terminal(t)
+                 else checked_value(evaluate(t), name, t))
             if best is None or (v > best if player == MAX else v < best):
                 best, choice = v, m
         return choice

@@ -76,8 +76,9 @@ def train(name: str, *, games: int, seed: int, alpha: float = 0.05, lam: float =
     game, encode = _setup(name, goal)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {seed!r:.80}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a non-negative int, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive int (self-play games to play), not "
+                         f"{games!r:.80}")
     if isinstance(hidden, bool) or not isinstance(hidden, int) or not 1 <= hidden <= 1000:
         raise ValueError(f"hidden must be an int from 1 to 1000 (units), not {hidden!r}")
     net = Network(len(encode(game.initial)), hidden, seed=seed)
@@ -86,8 +87,11 @@ def train(name: str, *, games: int, seed: int, alpha: float = 0.05, lam: float =
     curve = td_train(game, net, encode, games=first, alpha=alpha, lam=lam, seed=rng,
                      progress=False, solution=solution, every=every or first or 1)
     check = _digest(net.weights)
-    rest = td_train(game, net, encode, games=games - first, alpha=alpha, lam=lam, seed=rng,
-                    progress=progress, solution=solution, every=every)
+    if games == first:  # (no games after the checkpoint)
+        rest = LearningCurve()
+    else:
+        rest = td_train(game, net, encode, games=games - first, alpha=alpha, lam=lam, seed=rng,
+                        progress=progress, solution=solution, every=every)
     for key in ("games", "td_error", "value_error", "cpu_seconds"):
         extra = getattr(rest, key)
         if key == "games":

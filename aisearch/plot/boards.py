@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from aisearch.core import check_game, unwrap
+from aisearch.plot.options import check_ax, check_flag, check_resolution, check_size
 from aisearch.plot.painters import painter_for
 
 __all__ = ["draw_board", "draw_tictactoe", "draw_robots", "draw_connect4", "board_png",
@@ -53,6 +54,8 @@ def thumbnail(state: Any, game: Any, *, size: float = 36, faint: bool = False) -
     """
     from matplotlib.offsetbox import DrawingArea
 
+    check_size("size", size, 1, 1000, "points")
+    check_flag("faint", faint)
     state = _state(game, state)
     painter, game = painter_for(game), unwrap(game)
     width, height = painter.extent(game, state, size)
@@ -63,6 +66,7 @@ def thumbnail(state: Any, game: Any, *, size: float = 36, faint: bool = False) -
 
 
 def _axes(ax: Any, figsize: tuple[float, float]) -> Any:
+    check_ax(ax)
     if ax is None:
         import matplotlib.pyplot as plt
 
@@ -109,6 +113,8 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, highlight: Any = No
     ['discs']
     """
     check_game(unwrap(game))
+    check_ax(ax)
+    inches = check_size("inches", inches, 0.2, 40, "inches, the longer side")
     state = _state(game, game.initial if state is None else state)
     painter, rules = painter_for(game), unwrap(game)
     width, height = painter.extent(rules, state, 1.0)
@@ -145,6 +151,7 @@ def draw_tictactoe(state: Any, ax: Any = None, highlight: int | Iterable[int] | 
     from aisearch.games.tictactoe import TicTacToe
 
     game = TicTacToe()
+    check_ax(ax)
     state = _state(game, state)
     painter = painter_for(game)
     painter.artists(game, state, 3, 1, highlight=highlight)  # check before making a figure
@@ -197,6 +204,7 @@ def draw_robots(game: Any, state: Any = None, ax: Any = None,
         raise TypeError(f"draw_robots draws a TwoRobots game, not {game!r:.80}; "
                         "draw_board(game, state) draws any game")
     game = unwrap(game)
+    check_ax(ax)
     state = _state(game, game.initial if state is None else state)
     states = [state]
     for m in path or ():
@@ -274,7 +282,7 @@ def draw_connect4(state: Any, ax: Any = None) -> Any:
     return draw_board(ConnectFour(), state, ax)
 
 
-def board_png(state: Any, game: Any, *, size: float = 1.6, dpi: int = 100,
+def board_png(state: Any, game: Any, *, size: float = 1.6, dpi: float = 100,
               highlight: Any = None) -> bytes:
     """PNG bytes of a position (for ``_repr_png_`` and widgets); the same state, the same bytes.
 
@@ -285,9 +293,10 @@ def board_png(state: Any, game: Any, *, size: float = 1.6, dpi: int = 100,
     game : Game
         Its game (the painter; the robots' grid).
     size : float
-        Width of the longer side, in inches.
-    dpi : int
-        Resolution.
+        Width of the longer side, in inches (0.1 to 50).
+    dpi : float
+        Resolution, 10 to 1000 dots per inch; the picture may be at most 5,000 pixels a
+        side.
     highlight : moves, optional
         Moves (cells) to shade, where the painter supports it.
 
@@ -301,9 +310,11 @@ def board_png(state: Any, game: Any, *, size: float = 1.6, dpi: int = 100,
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
+    size = check_size("size", size, 0.1, 50, "inches, the longer side")
     state = _state(game, state)
     painter, rules = painter_for(game), unwrap(game)
     width, height = painter.extent(rules, state, size)
+    dpi = check_resolution(width, height, dpi)
     fig = Figure(figsize=(width, height), dpi=dpi)
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0, 0, 1, 1))

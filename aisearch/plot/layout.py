@@ -45,6 +45,11 @@ def choose_orient(leaves: int, orient: str = "auto") -> str:
 def _children_of(tree: Any) -> Callable[[Hashable], Iterable[Hashable]]:
     """A function listing a node's children, for a children map or a graph."""
     if isinstance(tree, Mapping):
+        for node, children in tree.items():
+            if isinstance(children, (str, bytes)) or not isinstance(children, Iterable):
+                raise ValueError(f"layout needs a children map {{node: [child, ...]}}; node "
+                                 f"{node!r:.80} maps to {children!r:.80}, not a list of "
+                                 "children")
         return lambda n: tree.get(n, ())
     if callable(getattr(tree, "successors", None)):  # a networkx DiGraph, in insertion order
         return tree.successors
@@ -103,12 +108,12 @@ def _tidy(tree: Any, root: Hashable) -> tuple[dict[Hashable, float], dict[Hashab
 
 def _roots(tree: Any) -> list[Hashable]:
     """The nodes without a parent, in order."""
+    _children_of(tree)  # raises the error naming what a tree may be
     if isinstance(tree, Mapping):
         below = {c for cs in tree.values() for c in cs}
         return [n for n in tree if n not in below]
     if callable(getattr(tree, "in_degree", None)):
         return [n for n in tree.nodes if tree.in_degree(n) == 0]
-    _children_of(tree)  # raises the error naming what a tree may be
     return []
 
 
@@ -157,8 +162,8 @@ def layout(
         if len(roots) != 1:
             if not roots:
                 raise ValueError("the tree has no root (every node has a parent): pass root=")
-            top = object()
-            forest = {top: roots, **{n: list(_children_of(tree)(n)) for n in _every(tree)}}
+            top, children_of = object(), _children_of(tree)
+            forest = {top: roots, **{n: list(children_of(n)) for n in _every(tree)}}
             pos = layout(forest, top, orient=orient)
             del pos[top]
             right = choose_orient(sum(1 for n in pos if not forest.get(n)), orient) == "right"

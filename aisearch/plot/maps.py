@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from aisearch.core import MAX, MIN
+from aisearch.plot.options import check_ax, check_flag
 
 __all__ = ["OUTCOME_COLORS", "OUTCOME_NAMES", "start_outcomes", "start_text", "start_map"]
 
@@ -190,6 +191,11 @@ def start_map(game: Any, solution: Any, black: Any, *, to_move: int = MIN, ax: A
     """
     from matplotlib.patches import Circle, Patch, Rectangle
 
+    check_ax(ax)
+    check_flag("plies", plies)
+    check_flag("legend", legend)
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be text or None, not {title!r:.80}")
     outcomes = start_outcomes(game, solution, black, to_move=to_move)
     black = tuple(black)
     if ax is None:

@@ -26,6 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 from aisearch.core import CHANCE, MAX, MIN
+from aisearch.games.integers import as_int
+from aisearch.plot.options import check_ax
 
 __all__ = ["mcts_tree"]
 
@@ -64,9 +66,16 @@ def mcts_tree(recording: Any, *, upto: int | None = None, depth: int = 3,
 
     from aisearch.trace import GrownTree, Replay, grown_tree
 
+    numbers = []  # (numpy integers are read as the ints they are)
     for name, v in (("depth", depth), ("min_visits", min_visits)):
-        if v.__class__ is not int or not 0 <= v <= 12:
+        n = as_int(v)
+        if n is None or not 0 <= n <= 12:
             raise ValueError(f"{name} must be an int from 0 to 12, not {v!r:.80}")
+        numbers.append(n)
+    depth, min_visits = numbers
+    check_ax(ax)
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be text or None, not {title!r:.80}")
     if isinstance(recording, GrownTree):
         grown = recording
     elif isinstance(recording, Replay) or hasattr(recording, "events") or isinstance(

@@ -17,6 +17,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from aisearch.core import MAX, MIN
+from aisearch.games.integers import as_int
 from aisearch.plot.layout import layout
 from aisearch.trace import Recorder, Replay, Visit, VisitKey
 
@@ -58,9 +59,16 @@ class _Model:
 
     def resolve(self, node: Any, u: int) -> Any:
         """A node key from a key or a path (a path means its latest visit entered before step
-        ``u``, else its first visit)."""
-        if node in self.nodes:
-            return node
+        ``u``, else its first visit); a list of moves is read as the path it spells."""
+        given = node
+        if isinstance(node, list):
+            node = tuple(node)
+        try:
+            if node in self.nodes:
+                return node
+        except TypeError:  # (unhashable: not a key, nor a path)
+            raise ValueError(f"current must be a path (a tuple of moves from the root) or a "
+                             f"VisitKey, not {given!r:.80}") from None
         if isinstance(node, tuple) and not isinstance(node, VisitKey):
             found = [v for v in self.nodes.values() if v.path == node]
             before = [v for v in found if v.enter is not None and v.enter < u]
@@ -68,7 +76,7 @@ class _Model:
                 return max(before, key=lambda v: v.enter).key
             if found:
                 return found[0].key
-        raise ValueError(f"{node!r} is not a node of the tree")
+        raise ValueError(f"{given!r:.80} is not a node of the tree")
 
 
 MAX_DRAWN = 3_000
@@ -88,13 +96,14 @@ def _from_events(events: Sequence | Replay, game: Any, search: int | None) -> _M
                          "tracer=Recorder() and pass the recorder")
     parts = [p for p in replay.searches if p.root is not None]
     if search is not None:
-        if isinstance(search, bool) or not isinstance(search, int):
+        k = as_int(search)  # (a numpy integer is the int it equals)
+        if k is None:
             raise ValueError(f"search must be an int (which search of the recording), not "
-                             f"{search!r}")
-        if not -len(parts) <= search < len(parts):
-            raise ValueError(f"search={search} is not a search of this recording, which "
+                             f"{search!r:.80}")
+        if not -len(parts) <= k < len(parts):
+            raise ValueError(f"search={k} is not a search of this recording, which "
                              f"holds {len(parts)}")
-        parts = [parts[search]]
+        parts = [parts[k]]
     nodes: dict[Any, Visit] = {}
     for part in parts:
         for v in part.visits:

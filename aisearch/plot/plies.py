@@ -24,7 +24,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from aisearch.core import MAX, MIN, side_name
+from aisearch.games.integers import as_int
 from aisearch.plot.boards import _prepare
+from aisearch.plot.options import check_size
 from aisearch.plot.painters import painter_for
 
 __all__ = ["robot_plies", "MOVER_COLORS"]
@@ -48,7 +50,7 @@ def robot_plies(game: Any, path: Sequence[Any], state: Any = None, *, ncols: int
     ncols : int
         Panels per row (the first panel shows the start).
     size : float
-        Width of one panel, in inches.
+        Width of one panel, in inches (0.3 to 10).
     title : str, optional
         A title above all the panels.
 
@@ -83,8 +85,13 @@ def robot_plies(game: Any, path: Sequence[Any], state: Any = None, *, ncols: int
         raise TypeError(f"path must be a sequence of moves such as ['E', 'N'], not {path!r}")
     if len(path) > 200:
         raise ValueError(f"path has {len(path)} moves: too many panels to draw (at most 200)")
-    if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
-        raise ValueError(f"ncols must be a positive int, not {ncols!r}")
+    columns = as_int(ncols)  # (a numpy integer is the int it equals)
+    if columns is None or columns < 1:
+        raise ValueError(f"ncols must be a positive int, not {ncols!r:.80}")
+    ncols = columns
+    size = check_size("size", size, 0.3, 10, "inches, the width of one panel")
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be text or None, not {title!r:.80}")
     state = game.initial if state is None else state
     states = [state]
     for m in path:

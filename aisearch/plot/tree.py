@@ -31,10 +31,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from aisearch.core import check_game, is_number
+from aisearch.games.integers import as_int
 from aisearch.plot.geometry import _auto_figsize
 from aisearch.plot.labels import Labels
 from aisearch.plot.layout import choose_orient
 from aisearch.plot.model import _model
+from aisearch.plot.options import check_ax, check_flag
 from aisearch.plot.scene import COLORS, _Scene
 from aisearch.plot.step import _pv
 from aisearch.plot.step import fmt as fmt  # re-exported: widgets write numbers the same way
@@ -42,11 +44,12 @@ from aisearch.plot.step import fmt as fmt  # re-exported: widgets write numbers 
 __all__ = ["tree", "COLORS", "Labels"]
 
 
-def _check_options(ax: Any, pv: Any, figsize: Any, game: Any, title: Any) -> None:
+def _check_options(ax: Any, pv: Any, figsize: Any, game: Any, title: Any,
+                   flags: dict[str, Any]) -> None:
     """Refuse options :func:`tree` could only misread, saying what each must be."""
-    if ax is not None and not callable(getattr(ax, "add_artist", None)):
-        raise TypeError(f"ax must be a matplotlib Axes (e.g. from plt.subplots()) or None, "
-                        f"not {ax!r:.80}")
+    check_ax(ax)
+    for name, value in flags.items():
+        check_flag(name, value)
     if not isinstance(pv, bool) and (isinstance(pv, str) or not isinstance(pv, Sequence)):
         raise TypeError(f"pv must be True, False or a sequence of moves from the root, "
                         f"not {pv!r:.80}")
@@ -145,14 +148,16 @@ def tree(
     Nilsson section 12.3 (Figs 12.3-12.9); lessons ``02_minimax`` and ``03_alpha_beta``.
     """
     choose_orient(0, orient)
-    _check_options(ax, pv, figsize, game, title)
+    _check_options(ax, pv, figsize, game, title,
+                   {"values": values, "window": window, "moves": moves, "boards": boards})
     model = _model(source, game, ax, search)
     if upto is not None:
         if model.events is None:
             raise ValueError("upto needs a recording (a Recorder or its events), not a graph")
-        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= model.steps:
+        given, upto = upto, as_int(upto)  # (a numpy integer is the int it equals)
+        if upto is None or not 0 <= upto <= model.steps:
             raise ValueError(f"upto must be an int from 0 to {model.steps} (the number of "
-                             f"events), not {upto!r}")
+                             f"events), not {given!r:.80}")
     u = model.steps if upto is None else upto
     if current is None and upto:
         assert model.replay is not None  # upto was checked above: a graph has no events

@@ -27,14 +27,32 @@ Examples
 
 from __future__ import annotations
 
+import math
+import operator
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from aisearch.core import GameWrapper
+from aisearch.core import GameWrapper, is_number
 from aisearch.results import Decision
 
 __all__ = ["Budget", "OutOfBudget", "BudgetedGame", "run_anytime"]
+
+
+def _index(x: Any) -> int:
+    """``x`` as an int if it is an integral number (numpy's too), else -1."""
+    try:
+        return operator.index(x)
+    except TypeError:
+        return -1
+
+
+def _seconds(t: Any) -> bool:
+    """True for a reading of a clock: a finite real number."""
+    try:
+        return is_number(t) and math.isfinite(t)
+    except (TypeError, ValueError, OverflowError):
+        return False
 
 
 class OutOfBudget(Exception):  # noqa: N818 (it reads as what happened)
@@ -66,9 +84,12 @@ class Budget:
 
     def __init__(self, nodes: int | None = None, seconds: float | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
-        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
-                                  or nodes < 1):
-            raise ValueError(f"nodes must be a positive int or None, not {nodes!r}")
+        if nodes is not None:
+            n = -1 if isinstance(nodes, bool) else _index(nodes)
+            if n < 1:
+                kind = "" if type(nodes) is int else f" (a {type(nodes).__name__})"
+                raise ValueError(f"nodes must be a positive int or None, not {nodes!r:.80}{kind}")
+            nodes = n
         if seconds is not None and (isinstance(seconds, bool)
                                     or not isinstance(seconds, (int, float)) or not seconds > 0):
             raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
@@ -78,6 +99,12 @@ class Budget:
         self.nodes, self.seconds, self.clock = nodes, seconds, clock
         self.used = 0
         self.started = clock()
+        # Read once now, so that a clock that does not count seconds fails here, not
+        # in the middle of a search.
+        if not _seconds(self.started):
+            raise TypeError(f"clock must be a function returning seconds as a number, such as "
+                            f"time.perf_counter; {getattr(clock, '__name__', 'clock')}() "
+                            f"returned {self.started!r:.80}")
 
     def spend(self, n: int = 1) -> None:
         """Spend ``n`` nodes; raise :class:`OutOfBudget` once the budget is exceeded."""

@@ -22,8 +22,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from aisearch.core import check_seed
-from aisearch.search.ucb import SQRT2, ucb1
+from aisearch.core import check_seed, is_number
+from aisearch.search.ucb import SQRT2, _index, ucb1_unchecked
 
 __all__ = ["BanditRun", "play_bandit", "POLICIES"]
 
@@ -61,10 +61,18 @@ def play_bandit(probabilities: Sequence[float], steps: int, *, policy: str = "uc
             for p in probs):
         raise ValueError(f"probabilities must be a list of at least 2 numbers in [0, 1] (one "
                          f"per arm), not {probabilities!r:.80}")
-    if steps.__class__ is not int or not 1 <= steps <= 1_000_000:
-        raise ValueError(f"steps must be an int from 1 to 1,000,000, not {steps!r:.80}")
+    count = -1 if isinstance(steps, bool) else _index(steps)
+    if not 1 <= count <= 1_000_000:
+        kind = "" if type(steps) is int else f" (a {type(steps).__name__})"
+        raise ValueError(f"steps must be an int from 1 to 1,000,000, not {steps!r:.80}{kind}")
+    steps = count
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r:.80}")
+    if not is_number(c) or not 0 <= c < math.inf:
+        raise ValueError(f"c (the exploration constant) must be a finite number >= 0, not "
+                         f"{c!r:.80}")
+    if not is_number(epsilon) or not 0 <= epsilon <= 1:
+        raise ValueError(f"epsilon must be a probability from 0 to 1, not {epsilon!r:.80}")
     check_seed(seed)
     rng = random.Random(seed)
     k, best = len(probs), max(probs)
@@ -77,7 +85,7 @@ def play_bandit(probabilities: Sequence[float], steps: int, *, policy: str = "uc
         elif untried and policy != "epsilon":
             arm = untried[0]
         elif policy == "ucb1":
-            arm = max(range(k), key=lambda a: ucb1(w[a], n[a], t - 1, c))
+            arm = max(range(k), key=lambda a: ucb1_unchecked(w[a], n[a], t - 1, c))
         else:
             arm = max(range(k), key=lambda a: w[a] / n[a] if n[a] else math.inf)
         n[arm] += 1

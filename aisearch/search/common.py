@@ -130,29 +130,91 @@ def per_node(tracer: Any) -> Any:
     return tracer
 
 
+def _count(x: Any) -> int:
+    """``x`` as a non-negative int (any integral number but a bool: numpy's too), else -1."""
+    if isinstance(x, bool):
+        return -1
+    try:
+        n = operator.index(x)
+    except TypeError:
+        return -1
+    return n if n >= 0 else -1
+
+
+def _kind(x: Any) -> str:
+    """`` (a float)``: the type of a value that is not an int, for an error message."""
+    return "" if type(x) is int else f" (a {type(x).__name__})"
+
+
 def check_args(game: Any, state: Any, depth: Any, options: dict[str, Any]) -> int:
-    """Validate a searcher's arguments; return the internal depth."""
+    """Validate a searcher's arguments; return the internal depth.
+
+    Depths are counted in any integral type but bool (numpy's ints too); the
+    ``quiescence`` option, if it is one, is stored back in ``options`` as an int.
+
+    >>> import numpy as np
+    >>> from aisearch.games import fig5_2
+    >>> check_args(fig5_2, (), np.int64(2), {})
+    2
+    >>> check_args(fig5_2, (), 2.0, {})
+    Traceback (most recent call last):
+    ...
+    ValueError: depth must be a non-negative int (plies) or None (to the end), not 2.0 (a float)
+    """
     check_game(game, initial=False)
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-        raise ValueError(
-            f"depth must be a non-negative int (plies) or None (to the end), not {depth!r}"
-        )
-    for name in ("evaluate", "order", "tracer"):
+    if depth is not None:
+        d = _count(depth)
+        if d < 0:
+            raise ValueError("depth must be a non-negative int (plies) or None (to the end), "
+                             f"not {depth!r:.80}{_kind(depth)}")
+        depth = d
+    for name in ("evaluate", "order"):
         f = options.get(name)
         if f is not None and not callable(f):
             raise TypeError(f"{name} must be callable or None, not {f!r}")
+    check_tracer(options.get("tracer"))
     for name in ("prune_on_equal", "fastest_wins"):
         if name in options and not isinstance(options[name], bool):
             raise TypeError(f"{name} must be True or False, not {options[name]!r}")
     q = options.get("quiescence")
-    if q is not None and (isinstance(q, bool) or not isinstance(q, int) or q < 0):
-        raise ValueError("quiescence must be None (evaluate at the depth bound) or a "
-                         f"non-negative int (the most plies of quiescence search), not {q!r}")
+    if q is not None:
+        if _count(q) < 0:
+            raise ValueError("quiescence must be None (evaluate at the depth bound) or a "
+                             "non-negative int (the most plies of quiescence search), not "
+                             f"{q!r:.80}{_kind(q)}")
+        options["quiescence"] = _count(q)
     try:
         hash(state)
     except TypeError:
         raise TypeError(f"states must be hashable; got {type(state).__name__}") from None
     return UNBOUNDED if depth is None else depth
+
+
+def check_tracer(tracer: Any) -> None:
+    """Refuse what is not a tracer: a tracer is called as ``tracer(event)`` (so it is an
+    instance, such as ``Recorder()``, not the class), and its ``finish``, if it has one,
+    is a method ``finish(decision)``.
+
+    >>> from aisearch.trace import Recorder
+    >>> check_tracer(Recorder())
+    >>> check_tracer(Recorder)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: tracer must be a tracer, not the class Recorder: make one, tracer=Recorder() ...
+    """
+    if tracer is None:
+        return
+    what = ("a tracer is called as tracer(event), like Recorder() or Tally(), and may have a "
+            "method finish(decision)")
+    if isinstance(tracer, type):
+        raise TypeError(f"tracer must be a tracer, not the class {tracer.__name__}: make one, "
+                        f"tracer={tracer.__name__}() ({what})")
+    if not callable(tracer):
+        raise TypeError(f"tracer must be callable or None, not {tracer!r:.80} ({what})")
+    finish = getattr(tracer, "finish", None)
+    if finish is not None and not callable(finish):
+        raise TypeError(f"tracer.finish must be a method finish(decision), not {finish!r:.80} "
+                        f"({what})")
 
 
 class Run:

@@ -27,7 +27,7 @@ from aisearch.search.alphabeta import alphabeta
 from aisearch.search.anytime import Budget, BudgetedGame, OutOfBudget
 from aisearch.search.common import check_args, per_node
 from aisearch.search.ordering import PrincipalVariation, chain
-from aisearch.search.registry import describe, searcher
+from aisearch.search.registry import REGISTRY, SearcherInfo, describe, searcher
 from aisearch.search.table import EXACT, LOWER, UPPER, TranspositionTable, alphabeta_tt, decoder
 from aisearch.trace.events import Abort, TracerLike
 
@@ -68,9 +68,11 @@ def iterative_deepening(
         iteration, that iteration is dropped (an ``Abort`` event is recorded) and the
         generator ends: the caller keeps the last decision it got (but see ``partial``).
     search : searcher
-        The depth-limited search each iteration runs (alpha-beta by default). One that
-        takes a ``table`` gets ``table``; one that takes a ``guess`` (aspiration, MTD(f))
-        gets the previous iteration's value.
+        The depth-limited search each iteration runs (alpha-beta by default): a searcher
+        declared with :func:`~aisearch.search.registry.searcher` that takes a depth and
+        the options above (minimax, the alpha-beta forms, ...; not quiescence, max^n or
+        MCTS). One that takes a ``table`` gets ``table``; one that takes a ``guess``
+        (aspiration, MTD(f)) gets the previous iteration's value.
     table : TranspositionTable, optional
         Kept from iteration to iteration (each iteration is a new generation of it), so
         the best moves found at depth ``k`` are searched first at depth ``k + 1``.
@@ -115,12 +117,13 @@ def iterative_deepening(
     if budget is not None and not isinstance(budget, Budget):
         raise TypeError(f"budget must be a Budget(nodes=..., seconds=...) or None, not "
                         f"{budget!r:.80}")
-    info = getattr(search, "info", None)
-    if not callable(search) or (info is not None and info.anytime):
-        raise TypeError(f"search must be a depth-limited searcher such as alphabeta, not "
+    described = describe(search, strict=False) if callable(search) else None
+    if described is None or not _iterable(described):
+        allowed = ", ".join(name for name, info in sorted(REGISTRY.items()) if _iterable(info))
+        raise TypeError(f"search must be a depth-limited searcher of the package (declared "
+                        f"with @searcher), one of: {allowed}; not "
                         f"{getattr(search, '__name__', search)!r:.80}")
-    described = describe(search, strict=False)
-    takes = set(described.options) if described is not None else set()
+    takes = set(described.options)
     if table is not None:
         if not isinstance(table, TranspositionTable):
             raise TypeError(f"table must be a TranspositionTable or None, not {table!r:.80}")
@@ -148,6 +151,19 @@ def iterative_deepening(
         more["quiescence"] = quiescence
     return _deepen(game, state, depth, evaluate, order, prune_on_equal, fastest_wins, tracer,
                    budget, search, table, pv_first, partial, takes, more)
+
+
+_PASSED = ("evaluate", "order", "prune_on_equal", "fastest_wins", "tracer")
+"""The options every iteration passes to its search."""
+
+
+def _iterable(info: SearcherInfo) -> bool:
+    """True for a searcher an iteration can run: one that takes a depth in plies and the
+    options every iteration passes, whose value is MAX's, and that is not anytime itself
+    (as its kind declares: quiescence, max^n and MCTS are not)."""
+    kind = info.convention
+    return (kind.depth and kind.value == "max" and not info.anytime
+            and all(o in info.options for o in _PASSED))
 
 
 def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None,

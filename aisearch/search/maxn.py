@@ -39,7 +39,7 @@ from aisearch.core import MAX, MIN, Game, GameWrapper, check_game, is_number
 from aisearch.games.nplayer import utilities
 from aisearch.results import Decision, Stats
 from aisearch.search.alphabeta import alphabeta
-from aisearch.search.common import WON, deep_recursion
+from aisearch.search.common import WON, check_args, deep_recursion
 from aisearch.search.registry import searcher
 from aisearch.trace.events import Backup, Cut, Enter, Exit, Finish, Leaf, Start, TracerLike
 
@@ -75,19 +75,10 @@ function PARANOID(n, depth, α, β)   me: MAX; every other player: MIN   @enter
 
 
 def _check(game: Any, state: Any, depth: Any, evaluate: Any, tracer: Any) -> int:
-    check_game(game, initial=False)
-    if depth is not None and (depth.__class__ is not int or depth < 0):
-        raise ValueError(f"depth must be a non-negative int (plies) or None (to the end), "
-                         f"not {depth!r}")
-    for name, f in (("evaluate", evaluate), ("tracer", tracer)):
-        if f is not None and not callable(f):
-            raise TypeError(f"{name} must be callable or None, not {f!r:.80}")
-    try:
-        hash(state)
-    except TypeError:
-        raise TypeError(f"states must be hashable; got {type(state).__name__}") from None
+    # (the searchers' own checks: depths of any integral type but bool, tracers, ...)
+    top = check_args(game, state, depth, {"evaluate": evaluate, "tracer": tracer})
     game.to_move(state)  # a game refuses a state that is not its own
-    return 1 << 30 if depth is None else depth
+    return 1 << 30 if depth is None else top
 
 
 @searcher(title="max^n, with shallow pruning", pseudocode=PSEUDOCODE, kind="nplayer")

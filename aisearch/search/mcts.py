@@ -39,14 +39,17 @@ Examples
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from aisearch.agents import check_decision_state
 from aisearch.core import Game, check_seed
 from aisearch.results import Decision
 from aisearch.search.anytime import Budget, run_anytime
-from aisearch.search.mcts_tree import MCTS, MCTSNode
+from aisearch.search.common import check_tracer
+from aisearch.search.mcts_tree import MCTS, MCTSNode, _integer
 from aisearch.search.registry import searcher
 from aisearch.search.ucb import SQRT2, rewards, scaled_rewards, ucb1
 from aisearch.trace.events import TracerLike
@@ -68,7 +71,7 @@ function MCTS(root, iterations)
 """
 
 _PARTS = (MCTS.__init__, MCTS.iterate, MCTS.select, MCTS.playout, MCTS.run, MCTS._run,
-          MCTS._add, MCTS._valued, MCTS.decision, MCTS.best, MCTSNode.__init__)
+          MCTS._add, MCTS._valued, MCTS._rewarded, MCTS.decision, MCTS.best, MCTSNode.__init__)
 
 
 @searcher(title="Monte Carlo tree search (UCT)", pseudocode=PSEUDOCODE, anytime=True,
@@ -112,22 +115,39 @@ def mcts_agent(iterations: int | None = 1000, *, nodes: int | None = None,
     >>> agent(TicTacToe(), TicTacToe.parse("xx./oo./..."))
     2
     """
+    seed = _integer(seed, seed)
     check_seed(seed)
     if iterations is None and nodes is None and seconds is None:
         raise ValueError("mcts_agent needs iterations, nodes or seconds (or the search never "
                          "ends)")
-    if iterations is not None and (isinstance(iterations, bool)
-                                   or not isinstance(iterations, int) or iterations < 1):
-        raise ValueError(f"iterations must be a positive int or None, not {iterations!r}")
+    if iterations is not None:
+        n = _integer(iterations, -1)
+        if n < 1:
+            kind = "" if type(iterations) is int else f" (a {type(iterations).__name__})"
+            raise ValueError(f"iterations must be a positive int or None, not "
+                             f"{iterations!r:.80}{kind}")
+        iterations = n
     Budget(nodes=nodes, seconds=seconds)  # checked now, not at the first move
     options.setdefault("batch", iterations or 1000)
     for name in options:
         if name not in ("batch", "c", "policy", "value", "tracer", "reward"):
             raise TypeError(f"mcts_agent takes no option {name!r}; its options are: batch, c, "
                             "policy, value, tracer, reward")
+    batch = _integer(options["batch"], -1)
+    if batch < 1:
+        raise ValueError(f"batch must be a positive int, not {options['batch']!r:.80}")
+    options["batch"] = batch
+    c = options.get("c", SQRT2)  # the search's other options, checked now too
+    if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
+        raise ValueError(f"c (the exploration constant) must be a number >= 0, not {c!r}")
+    for name in ("policy", "value", "reward"):
+        if options.get(name) is not None and not callable(options[name]):
+            raise TypeError(f"{name} must be callable or None, not {options[name]!r:.80}")
+    check_tracer(options.get("tracer"))
     seeds = random.Random(seed)
 
     def agent(game: Game, state: Any) -> Any:
+        check_decision_state(game, state, agent.__name__)
         budget = (Budget(nodes=nodes, seconds=seconds)
                   if nodes is not None or seconds is not None else None)
         decision = run_anytime(mcts(game, state, iterations=iterations, budget=budget,

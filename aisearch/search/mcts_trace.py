@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from aisearch.core import CHANCE, MAX
-from aisearch.search.ucb import ucb1
+from aisearch.search.ucb import ucb1_unchecked
 from aisearch.trace.events import Expansion, Selection, Simulation, Start, Update
 
 __all__ = ["report_iteration", "mover"]
@@ -60,7 +60,7 @@ def report_iteration(tree: Any, path: Sequence[Any], r: Sequence[float]) -> None
             who = mover(parent)
             w, n = node.w[who] - r[who], node.n - 1
             score = (None if parent is None or parent.player == CHANCE
-                     else ucb1(w, n, parent.n - 1, tree.c))
+                     else ucb1_unchecked(w, n, parent.n - 1, tree.c))
             emit(Selection(where, node.player, None, -inf, inf, node.state, n, w / n, score))
         parent = node
     last = path[-1]

@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 import math
+import operator
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -24,11 +25,23 @@ from typing import Any
 from aisearch.core import CHANCE, MAX, Game, check_game, check_seed
 from aisearch.results import Decision, Stats
 from aisearch.search.anytime import Budget, BudgetedGame, OutOfBudget
+from aisearch.search.common import check_tracer
 from aisearch.search.mcts_trace import report_iteration
-from aisearch.search.ucb import SQRT2, rewards, ucb1
+from aisearch.search.ucb import SQRT2, rewards, ucb1_unchecked
 from aisearch.trace.events import Finish, TracerLike
 
 __all__ = ["MCTS", "MCTSNode"]
+
+
+def _integer(x: Any, otherwise: Any) -> Any:
+    """``x`` as an int if it is an integral number but not a bool (numpy's ints too), else
+    ``otherwise``."""
+    if isinstance(x, bool):
+        return otherwise
+    try:
+        return operator.index(x)
+    except TypeError:
+        return otherwise
 
 
 class MCTSNode:
@@ -109,13 +122,14 @@ class MCTS:
                  tracer: TracerLike | None = None,
                  reward: Callable[..., tuple[float, ...]] = rewards) -> None:
         check_game(game, initial=False)
+        seed = _integer(seed, seed)
         check_seed(seed)
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
             raise ValueError(f"c (the exploration constant) must be a number >= 0, not {c!r}")
-        for name, f in (("policy", policy), ("value", value), ("tracer", tracer),
-                        ("reward", reward)):
+        for name, f in (("policy", policy), ("value", value), ("reward", reward)):
             if f is not None and not callable(f):
                 raise TypeError(f"{name} must be callable or None, not {f!r:.80}")
+        check_tracer(tracer)
         if budget is not None and not isinstance(budget, Budget):
             raise TypeError(f"budget must be a Budget(nodes=..., seconds=...) or None, not "
                             f"{budget!r:.80}")
@@ -136,8 +150,8 @@ class MCTS:
     def select(self, node: MCTSNode) -> MCTSNode:
         """The child of ``node`` with the highest UCB1 score for its player to move (the
         first in move order on ties)."""
-        p, big_n = node.player, node.n
-        return max(node.children.values(), key=lambda j: ucb1(j.w[p], j.n, big_n, self.c))
+        p, big_n, c = node.player, node.n, self.c
+        return max(node.children.values(), key=lambda j: ucb1_unchecked(j.w[p], j.n, big_n, c))
 
     def iterate(self) -> None:
         """One iteration: selection, expansion, playout, backup.
@@ -210,7 +224,25 @@ class MCTS:
                 ms = game.moves(s)
                 m = policy(s, ms, rng) if policy is not None else ms[int(rng.random() * len(ms))]
             s = game.result(s, m)
-        return self.reward(self.game, s, self.players)
+        r = self.reward(self.game, s, self.players)
+        if r.__class__ is tuple and len(r) == self.players:  # the usual case, checked fast
+            for x in r:
+                if x.__class__ is not float or not 0.0 <= x <= 1.0:
+                    return self._rewarded(r, s)
+            return r
+        return self._rewarded(r, s)
+
+    def _rewarded(self, r: Any, s: Any) -> tuple[float, ...]:
+        """The rewards ``reward`` gave at terminal state ``s``, checked: a tuple of one
+        number in [0, 1] per player."""
+        if (isinstance(r, (tuple, list)) and len(r) == self.players
+                and all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 1
+                        for x in r)):
+            return tuple(map(float, r))
+        name = getattr(self.reward, "__name__", "reward")
+        raise ValueError(f"{name} returned {r!r:.80} for terminal state {s!r:.80}: a reward "
+                         f"must be a tuple of {self.players} numbers in [0, 1], one per player "
+                         "(1 win, 1/2 draw, 0 loss)")
 
     def _valued(self, s: Any) -> tuple[float, ...]:
         v = self.value(s)  # type: ignore[misc]
@@ -235,7 +267,7 @@ class MCTS:
         >>> [(m, n) for m, n, *_ in tree.ucb_terms()]
         [(2, 2), (5, 1), (6, 1), (7, 1), (8, 1)]
         """
-        node = self.root if node is None else node
+        node = self._node(node)
         rows = []
         p = node.player
         for m in self.game.moves(node.state) if p != CHANCE else node.children:
@@ -247,10 +279,20 @@ class MCTS:
             rows.append((m, j.n, j.w[p] / j.n, bonus, j.w[p] / j.n + bonus))
         return rows
 
+    def _node(self, node: Any) -> MCTSNode:
+        """``node``, a node of this tree (the root for None)."""
+        if node is None:
+            return self.root
+        if not isinstance(node, MCTSNode):
+            raise TypeError(f"node must be a node of the tree (an MCTSNode, such as "
+                            f"tree.root or one of its children) or None for the root, not "
+                            f"{node!r:.80}")
+        return node
+
     # -- decisions ------------------------------------------------------------------------
     def best(self, node: MCTSNode | None = None) -> MCTSNode | None:
         """The most visited child (first in move order on ties), or None for a leaf."""
-        node = self.root if node is None else node
+        node = self._node(node)
         if not node.children:
             return None
         return max(node.children.values(), key=lambda j: j.n)
@@ -280,9 +322,10 @@ class MCTS:
                     raise ValueError("iterations=None needs a budget (Budget(nodes=...) or "
                                      "Budget(seconds=...)), or the search never ends")
                 continue
-            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                raise ValueError(f"{name} must be a positive int, not {n!r}")
-        return self._run(iterations, batch)
+            if _integer(n, -1) < 1:
+                kind = "" if type(n) is int else f" (a {type(n).__name__})"
+                raise ValueError(f"{name} must be a positive int, not {n!r:.80}{kind}")
+        return self._run(_integer(iterations, None), _integer(batch, -1))
 
     def _run(self, iterations: int | None, batch: int) -> Iterator[Decision]:
         done = 0

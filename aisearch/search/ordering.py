@@ -35,12 +35,13 @@ Examples
 
 from __future__ import annotations
 
+import numbers
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from aisearch.core import MAX, check_game, unwrap
-from aisearch.search.common import SHOWN
+from aisearch.search.common import INF, SHOWN, WON, _count, _kind
 from aisearch.search.minimal import Oracle, minimal_tree
 
 __all__ = ["StaticOrder", "PrincipalVariation", "Killers", "History", "Chain", "chain",
@@ -60,6 +61,34 @@ def front(moves: Sequence[Any], first: Sequence[Any]) -> tuple:
         m = lead[0]
         return tuple(moves) if moves[0] == m else (m,) + tuple(x for x in moves if x != m)
     return tuple(lead) + tuple(m for m in moves if m not in lead)
+
+
+def checked_value(v: Any, source: str, s: Any) -> Any:
+    """``v``, which ``source`` returned for state ``s``, if it is a value as the searchers'
+    leaf rule takes them (:mod:`aisearch.search.common`): a real number, ``±inf`` for a
+    proven win or loss, within ``±2**999`` when finite; else the error they give.
+
+    >>> checked_value(float("inf"), "evaluate", "s")
+    inf
+    >>> checked_value(None, "evaluate", "s")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: evaluate returned None (a NoneType) for state 's': values must be real numbers ...
+    """
+    what = ("values must be real numbers (ints or floats; ±inf for a proven win or loss), "
+            "within ±2**999 when finite")
+    if isinstance(v, bool) or not isinstance(v, numbers.Real):
+        raise TypeError(f"{source} returned {v!r:.80} (a {type(v).__name__}) for state "
+                        f"{s!r:.80}: {what}")
+    try:
+        f = float(v)
+    except OverflowError:
+        raise ValueError(f"{source} returned {v!r:.80} for state {s!r:.80}: {what}") from None
+    if f != f:
+        raise ValueError(f"{source} returned NaN for state {s!r:.80}: {what}")
+    if -INF < f < INF and not -WON < f < WON:
+        raise ValueError(f"{source} returned {v!r:.80} for state {s!r:.80}: {what}")
+    return v
 
 
 def _call(order: Any, state: Any, moves: Sequence[Any], depth: int | None) -> Sequence[Any]:
@@ -104,7 +133,12 @@ class StaticOrder:
                  min_depth: int = 2) -> None:
         if not callable(evaluate):
             raise TypeError(f"evaluate must be callable, not {evaluate!r}")
-        self.game, self.evaluate, self.min_depth = unwrap(game), evaluate, min_depth
+        plies = _count(min_depth)
+        if plies < 0:
+            raise ValueError(f"min_depth must be a non-negative int (plies), not "
+                             f"{min_depth!r:.80}{_kind(min_depth)}")
+        self.game, self.evaluate, self.min_depth = unwrap(game), evaluate, plies
+        self._name = getattr(evaluate, "__name__", None) or type(evaluate).__name__
         # A position met again (a transposition, a re-search, the next iteration) is not
         # evaluated again: evaluations are pure functions of the position.
         self.values: dict[Any, Any] = {}
@@ -136,7 +170,12 @@ class StaticOrder:
                 c = result(state, m)
                 v = values.get(c)
                 if v is None:
-                    v = values[c] = utility(c, MAX) if is_terminal(c) else evaluate(c)
+                    terminal = is_terminal(c)
+                    v = utility(c, MAX) if terminal else evaluate(c)
+                    t = v.__class__
+                    if not ((t is int or t is float) and -WON < v < WON):  # checked once
+                        v = checked_value(v, "utility" if terminal else self._name, c)
+                    values[c] = v
                 keys[m] = v
         ordered = tuple(sorted(moves, key=keys.__getitem__, reverse=g.to_move(state) == MAX))
         if len(values) >= self.cache_size or len(self.orders) >= self.cache_size:
@@ -201,9 +240,9 @@ class Killers:
     permutes = True
 
     def __init__(self, slots: int = 2) -> None:
-        if isinstance(slots, bool) or not isinstance(slots, int) or slots < 1:
-            raise ValueError(f"slots must be a positive int, not {slots!r}")
-        self.slots = slots
+        if _count(slots) < 1:
+            raise ValueError(f"slots must be a positive int, not {slots!r:.80}{_kind(slots)}")
+        self.slots = _count(slots)
         self.by_depth: dict[int | None, list[Any]] = {}
 
     def __call__(self, state: Any, moves: Sequence[Any], depth: int | None = None) -> Sequence[Any]:

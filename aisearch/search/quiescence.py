@@ -37,6 +37,7 @@ from aisearch.core import MAX, Evaluate, Game, Order, noisy_moves
 from aisearch.results import Decision
 from aisearch.search.common import INF, Run, _order_error
 from aisearch.search.registry import searcher
+from aisearch.search.table import check_window
 from aisearch.trace.events import Quiescent, StandPat, TracerLike
 
 __all__ = ["quiescence", "quiescent_leaf"]
@@ -228,6 +229,11 @@ def quiescence(
     for name, bound in (("alpha", alpha), ("beta", beta)):
         if isinstance(bound, bool) or not isinstance(bound, (int, float)) or bound != bound:
             raise TypeError(f"{name} must be a number, not {bound!r}")
+    try:
+        check_window((alpha, beta))  # as pvs checks its window
+    except ValueError:
+        raise ValueError(f"alpha must be below beta (the window (alpha, beta) of numbers with "
+                         f"alpha < beta), not alpha={alpha!r}, beta={beta!r}") from None
     run = Run(quiescence, game, state, 0, evaluate=evaluate, alpha=alpha, beta=beta,
               order=order, max_depth=max_depth, prune_on_equal=prune_on_equal,
               fastest_wins=fastest_wins, tracer=tracer)

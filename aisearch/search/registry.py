@@ -185,8 +185,23 @@ class SearcherInfo:
         return f"<searcher {self.name}: {self.title}{' (' + kind + ')' if kind else ''}>"
 
 
-REGISTRY: dict[str, SearcherInfo] = {}
-"""Every declared searcher by name, in the order their modules declared them."""
+class _Registry(dict[str, SearcherInfo]):
+    """A dict of searchers by name whose missing names are a KeyError listing the known ones.
+
+    >>> REGISTRY["my_search"]  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    KeyError: "no searcher named 'my_search'; the searchers are: alphabeta, ..."
+    """
+
+    def __missing__(self, name: Any) -> SearcherInfo:
+        raise KeyError(f"no searcher named {name!r:.80}; the searchers are: "
+                       f"{', '.join(sorted(self))}")
+
+
+REGISTRY: dict[str, SearcherInfo] = _Registry()
+"""Every declared searcher by name, in the order their modules declared them (an unknown
+name is a KeyError that lists the known ones)."""
 
 
 def searcher(*, title: str, pseudocode: str | None = None, windowed: bool = False,

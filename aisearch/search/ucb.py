@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -35,13 +36,15 @@ def ucb1(total: float, visits: int, parent_visits: int, c: float = SQRT2) -> flo
     Parameters
     ----------
     total : float
-        The child's summed reward (for the player choosing at the parent).
+        The child's summed reward (for the player choosing at the parent): rewards are in
+        [0, 1], so from 0 to ``visits``.
     visits : int
         The child's visits, ``n_j``; 0 gives ``inf`` (an untried child goes first).
     parent_visits : int
-        The parent's visits, ``N_p`` (the logarithm is of the parent's count).
+        The parent's visits, ``N_p`` (the logarithm is of the parent's count), at least
+        the child's.
     c : float
-        The exploration constant.
+        The exploration constant, a finite number >= 0.
 
     Examples
     --------
@@ -49,10 +52,49 @@ def ucb1(total: float, visits: int, parent_visits: int, c: float = SQRT2) -> flo
     1.823
     >>> ucb1(0, 0, 5)
     inf
+    >>> ucb1(5, 2, 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: total must be a number from 0 to visits (2): rewards are in [0, 1], not 5
+    """
+    counts = {}
+    for name, n in (("visits", visits), ("parent_visits", parent_visits)):
+        k = -1 if isinstance(n, bool) else _index(n)
+        if k < 0:
+            kind = "" if type(n) is int else f" (a {type(n).__name__})"
+            raise ValueError(f"{name} must be a non-negative int (a count of visits), not "
+                             f"{n!r:.80}{kind}")
+        counts[name] = k
+    if counts["parent_visits"] < counts["visits"]:
+        raise ValueError(f"parent_visits must be at least visits: a child's visits are "
+                         f"among its parent's; got visits={visits!r}, "
+                         f"parent_visits={parent_visits!r}")
+    if not is_number(total) or not 0 <= total <= counts["visits"]:
+        raise ValueError(f"total must be a number from 0 to visits ({counts['visits']}): "
+                         f"rewards are in [0, 1], not {total!r:.80}")
+    if not is_number(c) or not 0 <= c < math.inf:
+        raise ValueError(f"c (the exploration constant) must be a finite number >= 0, not "
+                         f"{c!r:.80}")
+    return ucb1_unchecked(total, counts["visits"], counts["parent_visits"], c)
+
+
+def ucb1_unchecked(total: float, visits: int, parent_visits: int, c: float) -> float:
+    """:func:`ucb1` of arguments known to be right (as MCTS keeps them): not checked.
+
+    >>> ucb1_unchecked(3, 4, 10, SQRT2) == ucb1(3, 4, 10)
+    True
     """
     if visits == 0:
         return math.inf
     return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
+
+
+def _index(x: Any) -> int:
+    """``x`` as an int if it is an integral number (numpy's too), else -1."""
+    try:
+        return operator.index(x)
+    except TypeError:
+        return -1
 
 
 def rewards(game: Game, s: Any, players: int = 2) -> tuple[float, ...]:

@@ -53,6 +53,29 @@ __all__ = ["pvs", "pvs_core", "aspiration", "mtdf", "sss_star", "mtd", "above", 
            "null_window"]
 
 
+def check_guess(guess: Any) -> None:
+    """Refuse a guess at the root's value that is not a number a search can hold: NaN, a
+    bool, text, an int too large for a float.
+
+    >>> check_guess(10 ** 400)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: guess must be a number (an int or a float, ±inf allowed), not 1000000... (an int \
+too large for a float)
+    """
+    why = ""
+    if isinstance(guess, bool) or not isinstance(guess, (int, float)):
+        why = "" if guess is None else f" (a {type(guess).__name__})"
+    elif guess == guess:  # (not NaN)
+        try:
+            float(guess)
+            return
+        except OverflowError:
+            why = " (an int too large for a float)"
+    raise ValueError(f"guess must be a number (an int or a float, ±inf allowed), not "
+                     f"{guess!r:.80}{why}")
+
+
 def _combined(decisions: list[Decision], value: Any, pv: tuple) -> Decision:
     """One decision from several root searches: the given value and line, counts added."""
     stats = sum((d.stats for d in decisions), Stats())
@@ -124,8 +147,7 @@ def aspiration(
     table = check_table(table)
     if isinstance(width, bool) or not isinstance(width, (int, float)) or not 0 < width < INF:
         raise ValueError(f"width must be a positive finite number, not {width!r}")
-    if isinstance(guess, bool) or not isinstance(guess, (int, float)) or guess != guess:
-        raise ValueError(f"guess must be a number, not {guess!r}")
+    check_guess(guess)
     payoff = getattr(game, "win", None) or INF
     alpha = -INF if guess <= -payoff else guess - width
     beta = INF if guess >= payoff else guess + width
@@ -236,8 +258,7 @@ def mtdf(
     """
     table = check_table(table)
     table = TranspositionTable() if table is None else table
-    if isinstance(guess, bool) or not isinstance(guess, (int, float)) or guess != guess:
-        raise ValueError(f"guess must be a number, not {guess!r}")
+    check_guess(guess)
     return mtd(mtdf, game, state, depth, first=guess, table=table, evaluate=evaluate,
                order=order, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
                tracer=tracer, quiescence=quiescence, extensions=extensions,

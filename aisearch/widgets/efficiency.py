@@ -58,7 +58,9 @@ class EfficiencyLab:
     Notes
     -----
     All the state is in :attr:`model`; each control changes a switch and the view is
-    redrawn from the model. Nothing a user does raises out of a callback. Displayed in a
+    redrawn from the model. A switch that cannot work with the given arguments (iterative
+    deepening without ``evaluate``, say) is off, with the reason written beside the
+    boxes. Nothing a user does raises out of a callback. Displayed in a
     saved notebook without a kernel, the widget reads as its text repr.
 
     Examples
@@ -84,11 +86,16 @@ class EfficiencyLab:
                                      record_limit=record_limit)
         self._canvas = AxesPNG(dpi)
         self._chart = AxesPNG(dpi)
+        refused = self.model.refused  # switches that cannot work here: off, and why
         self.boxes = {k: w.Checkbox(value=False, description=NAMES[k], indent=False,
+                                    disabled=k in refused, tooltip=refused.get(k),
                                     layout=w.Layout(width="auto", margin="0 12px 0 0"))
                       for k in ENHANCEMENTS}
-        self.window = w.Dropdown(options=[(NAMES[k], k) for k in WINDOWS], value="alphabeta",
-                                 description="window")
+        self.window = w.Dropdown(options=[(NAMES[k], k) for k in WINDOWS if k not in refused],
+                                 value="alphabeta", description="window")
+        self.refused = w.HTML("<br>".join(
+            f"<i>{html.escape(NAMES[k])}: off for this search ({html.escape(why)})</i>"
+            for k, why in refused.items()))
         for k, box in self.boxes.items():
             box.observe(lambda c, k=k: self._safely(lambda: self._set(**{k: c["new"]})),
                         names="value")
@@ -103,6 +110,7 @@ class EfficiencyLab:
         self.stepper_area = w.VBox()
         self.widget = w.VBox([
             w.HBox(list(self.boxes.values()), layout=w.Layout(flex_flow="row wrap")),
+            self.refused,
             w.HBox([self.window, self.step_button]),
             self.status, self.counts, self.image, self.stepper_area,
         ])

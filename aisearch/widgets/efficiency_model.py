@@ -25,11 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from aisearch.results import Decision
 from aisearch.search.engine import ENHANCEMENTS, WINDOWS, enhanced_search
 from aisearch.trace import Recorder
+from aisearch.widgets.dry import dry_run
 
 __all__ = ["EfficiencyModel", "Result", "NAMES"]
 
@@ -71,6 +73,20 @@ class EfficiencyModel:
     record_limit : int
         A configuration whose search visits at most this many nodes is searched again with
         a :class:`~aisearch.trace.Recorder`, for drawing (the same search: the counts agree).
+
+    Attributes
+    ----------
+    refused : dict
+        The switches (and windows) that cannot work with these arguments, each with the
+        searcher's reason, e.g. ``{'deepening': 'iterative deepening needs evaluate=...'}``
+        without an evaluation: asked of the searcher itself, which is started with each
+        one and stopped at its first node (:func:`~aisearch.widgets.dry.dry_run`).
+
+    Examples
+    --------
+    >>> from aisearch.games import fig5_2
+    >>> sorted(EfficiencyModel(fig5_2, fig5_2.initial, None, None).refused)
+    ['deepening', 'static']
     """
 
     def __init__(self, game: Any, state: Any, depth: int | None,
@@ -85,6 +101,14 @@ class EfficiencyModel:
         self.results: dict[tuple, Result] = {}
         self.plain = self._search({})
         self.current: Result | None = None
+        self.refused: dict[str, str] = {}
+        tried: dict[str, dict[str, Any]] = {k: {k: True} for k in ENHANCEMENTS}
+        tried.update({k: {"window": k} for k in WINDOWS if k != "alphabeta"})
+        for key, on in tried.items():
+            try:
+                dry_run(partial(self._search, on))
+            except (TypeError, ValueError) as error:
+                self.refused[key] = str(error)
 
     def switch(self, **changes: Any) -> None:
         """Turn switches on or off: ``static``, ``deepening``, ``table``, ``killers``,
@@ -99,6 +123,10 @@ class EfficiencyModel:
                                  f"{', '.join(ENHANCEMENTS)}, window")
             elif not isinstance(value, bool):
                 raise TypeError(f"{name} must be True or False, not {value!r}")
+            refused = self.refused.get(value if name == "window" else name)
+            if refused and value:
+                raise ValueError(f"{NAMES[value if name == 'window' else name]} cannot be "
+                                 f"switched on for this search: {refused}")
             self.switches[name] = value
 
     def _search(self, switches: dict[str, Any], tracer: Any = None) -> Decision:

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import html
 import math
+import operator
+from collections.abc import Callable
 from typing import Any
 
 from aisearch.core import check_game
@@ -32,6 +34,16 @@ from aisearch.widgets.stepper import AxesPNG
 from aisearch.widgets.text import count
 
 __all__ = ["MCTSModel", "MCTSStepper", "mcts_strip"]
+
+
+def _integer(k: Any) -> int | None:
+    """``k`` as an int if it is an integer (numpy's too) and not a bool, else None."""
+    if isinstance(k, bool):
+        return None
+    try:
+        return operator.index(k)
+    except TypeError:
+        return None
 
 
 class MCTSModel:
@@ -51,8 +63,10 @@ class MCTSModel:
     def __init__(self, game: Any, state: Any, *, iterations: int = 200, seed: int = 0,
                  c: float = SQRT2, **options: Any) -> None:
         check_game(game, initial=False)
-        if iterations.__class__ is not int or not 1 <= iterations <= 5000:
+        n = _integer(iterations)
+        if n is None or not 1 <= n <= 5000:
             raise ValueError(f"iterations must be an int from 1 to 5,000, not {iterations!r:.80}")
+        iterations = n
         if "tracer" in options:
             raise TypeError("MCTSModel records the search itself: give no tracer")
         self.game, self.state, self.iterations = game, state, iterations
@@ -67,9 +81,13 @@ class MCTSModel:
         self.tree: GrownTree = grown_tree(self.replay, 0)
 
     def goto(self, k: int) -> int:
-        """Look at the tree after ``k`` iterations; returns ``k``."""
-        if k.__class__ is not int or not 0 <= k <= self.iterations:
-            raise IndexError(f"iteration {k!r} is outside 0..{self.iterations}")
+        """Look at the tree after ``k`` iterations (an int, numpy's too); returns ``k``."""
+        n = _integer(k)
+        if n is None:
+            raise TypeError(f"an iteration count is an int, not {k!r:.80}")
+        k = n
+        if not 0 <= k <= self.iterations:
+            raise IndexError(f"iteration {k} is outside 0..{self.iterations}")
         self.index = k
         self.tree = grown_tree(self.replay, self.ends[min(k, len(self.ends) - 1)])
         return k
@@ -120,26 +138,48 @@ class MCTSStepper:
         self.model = MCTSModel(game, state, iterations=iterations, seed=seed, c=c, **options)
         self.depth = depth
         self.canvas = AxesPNG(dpi=70)
-        self.slider = w.IntSlider(value=0, min=0, max=iterations, description="iteration")
+        last = self.model.iterations
+        self.slider = w.IntSlider(value=0, min=0, max=last, description="iteration")
         self.step_button = w.Button(description="+1")
         self.ten_button = w.Button(description="+10")
         self.text = w.HTML()
         self.table = w.HTML()
         self.image = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        self.step_button.on_click(lambda _: self.goto(min(self.model.index + 1, iterations)))
-        self.ten_button.on_click(lambda _: self.goto(min(self.model.index + 10, iterations)))
-        self.slider.observe(lambda change: self.goto(change["new"]), names="value")
+        self.step_button.on_click(lambda _: self._safely(
+            lambda: self.goto(min(self.model.index + 1, last))))
+        self.ten_button.on_click(lambda _: self._safely(
+            lambda: self.goto(min(self.model.index + 10, last))))
+        self.slider.observe(lambda c: self._safely(lambda: self._moved(c["new"])),
+                            names="value")
         self.widget = w.VBox([w.HBox([self.slider, self.step_button, self.ten_button]),
                               self.text, w.HBox([self.image, self.table])])
         self._show()
 
     def goto(self, k: int) -> None:
-        """Move to ``k`` iterations and redraw."""
-        if k != self.model.index or k == 0:
+        """Move to ``k`` iterations and redraw (moves the slider)."""
+        k = self.model.goto(k)  # checks k
+        if self.slider.value == k:
+            self._show()
+        else:
+            self.slider.value = k  # the observer redraws
+
+    def _moved(self, k: int) -> None:
+        """The slider moved to ``k`` (kept in range: the model and the slider always
+        agree, even if its maximum was changed)."""
+        k = min(max(int(k), 0), self.model.iterations)
+        if k != self.model.index:
             self.model.goto(k)
         if self.slider.value != k:
-            self.slider.value = k  # (observed: comes back here with nothing to do)
+            self.slider.value = k  # (its observer comes back here with k, and draws)
+            return
         self._show()
+
+    def _safely(self, action: Callable[[], Any]) -> None:
+        try:
+            action()
+        except Exception as error:  # never raise out of a widget callback
+            self.text.value = (f"<b>Error:</b> {type(error).__name__}: "
+                               f"{html.escape(str(error))}")
 
     def _show(self) -> None:
         self.text.value = html.escape(self.model.description())

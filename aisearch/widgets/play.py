@@ -16,16 +16,58 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN
+from aisearch.core import MAX, MIN, unwrap
 from aisearch.results import Decision
-from aisearch.search import alphabeta
-from aisearch.widgets.play_model import PlayError, PlayModel
+from aisearch.search import describe
+from aisearch.widgets.play_model import PlayError, PlayModel, default_searcher
 from aisearch.widgets.stepper import SearchStepper
 from aisearch.widgets.views import BoardView, default_view
 
-__all__ = ["PlayGame"]
+__all__ = ["PlayGame", "DepthRange", "depth_range"]
+
+DEEPEST = 10
+"""The deepest search the depth slider offers for a game that declares no
+``max_play_depth``."""
+
+
+class DepthRange(NamedTuple):
+    """The searches the play widget offers for a game (see :func:`depth_range`)."""
+
+    deepest: int  # the depth slider's maximum
+    declared: bool  # declared by the game: deeper searches are refused
+    no_end: str | None  # why there is no search "to the end" (None: there is)
+
+
+def depth_range(game: Any) -> DepthRange:
+    """The deepest search the play widget offers for ``game``, and why it does not offer
+    to search to the end (None: it does), as the game declares them.
+
+    A game too big to search deep declares ``max_play_depth`` (plies) with its other
+    presentation (chess: 4, Connect Four: 8); a search to its end would not return while
+    one waits, so only a game that declares no limit is searched "to the end", unless its
+    play can go on for ever (``cycles``). A game that declares none is offered depths up
+    to 10, where a deeper search of a small game is the same as one to its end.
+
+    >>> from aisearch.games import Chess, TicTacToe
+    >>> depth_range(TicTacToe())
+    DepthRange(deepest=10, declared=False, no_end=None)
+    >>> depth_range(Chess()).no_end
+    'Chess() is too big to search to the end while you wait'
+    """
+    rules = unwrap(game)
+    deepest = getattr(rules, "max_play_depth", None)
+    if deepest is None:
+        if getattr(rules, "cycles", False):
+            return DepthRange(DEEPEST, False, f"the play of {game!r:.60} can go on for ever: "
+                              "it has no end to search to")
+        return DepthRange(DEEPEST, False, None)
+    if isinstance(deepest, bool) or not isinstance(deepest, int) or deepest < 1:
+        raise TypeError(f"{type(rules).__name__}.max_play_depth must be a positive int "
+                        f"(plies) or None, not {deepest!r:.80}")
+    return DepthRange(deepest, True,
+                      f"{game!r:.60} is too big to search to the end while you wait")
 
 
 class PlayGame:
@@ -37,6 +79,9 @@ class PlayGame:
         Its declared presentation (side names, move grid, painter) gives the board.
     agent, human, depth, evaluate, searcher, seed, nodes
         As for :class:`~aisearch.widgets.PlayModel` (an anytime searcher with ``nodes``).
+        ``depth`` is at most the game's deepest search (:func:`depth_range`), and None
+        ("to the end") only for a game small enough to search to its end, unless
+        ``nodes`` bounds every search of an anytime searcher.
     view : callable, optional
         ``view(game, play) -> BoardView``; by default chosen by :func:`default_view`.
     max_events : int
@@ -67,7 +112,7 @@ class PlayGame:
     def __init__(self, game: Any, agent: Callable[[Any, Any], Any] | None = None, *,
                  human: int = MAX, depth: int | None = 2,
                  evaluate: Callable[[Any], float] | None = None,
-                 searcher: Callable[..., Decision] = alphabeta, view: Any = None,
+                 searcher: Callable[..., Decision] | None = None, view: Any = None,
                  max_events: int = 2000, seed: int | None = 0,
                  nodes: int | None = None, options: dict | None = None,
                  variants: dict | None = None) -> None:
@@ -87,10 +132,26 @@ class PlayGame:
             if options is not None:
                 raise ValueError("give options= or variants=, not both")
             options = next(iter(variants.values()))
+        deepest, capped, no_end = depth_range(game)
+        # a node budget bounds every search of an anytime searcher, however deep
+        chosen = default_searcher(game) if searcher is None else searcher
+        info = describe(chosen, strict=False) if callable(chosen) else None
+        budgeted = bool(info and info.anytime) and nodes is not None
+        self.no_end = None if budgeted or agent is not None else no_end
+        if self.no_end and depth is None:  # (refused before the agent's first search)
+            raise ValueError(f"{self.no_end}: give a depth from 1 to {deepest}")
+        if capped and not budgeted and agent is None and isinstance(depth, int) \
+                and depth > deepest:
+            raise ValueError(f"depth {depth} is too deep to search {game!r:.60} while you "
+                             f"wait: give a depth from 1 to {deepest}")
         self.model = PlayModel(game, agent, human=human, depth=depth, evaluate=evaluate,
                                searcher=searcher, seed=seed, nodes=nodes, options=options)
-        for settings in (variants or {}).values():  # each one checked now, not when chosen
-            self.model.options = settings
+        for name, settings in (variants or {}).items():  # each one checked now, not when chosen
+            try:
+                self.model.options = settings
+            except (TypeError, ValueError) as error:
+                kind = TypeError if isinstance(error, TypeError) else ValueError
+                raise kind(f"variant {name!r}: {error}") from None
         self.model.options = options
         self.max_events = max_events
         self.stepper: SearchStepper | None = None
@@ -104,13 +165,15 @@ class PlayGame:
             options=[(f"You first ({m.side(first)})", first),
                      (f"Agent first (you are {m.side(second)})", second)],
             value=m.human, description="Who starts", style={"button_width": "auto"})
-        # The slider shows the depth the agent uses; "to the end" (depth=None) is a box of
-        # its own, and while it is ticked the slider is off.
-        self.depth = w.IntSlider(value=depth or 2, min=1, max=max(10, depth or 0),
-                                 description="depth", continuous_update=False,
-                                 disabled=depth is None)
+        # The slider shows the depth the agent uses, up to the game's deepest search; "to
+        # the end" (depth=None) is a box of its own, offered for games small enough to
+        # search to their end, and while it is ticked the slider is off.
+        self.depth = w.IntSlider(value=depth or min(2, deepest), min=1,
+                                 max=max(deepest, depth or 0), description="depth",
+                                 continuous_update=False, disabled=depth is None)
         self.to_end = w.Checkbox(value=depth is None, description="to the end", indent=False,
-                                 layout=w.Layout(width="auto"))
+                                 layout=w.Layout(width="auto"),
+                                 disabled=bool(self.no_end), tooltip=self.no_end)
         self.evaluation = w.Dropdown(options=list(m.evaluations.items()), value=m.evaluate,
                                      description="evaluation")
         self.variants = variants
@@ -207,6 +270,9 @@ class PlayGame:
     def _to_end(self) -> None:
         """"to the end" ticked: search to the end (slider off); unticked: the slider's depth."""
         end = self.to_end.value
+        if end and self.no_end:  # (the box is off: only code can tick it)
+            self.to_end.value = False
+            raise ValueError(f"{self.no_end}: the deepest search is {self.depth.max} plies")
         self.depth.disabled = end or self.model.agent is not None
         self._settings(depth=None if end else self.depth.value)
 

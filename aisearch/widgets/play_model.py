@@ -42,11 +42,13 @@ from aisearch.core import (
 )
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
 from aisearch.results import Decision
-from aisearch.search import alphabeta, describe
+from aisearch.search import REGISTRY, alphabeta, describe, expectiminimax
 from aisearch.trace import Recorder
+from aisearch.widgets.dry import dry_run
 from aisearch.widgets.text import count
 
-__all__ = ["PlayModel", "PlayError", "SearchInfo", "evaluations", "side_names"]
+__all__ = ["PlayModel", "PlayError", "SearchInfo", "evaluations", "side_names",
+           "default_searcher"]
 
 
 class PlayError(ValueError):
@@ -127,12 +129,38 @@ def check_options(searcher: Any, options: Any) -> dict[str, Any]:
     return dict(options)
 
 
+def default_searcher(game: Any) -> Callable[..., Decision]:
+    """The agent's searcher when none is named: alpha-beta, or expectiminimax for a game
+    that declares chance states (``has_chance``), which alpha-beta cannot search.
+
+    >>> from aisearch.games import Nannon, TicTacToe
+    >>> default_searcher(TicTacToe()).__name__, default_searcher(Nannon()).__name__
+    ('alphabeta', 'expectiminimax')
+    """
+    return expectiminimax if getattr(game, "has_chance", False) is True else alphabeta
+
+
+def _check_human(human: Any) -> None:
+    if human not in (MAX, MIN) or isinstance(human, bool):
+        raise ValueError(f"human must be MAX (0) or MIN (1), not {human!r}")
+
+
+def _check_chance(game: Any, searcher: Any) -> None:
+    """Refuse a searcher that cannot search the chance states ``game`` declares."""
+    info = describe(searcher, strict=False)
+    if info is None or info.chance or getattr(game, "has_chance", False) is not True:
+        return
+    able = ", ".join(name for name, i in REGISTRY.items() if i.chance)
+    raise ValueError(f"{info.name} cannot search chance nodes, and {game!r:.60} has them: "
+                     f"use a searcher that can ({able}), or leave searcher= out "
+                     "(expectiminimax)")
+
+
 def _check_settings(game: Any, agent: Any, human: Any, depth: Any, evaluate: Any,
                     searcher: Any, seed: Any, nodes: Any) -> None:
     """Refuse settings the model could not play with, naming the rule that was broken."""
     check_game(game)
-    if human not in (MAX, MIN) or isinstance(human, bool):
-        raise ValueError(f"human must be MAX (0) or MIN (1), not {human!r}")
+    _check_human(human)
     if agent is not None and not callable(agent):
         raise TypeError(f"agent must be a callable agent(game, state) -> move or None, "
                         f"not {agent!r:.80}")
@@ -142,6 +170,12 @@ def _check_settings(game: Any, agent: Any, human: Any, depth: Any, evaluate: Any
                         f"not {evaluate!r:.80}")
     if not callable(searcher):
         raise TypeError(f"searcher must be a searcher such as alphabeta, not {searcher!r:.80}")
+    if agent is None:
+        info = describe(searcher, strict=False)
+        if info is not None and not info.convention.depth and not info.anytime:
+            raise ValueError(f"{info.name} searches one position without a depth: it cannot "
+                             "choose the agent's moves; use a searcher such as alphabeta")
+        _check_chance(game, searcher)
     check_seed(seed)
     if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
                               or nodes < 1):
@@ -167,16 +201,20 @@ class PlayModel:
     evaluate : callable, optional
         Static evaluation at the depth bound (MAX's view); default: the game's first
         named evaluation (:func:`evaluations`).
-    searcher : callable
+    searcher : callable, optional
         Any searcher of :mod:`aisearch.search`; an anytime searcher (iterative deepening)
         runs up to ``depth`` within a budget of ``nodes`` generated states per move.
+        Default: :func:`default_searcher` (alpha-beta; expectiminimax for a game with
+        chance states). One that cannot search chance states is refused for a game that
+        has them.
     seed : int, optional
         Seeds the chance outcomes.
     nodes : int, optional
         The node budget per move of an anytime searcher (reproducible, unlike a clock).
     options : dict, optional
-        More options of the searcher for every search, e.g. ``{"quiescence": 8}``
-        (checked against what the searcher takes).
+        More options of the searcher for every search, e.g. ``{"quiescence": 8}``:
+        their names against what the searcher takes, their values by the searcher's own
+        checks (it is started on the initial position and stopped at its first node).
 
     Attributes
     ----------
@@ -197,11 +235,13 @@ class PlayModel:
     def __init__(self, game: Any, agent: Callable[[Any, Any], Any] | None = None, *,
                  human: int = MAX, depth: int | None = 2,
                  evaluate: Callable[[Any], float] | None = None,
-                 searcher: Callable[..., Decision] = alphabeta, seed: int | None = 0,
+                 searcher: Callable[..., Decision] | None = None, seed: int | None = 0,
                  nodes: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        if searcher is None:
+            searcher = default_searcher(game)
         _check_settings(game, agent, human, depth, evaluate, searcher, seed, nodes)
         self.game, self.agent, self.searcher, self.depth = game, agent, searcher, depth
-        self.options = check_options(searcher, options)
+        self._options = check_options(searcher, options)
         info = describe(searcher, strict=False)
         self.anytime = bool(info and info.anytime)
         if self.anytime and depth is None and nodes is None:
@@ -212,8 +252,11 @@ class PlayModel:
         if evaluate is None:
             evaluate = next(iter(self.evaluations.values()))
         elif evaluate not in self.evaluations.values():
-            self.evaluations = {_name(evaluate): evaluate, **self.evaluations}
+            name = _name(evaluate)  # (another game's pst_eval is not this game's)
+            name = name if name not in self.evaluations else f"{name} (given)"
+            self.evaluations = {name: evaluate, **self.evaluations}
         self.evaluate = evaluate
+        self._dry_run()
         self.sides = side_names(game)
         self.rng = random.Random(seed)
         self.human = human
@@ -249,7 +292,26 @@ class PlayModel:
 
     @options.setter
     def options(self, options: Mapping[str, Any] | None) -> None:
-        self._options = check_options(self.searcher, options)
+        before, self._options = self._options, check_options(self.searcher, options)
+        try:
+            self._dry_run()
+        except Exception:
+            self._options = before  # refused: the options in use stay as they were
+            raise
+
+    def _dry_run(self) -> None:
+        """Check the settings with the searcher's own checks: start the agent's search of
+        the first position where a player moves, and stop it at its first node (see
+        :func:`dry_run`)."""
+        if self.agent is not None or describe(self.searcher, strict=False) is None:
+            return
+        state = self.game.initial
+        for _ in range(100):  # past the opening rolls (the first outcome of each)
+            if self.game.is_terminal(state) or self.game.to_move(state) != CHANCE:
+                break
+            state = self.game.result(state, self.game.chance_outcomes(state)[0][0])
+        if not self.game.is_terminal(state) and self.game.to_move(state) != CHANCE:
+            dry_run(lambda tracer: self._agent(tracer=tracer)(self.game, state))
 
     # -- the position ------------------------------------------------------------------
     @property
@@ -297,8 +359,7 @@ class PlayModel:
     def new_game(self, human: int | None = None) -> None:
         """Start again (optionally on the other side); the agent moves if it is first."""
         if human is not None:
-            if human not in (MAX, MIN):
-                raise ValueError(f"human must be MAX (0) or MIN (1), not {human!r}")
+            _check_human(human)
             self.human = human
         self.moves: list[Any]
         self.movers: list[int]
@@ -406,15 +467,7 @@ class PlayModel:
             info = SearchInfo(position, move, getattr(self.agent, "last", None), None, None,
                               None, player)
         else:
-            declared = describe(self.searcher, strict=False)
-            if declared is not None and "evaluate" not in declared.options:  # MCTS: playouts
-                agent = anytime_agent(self.searcher, nodes=self.nodes)
-            elif self.anytime:
-                agent = anytime_agent(self.searcher, depth=self.depth, nodes=self.nodes,
-                                      evaluate=self.evaluate, **self.options)
-            else:
-                agent = search_agent(self.searcher, self.depth, evaluate=self.evaluate,
-                                     **self.options)
+            agent = self._agent()
             move = agent(self.game, position)
             info = SearchInfo(position, move, agent.last, self.searcher, self.depth,
                               self.evaluate, player, self.nodes if self.anytime else None,
@@ -422,6 +475,17 @@ class PlayModel:
         self._apply(move)
         self.last_search = info
         return move
+
+    def _agent(self, **more: Any) -> Any:
+        """The agent that searches as set now (``more``: options for this agent only)."""
+        declared = describe(self.searcher, strict=False)
+        if declared is not None and "evaluate" not in declared.options:  # MCTS: playouts
+            return anytime_agent(self.searcher, nodes=self.nodes, **self.options, **more)
+        if self.anytime:
+            return anytime_agent(self.searcher, depth=self.depth, nodes=self.nodes,
+                                 evaluate=self.evaluate, **self.options, **more)
+        return search_agent(self.searcher, self.depth, evaluate=self.evaluate,
+                            **self.options, **more)
 
     def undo(self) -> bool:
         """Take back the human's last move (and what followed it); False if there is none."""

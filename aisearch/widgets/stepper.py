@@ -193,7 +193,7 @@ class SearchStepper:
 
     def goto(self, i: int) -> None:
         """Show the search after ``events[:i]`` (moves the slider)."""
-        self.model.goto(i)  # validates i
+        i = self.model.goto(i)  # validates i
         if self.slider.value == i:
             self._show()
         else:
@@ -231,8 +231,21 @@ class SearchStepper:
 
     # -- drawing -----------------------------------------------------------------------
     def tree_png(self, i: int | None = None) -> bytes:
-        """The tree after ``events[:i]`` (default: now) as PNG bytes (cached)."""
-        i = self.model.index if i is None else i
+        """The tree after ``events[:i]`` (default: now) as PNG bytes (cached).
+
+        Raises
+        ------
+        ValueError
+            If ``i`` is not an event index from 0 to the number of events.
+        """
+        if i is None:
+            i = self.model.index
+        else:
+            try:
+                i = self.model.checked(i)
+            except (TypeError, IndexError):
+                raise ValueError(f"i must be an event index from 0 to {len(self.model)} "
+                                 f"(or None: now), not {i!r:.80}") from None
         if i not in self._cache:
             from aisearch import plot
 

@@ -28,6 +28,7 @@ Stats(nodes=11, leaves=7, cutoffs=1)
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -127,12 +128,21 @@ class StepperModel:
         return len(self.events)
 
     def goto(self, i: int) -> int:
-        """Stand after ``events[:i]``; ``0 <= i <= len(self)``. Returns ``i``."""
-        if isinstance(i, bool) or not isinstance(i, int):
-            raise TypeError(f"an event index is an int, not {i!r}")
+        """Stand after ``events[:i]``; ``0 <= i <= len(self)`` (an int, numpy's too).
+        Returns ``i``."""
+        self.index = self.checked(i)
+        return self.index
+
+    def checked(self, i: Any) -> int:
+        """``i`` as an event index (0 to ``len(self)``), or an error saying what it is not."""
+        try:
+            if isinstance(i, bool):
+                raise TypeError
+            i = operator.index(i)
+        except TypeError:
+            raise TypeError(f"an event index is an int, not {i!r:.80}") from None
         if not 0 <= i <= len(self.events):
             raise IndexError(f"event index {i} is outside 0..{len(self.events)}")
-        self.index = i
         return i
 
     def step(self) -> int:

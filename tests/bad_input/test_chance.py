@@ -3,12 +3,13 @@ the solvers."""
 
 import math
 
-from aisearch import Chance, TreeGame
+from aisearch import Chance, Nim, TicTacToe, TreeGame, TwoRobots
 from aisearch.core import CHANCE, MAX, GameBase, check_outcomes
 from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
 from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.pig import Pig, PigState
 from aisearch.search import expectiminimax, star1, star2
+from aisearch.solve import retrograde
 from aisearch.solve_chance import nannon_solution, solve_chance
 from aisearch.solve_pig import pig_solution
 from tests.bad_input.table import Case, check, params
@@ -91,6 +92,8 @@ CASES = [
     Case("Pig: a goal that would take too long", lambda: Pig(goal=10**6), ValueError,
          ("too large", "1000")),
     Case("Pig: a die with one face", lambda: Pig(die=1), ValueError, ("die", ">= 2")),
+    Case("Pig: a die of a million faces", lambda: Pig(die=10**6), ValueError,
+         ("die 1000000", "at most 100 faces"), seconds=1),
     Case("Pig: an illegal move", lambda: Pig().result(Pig().initial, "stop"), ValueError,
          ("'stop'", "roll, hold")),
     Case("Pig: a foreign state", lambda: Pig(goal=10).moves(Nannon().initial), ValueError,
@@ -132,6 +135,27 @@ CASES = [
          ("policies", "MAX (0) or MIN (1)")),
     Case("pig_solution: hold_at not a pair", lambda: pig_solution(20, hold_at=20), ValueError,
          ("hold_at", "pair")),
+    Case("solve_chance: policies a list, not a mapping",
+         lambda: solve_chance(Pig(goal=5), policies=[1]), TypeError,
+         ("policies", "mapping {player: agent}", "[1]")),
+    Case("solve_chance: policies one agent, not a mapping",
+         lambda: solve_chance(Pig(goal=5), policies=Pig(5).hold_at(2)), TypeError,
+         ("policies", "mapping")),
+    Case("retrograde: an empty set of states", lambda: retrograde(TicTacToe(), set()),
+         ValueError, ("states is empty", "at least one", "none")),
+    Case("retrograde: an iterator holding None", lambda: retrograde(TicTacToe(), iter([None])),
+         ValueError, ("states holds none", "not a state of tictactoe()")),
+    Case("retrograde: an empty list of states", lambda: retrograde(Nim((1, 2)), []),
+         ValueError, ("states is empty",)),
+    Case("retrograde: one state, not an iterable of them",
+         lambda: retrograde(TwoRobots(2, 2), TwoRobots(2, 2).initial), TypeError,
+         ("states must be an iterable of states", "not one state", "[state]")),
+    Case("retrograde: the root of a tree, not an iterable of states",
+         lambda: retrograde(TreeGame([1, 2]), ()), TypeError, ("not one state", "()")),
+    Case("retrograde: states as text", lambda: retrograde(TicTacToe(), "x../.../..."),
+         TypeError, ("states", "'x../.../...'")),
+    Case("retrograde: states holding None", lambda: retrograde(TicTacToe(), [None]),
+         ValueError, ("states holds none", "not a state of tictactoe()")),
 ]
 
 

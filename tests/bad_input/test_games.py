@@ -9,18 +9,24 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from aisearch.core import IllegalMoveError
 from aisearch.games import (
     Chance,
+    Coins,
     ConnectFour,
+    DagGame,
     Max,
     Min,
     Nim,
     SymmetryReduced,
     TicTacToe,
     TreeGame,
+    TupleTree,
     TwoRobots,
     fig5_2,
+    uniform_tree,
 )
 from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.pig import Pig, PigState
@@ -175,6 +181,21 @@ def _construction_cases() -> list[Case]:
              ("none",)),
         Case("SymmetryReduced(3)", lambda: SymmetryReduced(3), (ValueError, TypeError),
              ("canonical", "3")),
+        Case("SymmetryReduced(TicTacToe): the class, not a game",
+             lambda: SymmetryReduced(TicTacToe), TypeError, ("the class tictactoe",)),
+        Case("Nim: a heap of 10**100", lambda: Nim((10**100,)), ValueError,
+             ("heap 0", "1.000e+100", "at most 10 heaps of at most 100"), seconds=1),
+        Case("Nim: a heap of 10**9, too big to solve", lambda: Nim((3, 10**9)), ValueError,
+             ("heap 1", "1000000000", "at most 100"), seconds=1),
+        Case("Nim: eleven heaps", lambda: Nim((1,) * 11), ValueError,
+             ("11 heaps", "at most 10 heaps")),
+        Case("Nim: a heap that is a numpy bool", lambda: Nim((np.True_,)), TypeError,
+             ("heap 0", "true")),
+        Case("DagGame(seed='x')", lambda: DagGame(seed="x"), TypeError, ("seed", "'x'")),
+        Case("DagGame(b=np.int64(30))", lambda: DagGame(b=np.int64(30)), ValueError,
+             ("b must be an int in 1..20", "30")),
+        Case("Coins: a coin that is a bool", lambda: Coins((1, True)), ValueError,
+             ("row", "0 to 1000", "true")),
     ]
 
 
@@ -207,6 +228,15 @@ def _robots_cases() -> list[Case]:
              ValueError, ("b",)),
         Case("TwoRobots.parse: letters", lambda: TwoRobots.parse("B?./.../..W"), ValueError,
              ("'?'",)),
+        Case("TwoRobots.parse(3)", lambda: TwoRobots.parse(3), TypeError,
+             ("tworobots.parse", "str", "3")),
+        Case("TwoRobots.parse(None)", lambda: TwoRobots.parse(None), TypeError,
+             ("tworobots.parse", "none")),
+        Case("TwoRobots: a wall of numpy floats", lambda: TwoRobots(3, 3, walls=[(np.float64(1),
+                                                                                1)]),
+             ValueError, ("wall", "pair of ints")),
+        Case("TwoRobots.state: to_move True", lambda: ROBOTS.state((0, 0), (1, 1), True),
+             ValueError, ("to_move", "true")),
         Case("TwoRobots.state: cell outside", lambda: ROBOTS.state((9, 9), (0, 0)), ValueError,
              ("(9, 9)",)),
         Case("TwoRobots.state: to_move 5", lambda: ROBOTS.state((0, 0), (1, 1), 5), ValueError,
@@ -255,6 +285,32 @@ def _tree_cases() -> list[Case]:
              ValueError, ("(probability, subtree)",)),
         Case("TreeGame.noisy: not a node", lambda: TreeGame([1, 2], noisy=[(5,)]), ValueError,
              ("(5,)",)),
+        Case("TreeGame(noisy=3)", lambda: TreeGame([1, 2], noisy=3), TypeError,
+             ("noisy", "iterable of paths", "3")),
+        Case("TreeGame(noisy='ab')", lambda: TreeGame([1, 2], noisy="ab"), TypeError,
+             ("noisy", "'ab'")),
+        Case("TreeGame(noisy=[0])", lambda: TreeGame([1, 2], noisy=[0]), TypeError,
+             ("noisy", "0 is not a path")),
+        Case("TreeGame: a tip of 10**400", lambda: TreeGame([1, 10**400]), ValueError,
+             ("path (1,)", "1.000e+400", "±2**999")),
+        Case("TreeGame: a tip of -2.0**1000", lambda: TreeGame([[1, -(2.0**1000)]]), ValueError,
+             ("path (0, 1)", "±2**999")),
+        Case("TreeGame: a numpy tip of 1e308", lambda: TreeGame([np.float32(1), np.float64(1e308)]),
+             ValueError, ("path (1,)", "±2**999")),
+        Case("TreeGame(win=10**400)", lambda: TreeGame([1, 2], win=10**400), ValueError,
+             ("win", "below 2**999", "1.000e+400")),
+        Case("TreeGame(first=np.True_)", lambda: TreeGame([1, 2], first=np.True_), ValueError,
+             ("first", "true")),
+        Case("uniform_tree(b=np.float64(2))", lambda: uniform_tree(np.float64(2), 2), ValueError,
+             ("b must be an int", "2.0")),
+        Case("TupleTree: a chain 100,000 deep", lambda: TupleTree(_chain(100_000, (1, 2))),
+             ValueError, ("5,000 plies",), seconds=3),
+        Case("TupleTree: a list that contains itself", _self_tuple_list, ValueError,
+             ("path (1,)", "cycle")),
+        Case("TupleTree: 200,000 tips", lambda: TupleTree([(1, 2)] * 200_000), ValueError,
+             ("100,000 nodes",), seconds=3),
+        Case("TupleTree: a tip of 10**400", lambda: TupleTree([(1, 2), (10**400, 0)]),
+             ValueError, ("path (1,)", "±2**999")),
     ]
 
 
@@ -264,8 +320,14 @@ def _self_list() -> Any:
     return TreeGame(tree)
 
 
-def _chain(n: int) -> Any:
-    node: Any = 1
+def _self_tuple_list() -> Any:
+    tree: list[Any] = [(1, 2)]
+    tree.append(tree)
+    return TupleTree(tree)
+
+
+def _chain(n: int, tip: Any = 1) -> Any:
+    node: Any = tip
     for _ in range(n):
         node = [node]
     return node
@@ -275,8 +337,51 @@ def _chance(probabilities: dict[float, Any]) -> Any:
     return Chance([(p, v) for p, v in probabilities.items()])
 
 
+def _numpy_cases() -> list[Case]:
+    """Numpy integers are the ints they equal, so a message about one names its value and
+    never says a number is not a number; numpy bools and floats are refused."""
+    return [
+        Case("TicTacToe.result: np.int64(9)", lambda: TTT.result(TTT.initial, np.int64(9)),
+             IllegalMoveError, ("np.int64(9)", "cells are numbered 0..8")),
+        Case("TicTacToe.result: np.True_", lambda: TTT.result(TTT.initial, np.True_),
+             IllegalMoveError, ("illegal move", "not a bool")),
+        Case("TicTacToe.result: np.float64(4)", lambda: TTT.result(TTT.initial, np.float64(4)),
+             IllegalMoveError, ("illegal move", "float64")),
+        Case("ConnectFour.result: np.int64(7)", lambda: C4.result(C4.initial, np.int64(7)),
+             IllegalMoveError, ("np.int64(7)", "columns are numbered 0..6")),
+        Case("Nim.result: (np.int64(0), np.int64(5))",
+             lambda: NIM.result(NIM.initial, (np.int64(0), np.int64(5))), IllegalMoveError,
+             ("heap 0 holds 1",)),
+        Case("TicTacToe(win=np.True_)", lambda: TicTacToe(win=np.True_), ValueError,
+             ("win", "true")),
+        Case("ConnectFour(win=10**400)", lambda: ConnectFour(win=10**400), ValueError,
+             ("win", "below 2**999", "1.000e+400")),
+        Case("Pig(goal=np.int64(2000))", lambda: Pig(goal=np.int64(2000)), ValueError,
+             ("goal 2000", "at most 1000")),
+        Case("Pig.result: face np.int64(7)",
+             lambda: PIG.result(PIG.result(PIG.initial, "roll"), np.int64(7)),
+             IllegalMoveError, ("np.int64(7)", "the die shows a face")),
+    ]
+
+
+def _evaluation_cases() -> list[Case]:
+    return [
+        Case("Nannon.pip_eval(None)", lambda: NANNON.pip_eval(None), ValueError,
+             ("none", "nannon state")),
+        Case("Nannon.pip_eval of a Pig state", lambda: Nannon.pip_eval(PIG.initial), ValueError,
+             ("nannon state",)),
+        Case("Pig.score_eval(None)", lambda: PIG.score_eval(None), ValueError,
+             ("none", "pig(goal=20)")),
+        Case("Pig.hold_at('x')", lambda: PIG.hold_at("x"), ValueError,
+             ("hold_at", "int >= 1", "'x'")),
+        Case("Pig.hold_at(0)", lambda: PIG.hold_at(0), ValueError, ("hold_at", "int >= 1", "0")),
+        Case("Pig.hold_at(True)", lambda: PIG.hold_at(True), ValueError,
+             ("hold_at", "true")),
+    ]
+
+
 CASES = (_foreign_cases() + _player_cases() + _move_cases() + _construction_cases()
-         + _robots_cases() + _tree_cases())
+         + _robots_cases() + _tree_cases() + _numpy_cases() + _evaluation_cases())
 
 
 @params(CASES)

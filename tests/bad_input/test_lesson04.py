@@ -130,6 +130,26 @@ CASES = [
     Case("alphabeta with killers still checks its evaluation", lambda: alphabeta(
         C4, C4.initial, 2, evaluate=lambda s: None, order=Killers()), TypeError,
          ("returned none",)),
+    # a static order's values are checked as the searchers check evaluations
+    Case("StaticOrder: evaluate returns None", lambda: alphabeta(
+        T, S, 2, evaluate=T.nilsson_eval, order=StaticOrder(T, lambda s: None)), TypeError,
+         ("<lambda> returned none", "for state", "real numbers")),
+    Case("StaticOrder: evaluate returns 'x'", lambda: alphabeta(
+        T, S, 2, evaluate=T.nilsson_eval, order=StaticOrder(T, lambda s: "x")), TypeError,
+         ("returned 'x'", "real numbers")),
+    Case("StaticOrder: evaluate returns NaN", lambda: alphabeta(
+        T, S, 2, evaluate=T.nilsson_eval, order=StaticOrder(T, lambda s: math.nan)), ValueError,
+         ("returned nan", "for state")),
+    Case("StaticOrder: evaluate returns True", lambda: StaticOrder(T, lambda s: True)(
+        S, (0, 1, 4), 3), TypeError, ("returned true", "bool")),
+    Case("StaticOrder: min_depth='2'", lambda: StaticOrder(T, T.nilsson_eval, min_depth="2"),
+         ValueError, ("min_depth", "'2'", "a str")),
+    # guesses a search cannot hold
+    Case("mtdf: guess=10**400", lambda: mtdf(T, S, 2, evaluate=T.nilsson_eval, guess=10**400),
+         ValueError, ("guess must be a number", "too large for a float")),
+    Case("aspiration: guess=10**400",
+         lambda: aspiration(T, S, 2, evaluate=T.nilsson_eval, guess=10**400), ValueError,
+         ("guess must be a number", "too large for a float")),
 ]
 
 

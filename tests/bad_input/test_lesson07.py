@@ -70,6 +70,9 @@ def _train(**kw: Any) -> Any:
     return td_train(game, model, encode, **args)
 
 
+AFTER_ROLL = NANNON.result(NANNON.initial, NANNON.moves(NANNON.initial)[0])  # a decision
+
+
 def _chance_state_agent() -> Any:
     return greedy_agent(NANNON, NANNON.pip_eval)(NANNON, NANNON.initial)
 
@@ -129,6 +132,9 @@ CASES = [
     Case("pig_units(0)", lambda: pig_units(0), ValueError, ("goal", ">= 1")),
     Case("td_train: games as text", lambda: _train(games="10"), ValueError, ("games", "'10'")),
     Case("td_train: games=2.5", lambda: _train(games=2.5), ValueError, ("games", "2.5")),
+    Case("td_train: games=0", lambda: _train(games=0), ValueError,
+         ("games must be a positive int", "0")),
+    Case("td_train: games=-3", lambda: _train(games=-3), ValueError, ("games", "-3")),
     Case("td_train: negative alpha", lambda: _train(alpha=-1), ValueError, ("alpha",)),
     Case("td_train: lam=2", lambda: _train(lam=2), ValueError, ("lam", "[0, 1]")),
     Case("td_train: not a model", lambda: _train(model="net"), TypeError, ("model",)),
@@ -148,6 +154,18 @@ CASES = [
          ("encode",)),
     Case("learned_evaluate: a model of the wrong width", lambda: learned_evaluate(
         Network(5, 2, seed=0), nannon_features)(NANNON.initial), ValueError, ("5 inputs",)),
+    Case("greedy_agent: evaluate returns None at depth 1",
+         lambda: greedy_agent(NANNON, lambda s: None)(NANNON, AFTER_ROLL), TypeError,
+         ("<lambda> returned none", "for state")),
+    Case("greedy_agent: evaluate returns NaN at depth 1",
+         lambda: greedy_agent(NANNON, lambda s: float("nan"))(NANNON, AFTER_ROLL), ValueError,
+         ("returned nan",)),
+    Case("greedy_agent: evaluate returns 'x' at depth 1",
+         lambda: greedy_agent(NANNON, lambda s: "x")(NANNON, AFTER_ROLL), TypeError,
+         ("returned 'x'",)),
+    Case("greedy_agent: evaluate returns True at depth 1",
+         lambda: greedy_agent(NANNON, lambda s: True)(NANNON, AFTER_ROLL), TypeError,
+         ("returned true", "bool")),
     Case("greedy_agent: depth 0", lambda: greedy_agent(NANNON, NANNON.pip_eval, 0),
          ValueError, ("depth", "1 to 6")),
     Case("greedy_agent: evaluate not callable", lambda: greedy_agent(NANNON, 0.5), TypeError,
@@ -181,6 +199,8 @@ CASES = [
          ("unknown game", "nannon, pig")),
     Case("train: games=1.5", lambda: train("nannon", games=1.5, seed=0), ValueError,
          ("games",)),
+    Case("train: games=0", lambda: train("nannon", games=0, seed=0), ValueError,
+         ("games must be a positive int", "0")),
     Case("train: hidden=0", lambda: train("nannon", games=1, seed=0, hidden=0), ValueError,
          ("hidden",)),
     Case("train: seed None", lambda: train("nannon", games=1, seed=None), TypeError,

@@ -20,6 +20,7 @@ from aisearch.search import (
     ucb1,
 )
 from aisearch.search.anytime import run_anytime
+from aisearch.trace import Recorder
 from tests.bad_input.table import Case, check, params
 
 TTT = TicTacToe()
@@ -47,6 +48,18 @@ class NanGame(GameBase):
 
 def three(s: Any) -> int:
     return 3
+
+
+def two_each(game: Any, s: Any, players: int = 2) -> tuple:
+    return (2, 2)
+
+
+def nan_reward(game: Any, s: Any, players: int = 2) -> tuple:
+    return (float("nan"), 0.5)
+
+
+def no_reward(game: Any, s: Any, players: int = 2) -> None:
+    return None
 
 
 def last(gen: Any) -> Any:
@@ -116,10 +129,29 @@ CASES = [
          ("steps", "1,000,000")),
     Case("play_bandit: policy='best'", lambda: play_bandit((0.5, 0.1), 5, policy="best"),
          ValueError, ("policy", "ucb1", "'best'")),
+    Case("play_bandit: c=-1", lambda: play_bandit((0.5, 0.1), 5, c=-1), ValueError,
+         ("c (the exploration constant)", "-1")),
+    Case("play_bandit: c='2'", lambda: play_bandit((0.5, 0.1), 5, c="2"), ValueError,
+         ("c ", "'2'")),
+    Case("play_bandit: epsilon=2", lambda: play_bandit((0.5, 0.1), 5, policy="epsilon",
+                                                       epsilon=2),
+         ValueError, ("epsilon", "probability", "2")),
+    Case("play_bandit: steps=5.0", lambda: play_bandit((0.5, 0.1), 5.0), ValueError,
+         ("steps", "5.0", "a float")),
 
     # UCB1 and rewards
     Case("ucb1: parent_visits 0 with a visited child", lambda: ucb1(1, 1, 0), ValueError,
-         ("math domain",)),
+         ("parent_visits must be at least visits", "visits=1, parent_visits=0")),
+    Case("ucb1: visits=-1", lambda: ucb1(1, -1, 5), ValueError,
+         ("visits must be a non-negative int", "-1")),
+    Case("ucb1: visits=2.5", lambda: ucb1(1, 2.5, 5), ValueError, ("visits", "2.5", "a float")),
+    Case("ucb1: visits=True", lambda: ucb1(1, True, 5), ValueError, ("visits", "true")),
+    Case("ucb1: total='1'", lambda: ucb1("1", 2, 5), ValueError, ("total", "'1'")),
+    Case("ucb1: total NaN", lambda: ucb1(float("nan"), 2, 5), ValueError, ("total", "nan")),
+    Case("ucb1: more wins than visits", lambda: ucb1(5, 2, 5), ValueError,
+         ("total must be a number from 0 to visits (2)", "rewards are in [0, 1]", "5")),
+    Case("ucb1: c=-1", lambda: ucb1(1, 2, 5, c=-1), ValueError, ("c (the exploration", "-1")),
+    Case("ucb1: c=nan", lambda: ucb1(1, 2, 5, c=float("nan")), ValueError, ("c ", "nan")),
     Case("scaled_rewards: low above high", lambda: scaled_rewards(5, 1), ValueError,
          ("low", "high")),
     Case("scaled_rewards: text", lambda: scaled_rewards("0", 1), TypeError, ("low", "'0'")),
@@ -150,6 +182,26 @@ CASES = [
          ValueError, ("returned 2", "[0, 1]")),
     Case("mcts: utility returns NaN", lambda: last(mcts(NanGame(), 0, iterations=3)),
          ValueError, ("utility", "nan")),
+    Case("mcts: reward returns (2, 2)", lambda: last(mcts(TTT, TTT.initial, iterations=3,
+                                                          reward=two_each)),
+         ValueError, ("two_each returned (2, 2)", "terminal state", "[0, 1]")),
+    Case("mcts: reward returns NaN", lambda: last(mcts(TTT, TTT.initial, iterations=3,
+                                                       reward=nan_reward)),
+         ValueError, ("nan_reward returned (nan, 0.5)", "[0, 1]")),
+    Case("mcts: reward returns None", lambda: last(mcts(TTT, TTT.initial, iterations=3,
+                                                        reward=no_reward)),
+         ValueError, ("no_reward returned none", "a tuple of 2 numbers")),
+    Case("mcts: reward returns one number", lambda: last(mcts(TTT, TTT.initial, iterations=3,
+                                                              reward=lambda g, s, n: 1.0)),
+         ValueError, ("returned 1.0", "a tuple of 2 numbers")),
+    Case("mcts: tracer=Recorder (the class)", lambda: MCTS(TTT, TTT.initial, tracer=Recorder),
+         TypeError, ("tracer must be a tracer", "the class recorder")),
+    Case("MCTS.best(3)", lambda: MCTS(TTT, TTT.initial).best(3), TypeError,
+         ("node must be a node of the tree", "3")),
+    Case("MCTS.ucb_terms(3)", lambda: MCTS(TTT, TTT.initial).ucb_terms(3), TypeError,
+         ("node must be a node of the tree", "3")),
+    Case("MCTS.run: iterations=10.0", lambda: MCTS(TTT, TTT.initial).run(10.0), ValueError,
+         ("iterations", "10.0", "a float")),
     # game None, a class, a foreign or unhashable state, a misspelt option: test_searchers
     Case("MCTS: tracer=1", lambda: MCTS(TTT, TTT.initial, tracer=1), TypeError,
          ("tracer", "1")),
@@ -163,6 +215,14 @@ CASES = [
     Case("mcts_agent: a misspelt option", lambda: mcts_agent(10, bach=3), TypeError,
          ("bach", "batch")),
     Case("mcts_agent: seed='x'", lambda: mcts_agent(10, seed="x"), TypeError, ("seed", "'x'")),
+    Case("mcts_agent at a finished game",
+         lambda: mcts_agent(10)(TTT, TicTacToe.parse("xxx/oo./...")), ValueError,
+         ("mcts(iterations=10)", "game is over")),
+    Case("mcts_agent: c=nan", lambda: mcts_agent(10, c=float("nan")), ValueError, ("c ", "nan")),
+    Case("mcts_agent: batch=0", lambda: mcts_agent(10, batch=0), ValueError, ("batch", "0")),
+    Case("mcts_agent: value=3", lambda: mcts_agent(10, value=3), TypeError, ("value", "3")),
+    Case("mcts_agent: tracer=Recorder (the class)", lambda: mcts_agent(10, tracer=Recorder),
+         TypeError, ("tracer", "the class recorder")),
     Case("mcts: budget of seconds=0", lambda: mcts(TTT, TTT.initial,
                                                    budget=Budget(seconds=0)),
          ValueError, ("seconds", "0")),
@@ -181,6 +241,10 @@ CASES = [
     Case("maxn: an evaluation outside utility_bounds, with pruning",
          lambda: maxn(KORF, (), 1, evaluate=lambda s: (9, 6, 0)), ValueError,
          ("(9, 6, 0)", "utility_bounds (0, 9)", "prune=false")),
+    Case("maxn: tracer=Recorder, the class", lambda: maxn(KORF, (), tracer=Recorder), TypeError,
+         ("tracer", "class recorder", "recorder()")),
+    Case("paranoid: tracer=Recorder, the class", lambda: paranoid(KORF, (), tracer=Recorder),
+         TypeError, ("tracer", "class recorder")),
     Case("maxn: a foreign state", lambda: maxn(KORF, (5,)), ValueError, ("tupletree",)),
     Case("maxn: game None, three players", lambda: maxn(None, ()), TypeError, ("game", "none")),
     Case("maxn: unhashable state, three players", lambda: maxn(KORF, [0]), TypeError,

@@ -15,12 +15,14 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
 from aisearch.core import MAX, MIN, GameBase
 from aisearch.games import ConnectFour, TicTacToe, fig5_2
-from aisearch.search import SEARCHERS, Budget, describe
+from aisearch.search import REGISTRY, SEARCHERS, Budget, describe
 from aisearch.search.anytime import run_anytime
+from aisearch.trace import Recorder
 from tests.bad_input.table import Case, check, params
 
 TTT = TicTacToe()
@@ -179,7 +181,7 @@ def _cases(name: str, f: Callable[..., Any]) -> list[Case]:
 
 
 def _anytime_cases() -> list[Case]:
-    from aisearch.search import iterative_deepening
+    from aisearch.search import iterative_deepening, maxn, mcts, quiescence
 
     return [
         Case("Budget(nodes=0)", lambda: Budget(nodes=0), ValueError, ("nodes", "0")),
@@ -200,6 +202,29 @@ def _anytime_cases() -> list[Case]:
         Case("iterative_deepening: search=iterative_deepening",
              lambda: run(iterative_deepening, TTT, TTT.initial, 2, evaluate=TTT.nilsson_eval,
                          search=iterative_deepening), TypeError, ("depth-limited",)),
+        Case("Budget(clock=lambda: 'x')", lambda: Budget(seconds=1, clock=lambda: "x"),
+             TypeError, ("clock", "returning seconds as a number", "returned 'x'")),
+        Case("Budget(nodes=np.float64(5))", lambda: Budget(nodes=np.float64(5)), ValueError,
+             ("nodes", "float64")),
+        Case("iterative_deepening: search=<lambda>",
+             lambda: run(iterative_deepening, TTT, TTT.initial, 2, evaluate=TTT.nilsson_eval,
+                         search=lambda g, s, d, **k: None),
+             TypeError, ("search must be a depth-limited searcher", "alphabeta, ", "<lambda>")),
+        Case("iterative_deepening: search=maxn",
+             lambda: run(iterative_deepening, TTT, TTT.initial, 2, evaluate=TTT.nilsson_eval,
+                         search=maxn), TypeError, ("search", "one of: alphabeta", "'maxn'")),
+        Case("iterative_deepening: search=quiescence",
+             lambda: run(iterative_deepening, TTT, TTT.initial, 2, evaluate=TTT.nilsson_eval,
+                         search=quiescence), TypeError, ("search", "one of:", "'quiescence'")),
+        Case("iterative_deepening: search=mcts",
+             lambda: run(iterative_deepening, TTT, TTT.initial, 2, evaluate=TTT.nilsson_eval,
+                         search=mcts), TypeError, ("search", "one of:", "'mcts'")),
+        Case("iterative_deepening: tracer=Recorder (the class)",
+             lambda: run(iterative_deepening, TTT, TTT.initial, 2, evaluate=TTT.nilsson_eval,
+                         tracer=Recorder), TypeError, ("tracer", "the class recorder")),
+        Case("SEARCHERS['nope']", lambda: SEARCHERS["nope"], KeyError,
+             ("no searcher named 'nope'", "alphabeta, alphabeta_failsoft")),
+        Case("SEARCHERS[3]", lambda: SEARCHERS[3], KeyError, ("no searcher named 3", "minimax")),
         Case("run_anytime(3)", lambda: run_anytime(3), TypeError, ("3",)),
         Case("describe('nope')", lambda: describe("nope"), (ValueError, KeyError),
              ("nope", "alphabeta")),
@@ -207,7 +232,43 @@ def _anytime_cases() -> list[Case]:
     ]
 
 
-CASES = [c for name, f in sorted(SEARCHERS.items()) for c in _cases(name, f)] + _anytime_cases()
+class FinishIsNoMethod:
+    """A tracer whose ``finish`` is not a method."""
+
+    finish = 3
+
+    def __call__(self, event: Any) -> None:
+        pass
+
+
+def _tracer_cases() -> list[Case]:
+    """Tracers that are not tracers, given to the searchers built on the shared checks."""
+    from aisearch.search import alphabeta, expectiminimax, minimax, pvs, quiescence
+
+    cases = []
+    for f in (minimax, alphabeta, pvs, expectiminimax):
+        cases += [
+            Case(f"{f.__name__}: tracer=Recorder (the class)",
+                 lambda f=f: f(fig5_2, (), tracer=Recorder), TypeError,
+                 ("tracer must be a tracer", "the class recorder", "tracer=recorder()")),
+            Case(f"{f.__name__}: a tracer whose finish is 3",
+                 lambda f=f: f(fig5_2, (), tracer=FinishIsNoMethod()), TypeError,
+                 ("tracer.finish", "finish(decision)", "3")),
+        ]
+    cases.append(Case("quiescence: tracer=Recorder (the class)",
+                      lambda: run(quiescence, fig5_2, (), tracer=Recorder), TypeError,
+                      ("tracer", "the class recorder")))
+    cases.append(Case("alphabeta: depth=np.float64(2.0)",
+                      lambda: alphabeta(TTT, TTT.initial, np.float64(2.0)), ValueError,
+                      ("depth must be a non-negative int", "float64")))
+    cases.append(Case("alphabeta: quiescence=2.0",
+                      lambda: alphabeta(TTT, TTT.initial, 2, quiescence=2.0), ValueError,
+                      ("quiescence", "2.0", "a float")))
+    return cases
+
+
+CASES = ([c for name, f in sorted(SEARCHERS.items()) for c in _cases(name, f)]
+         + _anytime_cases() + _tracer_cases())
 
 
 @params(CASES)
@@ -234,6 +295,31 @@ def test_the_values_that_are_fine_still_pass() -> None:
             got = decision.value
             assert (got[MAX] if isinstance(got, tuple) else got) == value, (f, value)
     assert MIN == 1
+
+
+def test_numpy_integers_are_depths() -> None:
+    from aisearch.search import alphabeta, iterative_deepening
+
+    e = TTT.nilsson_eval
+    assert (alphabeta(TTT, TTT.initial, np.int64(2), evaluate=e)
+            == alphabeta(TTT, TTT.initial, 2, evaluate=e))
+    assert (alphabeta(TTT, TTT.initial, 2, evaluate=e, quiescence=np.int32(1)).value
+            == alphabeta(TTT, TTT.initial, 2, evaluate=e, quiescence=1).value)
+    assert [d.depth for d in iterative_deepening(TTT, TTT.initial, np.int64(2), evaluate=e)] == [
+        1, 2]
+
+
+def test_every_depth_limited_searcher_of_the_registry_can_be_deepened() -> None:
+    from aisearch.search import iterative_deepening
+    from aisearch.search.deepening import _iterable
+
+    deepened = {name for name, info in REGISTRY.items() if _iterable(info)}
+    assert {"minimax", "alphabeta", "pvs", "mtdf", "expectiminimax"} <= deepened
+    assert not deepened & {"iterative_deepening", "quiescence", "maxn", "paranoid", "mcts"}
+    for name in sorted(deepened - {"star1", "star2"}):  # (those need bounds)
+        last = run_anytime(iterative_deepening(fig5_2, (), 2, evaluate=lambda s: 0,
+                                               search=SEARCHERS[name]))
+        assert last.value == 3, name
 
 
 def test_a_value_beyond_the_bounds_is_refused() -> None:

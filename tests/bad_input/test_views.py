@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from aisearch import Recorder, TicTacToe
 from aisearch.games import ConnectFour, TreeGame, TwoRobots, uniform_tree
 from aisearch.notebook import check as check_against
@@ -20,6 +22,7 @@ from aisearch.plot import (
     draw_robots,
     draw_tictactoe,
     layout,
+    mcts_tree,
     robot_plies,
     start_map,
     start_outcomes,
@@ -126,7 +129,64 @@ PLOT = [
     Case("start_map: another grid's solution",
          lambda: start_map(ROBOTS, retrograde(TwoRobots(2, 2)), (0, 0)), ValueError,
          ("another game",)),
+    Case("tree: ax a Figure, not an Axes", lambda: tree(small(), ax=_figure()), TypeError,
+         ("ax must be a matplotlib axes", "figure", "add_subplot")),
+    Case("tree: values='yes'", lambda: tree(small(), ax=ax(), values="yes"), TypeError,
+         ("values", "true or false", "'yes'")),
+    Case("tree: moves=3", lambda: tree(small(), ax=ax(), moves=3), TypeError,
+         ("moves", "true or false", "3")),
+    Case("tree: window=None", lambda: tree(small(), ax=ax(), window=None), TypeError,
+         ("window", "none")),
+    Case("tree: boards=1", lambda: tree(small(), ax=ax(), boards=1), TypeError,
+         ("boards", "1")),
+    Case("tree: upto=np.True_", lambda: tree(small(), ax=ax(), upto=np.True_), ValueError,
+         ("upto", "true")),
+    Case("tree: upto=np.int64(99), past the end", lambda: tree(small(), ax=ax(),
+                                                              upto=np.int64(99)),
+         ValueError, ("upto", "from 0 to 42", "99")),
+    Case("tree: current=[[0]], unhashable", lambda: tree(small(), ax=ax(), current=[[0]]),
+         ValueError, ("current", "path", "[[0]]")),
+    Case("layout: a node mapped to a number", lambda: layout({1: 5}), ValueError,
+         ("children map", "node 1 maps to 5")),
+    Case("mcts_tree: ax=3", lambda: mcts_tree([], ax=3), TypeError, ("ax", "axes", "3")),
+    Case("draw_tictactoe: ax=3", lambda: draw_tictactoe("x../.../...", ax=3), TypeError,
+         ("ax", "axes", "3")),
+    Case("draw_tictactoe: ax a Figure", lambda: draw_tictactoe("x../.../...", ax=_figure()),
+         TypeError, ("ax", "axes", "figure")),
+    Case("draw_board: ax='left'", lambda: draw_board(TTT, ax="left"), TypeError,
+         ("ax", "axes", "'left'")),
+    Case("draw_connect4: ax=3", lambda: draw_connect4(C4.initial, ax=3), TypeError,
+         ("ax", "axes", "3")),
+    Case("draw_robots: ax=3", lambda: draw_robots(ROBOTS, ax=3), TypeError, ("ax", "axes")),
+    Case("draw_board: inches=0", lambda: draw_board(TTT, ax=ax(), inches=0), ValueError,
+         ("inches", "from 0.2 to 40", "0")),
+    Case("draw_board: inches='3'", lambda: draw_board(TTT, inches="3"), ValueError,
+         ("inches", "'3'")),
+    Case("start_map: ax=3", lambda: start_map(ROBOTS, SOLVED, (0, 0), ax=3), TypeError,
+         ("ax", "axes")),
+    Case("start_map: plies='no'", lambda: start_map(ROBOTS, SOLVED, (0, 0), ax=ax(),
+                                                    plies="no"),
+         TypeError, ("plies", "true or false", "'no'")),
+    Case("board_png: size=0", lambda: board_png(TTT.initial, TTT, size=0), ValueError,
+         ("size", "from 0.1 to 50", "0")),
+    Case("board_png: dpi=10**6", lambda: board_png(TTT.initial, TTT, dpi=10**6), ValueError,
+         ("dpi", "from 10 to 1000", "1000000"), seconds=2),
+    Case("board_png: dpi=True", lambda: board_png(TTT.initial, TTT, dpi=True), ValueError,
+         ("dpi", "true")),
+    Case("board_png: 50 inches at 1000 dpi", lambda: board_png(TTT.initial, TTT, size=50,
+                                                               dpi=1000),
+         ValueError, ("50000 x 50000 pixels", "5,000"), seconds=2),
+    Case("thumbnail: size=-5", lambda: thumbnail(TTT.initial, TTT, size=-5), ValueError,
+         ("size", "from 1 to 1000", "-5")),
+    Case("thumbnail: faint='yes'", lambda: thumbnail(TTT.initial, TTT, faint="yes"),
+         TypeError, ("faint", "'yes'")),
 ]
+
+
+def _figure() -> Any:
+    from matplotlib.figure import Figure
+
+    return Figure()
 
 TRACE = [
     Case("Replay(None)", lambda: Replay(None), TypeError, ("recording", "none")),
@@ -166,6 +226,19 @@ NOTEBOOK = [
     Case("execute: a list with no such notebook",
          lambda: execute([Path("/nonexistent/a.ipynb")]), FileNotFoundError,
          ("/nonexistent/a.ipynb",)),
+    Case("execute(3)", lambda: execute(3), TypeError, ("paths", "notebook path", "not 3")),
+    Case("execute: a list holding None", lambda: execute([None]), TypeError,
+         ("paths", "none is neither")),
+    Case("execute: no paths", lambda: execute([]), ValueError, ("paths", "got none")),
+    Case("execute: a file that is not a notebook", lambda: execute(__file__), ValueError,
+         ("test_views.py is not a notebook", ".ipynb")),
+    Case("execute: timeout=0", lambda: execute(__file__, timeout=0), ValueError,
+         ("timeout", "positive int", "0")),
+    Case("check: cases=None", lambda: check_against(len, len, None), TypeError,
+         ("cases", "list of argument tuples", "none")),
+    Case("check: cases=3", lambda: check_against(len, len, 3), TypeError, ("cases", "3")),
+    Case("check: cases as text", lambda: check_against(len, len, "ab"), TypeError,
+         ("cases", "'ab'")),
 ]
 
 PLIES = [
@@ -181,6 +254,15 @@ PLIES = [
          ("ncols", "0")),
     Case("robot_plies: a foreign state", lambda: robot_plies(ROBOTS, ["E"], state=3),
          ValueError, ("3 is not a state", "game.state")),
+    Case("robot_plies: size=0", lambda: robot_plies(ROBOTS, ["S"], size=0), ValueError,
+         ("size", "from 0.3 to 10", "0")),
+    Case("robot_plies: size=nan", lambda: robot_plies(ROBOTS, ["S"], size=float("nan")),
+         ValueError, ("size", "nan")),
+    Case("robot_plies: ncols=np.int64(0)", lambda: robot_plies(ROBOTS, ["S"],
+                                                               ncols=np.int64(0)),
+         ValueError, ("ncols", "positive int", "0")),
+    Case("robot_plies: title=3", lambda: robot_plies(ROBOTS, ["S"], title=3), TypeError,
+         ("title", "3")),
 ]
 
 CASES = PLOT + TRACE + NOTEBOOK + PLIES

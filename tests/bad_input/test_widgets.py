@@ -8,10 +8,17 @@ from typing import Any
 
 import pytest
 
-from aisearch import Recorder, TicTacToe
-from aisearch.games import TwoRobots
-from aisearch.search import iterative_deepening
-from aisearch.widgets import PlayGame, PlayModel, SearchStepper, StepperModel
+from aisearch import Recorder, TicTacToe, alphabeta, fig5_2
+from aisearch.games import Chess, ConnectFour, Nannon, TwoRobots
+from aisearch.search import iterative_deepening, quiescence, star1
+from aisearch.widgets import (
+    EfficiencyModel,
+    MCTSModel,
+    PlayGame,
+    PlayModel,
+    SearchStepper,
+    StepperModel,
+)
 from aisearch.widgets.snapshots import key_frames, play_strip, scripted, stepper_strip
 from tests.bad_input.samples import big, small
 from tests.bad_input.table import Case, check, params
@@ -80,6 +87,43 @@ CASES = [
     Case("PlayGame: max_events=0", lambda: PlayGame(TTT, max_events=0), ValueError,
          ("max_events", "0")),
     Case("PlayGame: view=3", lambda: PlayGame(TTT, view=3), TypeError, ("view", "3")),
+    Case("SearchStepper.tree_png(1000)", lambda: SearchStepper(small()).tree_png(1000),
+         ValueError, ("event index from 0 to 42", "1000")),
+    Case("MCTSModel.goto(True)", lambda: MCTSModel(TTT, TTT.initial, iterations=5).goto(True),
+         TypeError, ("iteration", "int", "true")),
+    Case("MCTSModel.goto(6) of 5", lambda: MCTSModel(TTT, TTT.initial, iterations=5).goto(6),
+         IndexError, ("6", "outside 0..5")),
+    Case("PlayModel.new_game(human=True)", lambda: PlayModel(TTT).new_game(human=True),
+         ValueError, ("human", "true")),
+    Case("PlayModel: options prune_on_equal='x'",
+         lambda: PlayModel(TTT, options={"prune_on_equal": "x"}), TypeError,
+         ("prune_on_equal", "true or false", "'x'")),
+    Case("PlayModel: options quiescence=-3",
+         lambda: PlayModel(TTT, options={"quiescence": -3}), ValueError,
+         ("quiescence", "non-negative int", "-3")),
+    Case("PlayModel: options order=3", lambda: PlayModel(TTT, options={"order": 3}),
+         TypeError, ("order", "callable", "3")),
+    Case("PlayGame: a variant with a bad value",
+         lambda: PlayGame(TTT, variants={"a": {}, "b": {"prune_on_equal": "x"}}), TypeError,
+         ("variant 'b'", "prune_on_equal", "'x'")),
+    Case("PlayModel: star1 without bounds", lambda: PlayModel(TTT, searcher=star1),
+         ValueError, ("star1", "bounds=")),
+    Case("PlayModel: searcher=quiescence", lambda: PlayModel(TTT, searcher=quiescence),
+         ValueError, ("quiescence", "without a depth", "alphabeta")),
+    Case("PlayGame: alphabeta on a game with chance",
+         lambda: PlayGame(Nannon(), searcher=alphabeta), ValueError,
+         ("alphabeta cannot search chance nodes", "expectiminimax")),
+    Case("PlayGame: chess to the end", lambda: PlayGame(Chess(), depth=None), ValueError,
+         ("too big to search to the end", "1 to 4")),
+    Case("PlayGame: chess at depth 6", lambda: PlayGame(Chess(), depth=6), ValueError,
+         ("depth 6", "1 to 4")),
+    Case("PlayGame: Connect Four to the end", lambda: PlayGame(ConnectFour(), depth=None),
+         ValueError, ("too big to search to the end", "1 to 8")),
+    Case("PlayGame: endless robots to the end", lambda: PlayGame(TwoRobots(3, 3), depth=None),
+         ValueError, ("can go on for ever", "1 to 10")),
+    Case("EfficiencyModel: deepening without evaluate",
+         lambda: EfficiencyModel(fig5_2, fig5_2.initial, None, None).switch(deepening=True),
+         ValueError, ("iterative deepening", "needs evaluate=")),
 ]
 
 

@@ -153,3 +153,12 @@ def test_a_game_holds_no_state_and_results_leave_inputs_alone():
     assert s == NimState((2, 2), MAX) and t == NimState((1, 2), MIN)
     assert hash(game.result(t, (1, 1))) == hash(NimState((1, 1), MAX))
     assert game.heaps == (2, 2)
+
+
+def test_the_largest_nim_game_allowed_is_built_and_played_at_once():
+    from aisearch.games.nim import MAX_HEAP, MAX_HEAPS
+
+    game = Nim((MAX_HEAP,) * MAX_HEAPS)
+    assert len(game.moves(game.initial)) == MAX_HEAP * MAX_HEAPS
+    with pytest.raises(ValueError, match="at most 10 heaps of at most 100"):
+        Nim((MAX_HEAP + 1,))

@@ -68,3 +68,10 @@ def test_an_illegal_move_is_refused_before_anything_is_drawn():
     with pytest.raises(ValueError, match="illegal"):
         robot_plies(TwoRobots(2, 2), ["N"])
     assert plt.get_fignums() == []
+
+
+def test_a_numpy_integer_number_of_columns_is_the_int_it_equals():
+    import numpy as np
+
+    fig = robot_plies(TwoRobots(2, 3), ["E", "W", "E"], ncols=np.int64(2))
+    assert len(fig.axes) == 4

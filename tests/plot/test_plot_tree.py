@@ -440,3 +440,17 @@ def test_uniform_trees_of_every_size_draw_without_overlapping_labels_errors():
         game = uniform_tree(b, d, seed=1)
         ax = tree(record(alphabeta, game), ax=new_ax(), window=True, game=game)
         assert len(labels(ax)["tips"].texts) == b**d
+
+
+def test_numpy_integers_and_lists_of_moves_are_read_as_ints_and_paths():
+    import numpy as np
+
+    rec = Recorder()
+    alphabeta(fig5_2, (), tracer=rec)
+    ax = Figure().subplots()
+    step = tree(rec, ax=ax, upto=np.int64(7), window=True)
+    same = tree(rec, ax=Figure().subplots(), upto=7, window=True)
+    texts = lambda a: {c.get_gid(): c.texts for c in a.collections if hasattr(c, "texts")}  # noqa: E731
+    assert texts(step) == texts(same)
+    tree(rec, ax=ax, current=[0, 1])  # a list of moves is the path it spells
+    tree(rec, ax=Figure().subplots(), search=np.int64(0))

@@ -5,6 +5,7 @@ play differently."""
 import itertools
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -196,3 +197,8 @@ def test_shallow_pruning_refuses_evaluations_outside_the_utility_bounds():
     assert maxn(KORF, (), 1, evaluate=lambda s: (9, 6, 0), prune=False).value == (9, 6, 0)
     inside = maxn(KORF, (), 1, evaluate=lambda s: (3, 3, 3))
     assert inside.value == (3, 3, 3)
+
+
+def test_maxn_and_paranoid_take_numpy_depths_like_the_other_searchers():
+    assert maxn(KORF, (), np.int64(1), evaluate=lambda s: (3, 3, 3)).value == (3, 3, 3)
+    assert paranoid(KORF, (), np.int64(2)).value == paranoid(KORF, (), 2).value

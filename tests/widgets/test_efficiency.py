@@ -72,3 +72,31 @@ def test_a_large_search_shows_a_chart_and_a_failing_search_shows_an_error():
     lab.model.run = fail
     lab.boxes["killers"].value = True  # the callback reports, it does not raise
     assert "RuntimeError: no luck" in lab.status.value
+
+
+def test_switches_that_cannot_work_without_an_evaluation_are_off_and_say_why():
+    """Without evaluate=, static ordering and iterative deepening cannot run: their boxes
+    are off with the searcher's reason beside them, and every other combination searches."""
+    import itertools
+
+    from aisearch import fig5_2
+
+    lab = EfficiencyLab(fig5_2, fig5_2.initial, None, None)
+    off = {k for k, box in lab.boxes.items() if box.disabled}
+    assert off == {"static", "deepening"} == set(lab.model.refused)
+    assert "iterative deepening: off for this search" in lab.refused.value
+    assert "needs evaluate=" in lab.boxes["deepening"].tooltip
+    usable = [k for k in lab.boxes if k not in off]
+    for combo in itertools.product([False, True], repeat=len(usable)):
+        for k, on in zip(usable, combo, strict=True):
+            lab.boxes[k].value = on
+        for _, window in lab.window.options:
+            lab.window.value = window
+            assert "Error" not in lab.status.value, (combo, window, lab.status.value)
+    with pytest.raises(ValueError, match="iterative deepening cannot be switched on for this "
+                                         "search: iterative deepening needs evaluate="):
+        lab.model.switch(deepening=True)
+    lab.boxes["deepening"].value = True  # (only code can tick a box that is off)
+    assert "needs evaluate=" in lab.status.value and not lab.model.switches["deepening"]
+    game = DagGame(b=3, d=4, width=3, seed=1)
+    assert EfficiencyModel(game, game.initial, 4, game.evaluate).refused == {}

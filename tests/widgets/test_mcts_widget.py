@@ -5,6 +5,8 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
 
 from aisearch import TicTacToe  # noqa: E402
 from aisearch.search import MCTS  # noqa: E402
@@ -52,3 +54,40 @@ def test_the_widget_steps_with_its_buttons_and_slider_and_leaves_no_figure_open(
     assert w.model.index == 4 and w.image.value[:4] == b"\x89PNG"
     assert "30 iterations" in repr(w)
     assert not plt.get_fignums()
+
+
+def test_a_slider_moved_past_the_last_iteration_keeps_the_model_and_the_slider_together():
+    """The slider's maximum raised and the slider moved past the recording: nothing raises
+    out of the observer, and the slider comes back to the last iteration the model shows."""
+    w = MCTSStepper(TicTacToe(), S, iterations=5)
+    w.slider.max = 100
+    w.slider.value = 50
+    assert w.model.index == w.slider.value == 5 and "Iteration 5" in w.text.value
+    w.slider.min = -5
+    w.slider.value = -5
+    assert w.model.index == w.slider.value == 0
+
+
+def test_the_buttons_stop_at_the_last_iteration_and_report_instead_of_raising():
+    w = MCTSStepper(TicTacToe(), S, iterations=5)
+    for _ in range(3):
+        w.ten_button.click()
+    w.step_button.click()
+    assert w.model.index == w.slider.value == 5
+
+    def fail(k):
+        raise RuntimeError("no tree")
+
+    w.model.goto = fail
+    w.step_button.click()  # the callback reports, it does not raise
+    assert "RuntimeError: no tree" in w.text.value
+
+
+def test_an_iteration_is_any_integer_but_not_a_bool():
+    m = MCTSModel(TicTacToe(), S, iterations=5)
+    assert m.goto(np.int64(3)) == 3 and type(m.index) is int and m.tree.iterations == 3
+    with pytest.raises(TypeError, match="an iteration count is an int, not True"):
+        m.goto(True)
+    with pytest.raises(IndexError, match=r"iteration 6 is outside 0\.\.5"):
+        m.goto(np.int64(6))
+    assert MCTSModel(TicTacToe(), S, iterations=np.int64(4)).iterations == 4

@@ -301,3 +301,74 @@ def test_a_board_that_fails_to_draw_is_reported_not_raised():
     app = PlayGame(ttt, view=Broken)
     app.board.cells[4].click()
     assert "cannot draw" in app.status.value and len(app.model.moves) == 2
+
+
+# -- games with chance, and games too big to search to the end -------------------------
+def test_a_game_with_chance_is_played_by_expectiminimax_unless_told_otherwise():
+    """Alpha-beta cannot search chance nodes: the default for Nannon is expectiminimax,
+    and the agent moves; a searcher that cannot search them is refused at once."""
+    from aisearch import Nannon, alphabeta
+
+    app = PlayGame(Nannon(), human=MIN)
+    assert app.model.searcher.__name__ == "expectiminimax" and app.model.human_to_move
+    for _ in range(3):
+        app.play(app.model.legal_moves[0])
+        assert app.model.human_to_move or app.model.is_over, app.status.value
+        assert not error_of(app)
+    assert app.model.last_search.decision is not None
+    assert "expectiminimax, depth 2" in app.search.value
+    with pytest.raises(ValueError, match="alphabeta cannot search chance nodes.*expectiminimax"):
+        PlayGame(Nannon(), searcher=alphabeta)
+    assert PlayGame(ttt).model.searcher is alphabeta
+
+
+def test_a_model_starts_a_new_game_only_for_a_side_it_would_start_with():
+    m = PlayModel(ttt, depth=1)
+    for human in (True, 2, "MIN"):
+        with pytest.raises(ValueError, match=f"human must be MAX \\(0\\) or MIN \\(1\\), "
+                                             f"not {human!r}"):
+            m.new_game(human=human)
+    assert m.human == MAX
+    m.new_game(human=MIN)
+    assert m.human == MIN and m.moves == [4]
+
+
+@pytest.mark.parametrize("name, deepest", [("Chess", 4), ("ConnectFour", 8)])
+def test_a_big_game_offers_its_declared_depths_and_no_search_to_the_end(name, deepest):
+    import aisearch.games
+
+    game = getattr(aisearch.games, name)()
+    app = PlayGame(game, depth=2)
+    assert app.depth.max == deepest == game.max_play_depth
+    assert app.to_end.disabled and "too big to search to the end" in app.to_end.tooltip
+    app.depth.value = 10  # (a slider keeps within its range)
+    assert app.model.depth == deepest
+    app.to_end.value = True  # the box is off; code that ticks it is refused, not obeyed
+    assert not app.to_end.value and app.model.depth == deepest
+    assert "too big to search to the end" in error_of(app)
+    with pytest.raises(ValueError, match=f"too big to search to the end.*1 to {deepest}"):
+        PlayGame(game, depth=None)
+    with pytest.raises(ValueError, match=f"depth {deepest + 1} is too deep.*1 to {deepest}"):
+        PlayGame(game, depth=deepest + 1)
+
+
+def test_small_games_are_searched_to_the_end_and_endless_ones_are_not():
+    for game in (ttt, Nim((2, 3)), fig5_2):
+        app = PlayGame(game, depth=None)
+        assert not app.to_end.disabled and app.to_end.value and app.model.depth is None
+    robots = TwoRobots(3, 3)  # without a ply limit, its play can go on for ever
+    assert PlayGame(robots, depth=2).to_end.disabled
+    with pytest.raises(ValueError, match="can go on for ever"):
+        PlayGame(robots, depth=None)
+    assert not PlayGame(TwoRobots(3, 3, max_plies=8), depth=2).to_end.disabled
+
+
+def test_an_evaluation_named_like_one_of_the_games_keeps_a_name_of_its_own():
+    """Another board's ``pst_eval`` is not this game's: both are offered, and the widget
+    builds with the given one chosen."""
+    from aisearch import Chess
+
+    game, given = Chess(), Chess().pst_eval
+    app = PlayGame(game, depth=1, evaluate=given)
+    assert app.evaluation.value is given and app.model.evaluation_name == "pst_eval (given)"
+    assert app.model.evaluations["pst_eval"] == game.pst_eval

@@ -88,3 +88,37 @@ def test_a_script_may_name_its_moves() -> None:
     assert scripted(game, ["2"], depth=None).moves == [2, 1]
     with pytest.raises(ValueError, match="move 1 of the script, '7'"):
         scripted(game, ["7"], depth=None)
+
+
+@pytest.mark.parametrize("options, says", [
+    ({"prune_on_equal": "x"}, "prune_on_equal must be True or False, not 'x'"),
+    ({"quiescence": -3}, "quiescence must be None .* not -3"),
+    ({"order": 3}, "order must be callable or None, not 3"),
+])
+def test_option_values_are_checked_by_the_searcher_when_given(options, says) -> None:
+    """The values, not only the names: the searcher's own checks run at construction (it is
+    started and stopped at its first node), not at the agent's first move."""
+    error = TypeError if "prune" in says or "order" in says else ValueError
+    with pytest.raises(error, match=says):
+        PlayModel(TicTacToe(), options=options)
+    with pytest.raises(error, match=f"variant 'b': {says}"):
+        PlayGame(TicTacToe(), variants={"a": {}, "b": options})
+    model = PlayModel(TicTacToe(), options={"prune_on_equal": False})
+    with pytest.raises(error, match=says):
+        model.options = options
+    assert model.options == {"prune_on_equal": False}  # the refused options are not used
+    model.play(4)
+    assert len(model.moves) == 2
+
+
+def test_a_searcher_that_cannot_play_is_refused_with_what_it_needs() -> None:
+    from aisearch.search import mcts, quiescence, star1
+
+    with pytest.raises(ValueError, match="star1 needs bounds="):
+        PlayModel(TicTacToe(), searcher=star1)
+    with pytest.raises(ValueError, match="quiescence searches one position without a depth"):
+        PlayModel(TicTacToe(), searcher=quiescence)
+    with pytest.raises(ValueError, match="c .* must be a number >= 0, not -1"):
+        PlayModel(TicTacToe(), searcher=mcts, nodes=50, options={"c": -1})
+    model = PlayModel(TicTacToe(), searcher=mcts, nodes=50, options={"c": 0.5}, human=1)
+    assert len(model.moves) == 1  # (the options reach the searcher)

@@ -14,6 +14,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from aisearch import Chance, Min, Recorder, Stats, TreeGame, fig5_2, uniform_tree  # noqa: E402
@@ -327,3 +328,21 @@ def test_an_explicit_trees_states_are_its_paths_so_no_position_is_shown():
     s = SearchStepper(rec, game=fig5_2, dpi=30)
     s.goto(4)
     assert s.position.value == "" and s.model.current_state() == (0, 0)
+
+
+def test_a_tree_picture_of_an_event_past_the_end_is_refused_naming_the_range(stepper):
+    n = len(stepper.model)
+    with pytest.raises(ValueError, match=rf"event index from 0 to {n} .*not 1000"):
+        stepper.tree_png(1000)
+    with pytest.raises(ValueError, match=rf"from 0 to {n} .*not -1"):
+        stepper.tree_png(-1)
+    with pytest.raises(ValueError, match="not True"):
+        stepper.tree_png(True)
+    assert stepper.tree_png(n)[:8] == PNG
+
+
+def test_an_event_index_may_be_a_numpy_integer(stepper):
+    stepper.goto(np.int64(3))
+    assert stepper.model.index == stepper.slider.value == 3 and type(stepper.index) is int
+    with pytest.raises(TypeError, match="an event index is an int, not True"):
+        stepper.model.goto(True)
