@@ -123,6 +123,34 @@ def deep_recursion(limit: int = 20_000) -> Iterator[None]:
         sys.setrecursionlimit(old)
 
 
+def checked_value(v: Any, source: str, s: Any) -> Any:
+    """``v``, which ``source`` returned for state ``s``, if it is a value as the searchers'
+    leaf rule takes them: a real number, ``±inf`` for a proven win or loss, within
+    ``±2**999`` when finite; else the error they give.
+
+    >>> checked_value(float("inf"), "evaluate", "s")
+    inf
+    >>> checked_value(None, "evaluate", "s")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: evaluate returned None (a NoneType) for state 's': values must be real numbers ...
+    """
+    what = ("values must be real numbers (ints or floats; ±inf for a proven win or loss), "
+            "within ±2**999 when finite")
+    if isinstance(v, bool) or not isinstance(v, numbers.Real):
+        raise TypeError(f"{source} returned {v!r} (a {type(v).__name__}) for state {s!r}: "
+                        f"{what}")
+    try:
+        f = float(v)
+    except OverflowError:
+        raise ValueError(f"{source} returned {v!r} for state {s!r}: {what}") from None
+    if f != f:
+        raise ValueError(f"{source} returned NaN for state {s!r}: {what}")
+    if -INF < f < INF and not -WON < f < WON:
+        raise ValueError(f"{source} returned {v!r} for state {s!r}: {what}")
+    return v
+
+
 def per_node(tracer: Any) -> Any:
     """The tracer to call at every node, or None (no tracer, or one that only wants totals)."""
     if tracer is None or not getattr(tracer, "per_node", True):
@@ -382,20 +410,7 @@ class Run:
         return leaf
 
     def _checked(self, v: Any, source: str, s: Any) -> Any:
-        what = ("values must be real numbers (ints or floats; ±inf for a proven win or loss), "
-                "within ±2**999 when finite")
-        if isinstance(v, bool) or not isinstance(v, numbers.Real):
-            raise TypeError(f"{source} returned {v!r} (a {type(v).__name__}) for state {s!r}: "
-                            f"{what}")
-        try:
-            f = float(v)
-        except OverflowError:
-            raise ValueError(f"{source} returned {v!r} for state {s!r}: {what}") from None
-        if f != f:
-            raise ValueError(f"{source} returned NaN for state {s!r}: {what}")
-        if -INF < f < INF and not -WON < f < WON:
-            raise ValueError(f"{source} returned {v!r} for state {s!r}: {what}")
-        return v
+        return checked_value(v, source, s)
 
     def expected(self, total: float, s: Any, d: int) -> float:
         """A chance node's expectation (wins counted as their payoff), scored for the search."""

@@ -35,13 +35,12 @@ Examples
 
 from __future__ import annotations
 
-import numbers
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from aisearch.core import MAX, check_game, unwrap
-from aisearch.search.common import INF, SHOWN, WON, _count, _kind
+from aisearch.search.common import SHOWN, WON, _count, _kind, checked_value
 from aisearch.search.minimal import Oracle, minimal_tree
 
 __all__ = ["StaticOrder", "PrincipalVariation", "Killers", "History", "Chain", "chain",
@@ -61,34 +60,6 @@ def front(moves: Sequence[Any], first: Sequence[Any]) -> tuple:
         m = lead[0]
         return tuple(moves) if moves[0] == m else (m,) + tuple(x for x in moves if x != m)
     return tuple(lead) + tuple(m for m in moves if m not in lead)
-
-
-def checked_value(v: Any, source: str, s: Any) -> Any:
-    """``v``, which ``source`` returned for state ``s``, if it is a value as the searchers'
-    leaf rule takes them (:mod:`aisearch.search.common`): a real number, ``±inf`` for a
-    proven win or loss, within ``±2**999`` when finite; else the error they give.
-
-    >>> checked_value(float("inf"), "evaluate", "s")
-    inf
-    >>> checked_value(None, "evaluate", "s")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    TypeError: evaluate returned None (a NoneType) for state 's': values must be real numbers ...
-    """
-    what = ("values must be real numbers (ints or floats; ±inf for a proven win or loss), "
-            "within ±2**999 when finite")
-    if isinstance(v, bool) or not isinstance(v, numbers.Real):
-        raise TypeError(f"{source} returned {v!r:.80} (a {type(v).__name__}) for state "
-                        f"{s!r:.80}: {what}")
-    try:
-        f = float(v)
-    except OverflowError:
-        raise ValueError(f"{source} returned {v!r:.80} for state {s!r:.80}: {what}") from None
-    if f != f:
-        raise ValueError(f"{source} returned NaN for state {s!r:.80}: {what}")
-    if -INF < f < INF and not -WON < f < WON:
-        raise ValueError(f"{source} returned {v!r:.80} for state {s!r:.80}: {what}")
-    return v
 
 
 def _call(order: Any, state: Any, moves: Sequence[Any], depth: int | None) -> Sequence[Any]:
