@@ -18,13 +18,23 @@ Examples
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from aisearch.core import CHANCE, MAX, MIN, Game, check_game, check_seed, player_name, unwrap
+from aisearch.core import (
+    CHANCE,
+    MAX,
+    MIN,
+    Game,
+    as_int,
+    check_game,
+    check_seed,
+    player_name,
+    type_note,
+    unwrap,
+)
 from aisearch.results import Decision
 
 __all__ = ["Agent", "GameRecord", "play", "random_agent", "search_agent", "anytime_agent",
@@ -35,25 +45,9 @@ CYCLE_LIMIT = 1_000
 """Moves after which :func:`play` stops a game that declares it can cycle (``game.cycles``)."""
 
 
-def _integer(x: Any) -> int | None:
-    """``x`` as an int if it is an integral number but not a bool (numpy's ints too), else
-    None."""
-    if isinstance(x, bool):
-        return None
-    try:
-        return operator.index(x)
-    except TypeError:
-        return None
-
-
-def _kind(x: Any) -> str:
-    """`` (a float)``: the type of a value that is not an int, for an error message."""
-    return "" if type(x) is int else f" (a {type(x).__name__})"
-
-
 def _players(game: Any) -> int:
     """How many players take turns in ``game`` (its ``players``; 2 unless it says)."""
-    n = _integer(getattr(game, "players", 2))
+    n = as_int(getattr(game, "players", 2))
     return n if n is not None and n >= 2 else 2
 
 
@@ -162,18 +156,18 @@ def play(
     if max_moves is None and getattr(unwrap(game), "cycles", False):
         max_moves = CYCLE_LIMIT
     if max_moves is not None:
-        limit = _integer(max_moves)
+        limit = as_int(max_moves)
         if limit is None or limit < 0:
             raise ValueError(f"max_moves must be a non-negative int or None, not "
-                             f"{max_moves!r:.80}{_kind(max_moves)}")
+                             f"{max_moves!r:.80}{type_note(max_moves)}")
         max_moves = limit
-    if _integer(rng) is not None:
-        rng = random.Random(_integer(rng))
+    if as_int(rng) is not None:
+        rng = random.Random(as_int(rng))
     elif rng is None:
         rng = random.Random()
     elif not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, an int seed or None, not "
-                        f"{rng!r:.80}{_kind(rng)}")
+                        f"{rng!r:.80}{type_note(rng)}")
     s = game.initial if state is None else state
     moves: list[Any]
     states, moves = [s], []
@@ -205,8 +199,8 @@ def random_agent(seed: int | None = None) -> Agent:
     >>> agent(game, game.initial) in game.moves(game.initial)
     True
     """
-    if _integer(seed) is not None:
-        seed = _integer(seed)
+    if as_int(seed) is not None:
+        seed = as_int(seed)
     check_seed(seed)
     rng = random.Random(seed)
 
@@ -235,11 +229,11 @@ def check_depth(depth: Any) -> int | None:
     """
     if depth is None:
         return None
-    d = _integer(depth)
+    d = as_int(depth)
     if d is None or d < 1:
         why = ": at depth 0 the agent sees no move" if d == 0 else ""
         raise ValueError("depth must be an int of at least 1 (plies the agent looks ahead) or "
-                         f"None (to the end), not {depth!r:.80}{_kind(depth)}{why}")
+                         f"None (to the end), not {depth!r:.80}{type_note(depth)}{why}")
     return d
 
 
@@ -350,10 +344,10 @@ def anytime_agent(
     if depth is None and nodes is None and seconds is None:
         raise ValueError("an anytime agent needs a depth, a node budget or a time budget")
     if depth is not None:
-        deepest = _integer(depth)
+        deepest = as_int(depth)
         if deepest is None or deepest < 1:
             raise ValueError(f"depth must be a positive int (the deepest iteration) or None, "
-                             f"not {depth!r:.80}{_kind(depth)}")
+                             f"not {depth!r:.80}{type_note(depth)}")
         depth = deepest
     Budget(nodes=nodes, seconds=seconds)  # checks them now, not at the first move
     check_tracer(options.get("tracer"))

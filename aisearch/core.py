@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
@@ -327,6 +328,37 @@ def check_seed(seed: Any, optional: bool = True) -> None:
     if isinstance(seed, bool) or not isinstance(seed, int):
         allowed = "an int or None" if optional else "an int"
         raise TypeError(f"seed must be {allowed}, not {seed!r:.80}")
+
+
+def as_int(value: Any, otherwise: Any = None) -> Any:
+    """``value`` as a Python int if it is an integral number (an int, a numpy integer:
+    anything ``operator.index`` reads) but not a bool; ``otherwise`` if it is not.
+
+    A notebook often computes a size, a depth or a move with numpy (``np.argmax`` returns a
+    numpy integer): the package takes such numbers as the ints they are. A bool is refused:
+    ``True`` for 1 is a slip, not a number.
+
+    >>> import numpy as np
+    >>> as_int(np.int64(3)), as_int(3), as_int(True), as_int(3.0), as_int("3", -1)
+    (3, 3, None, None, -1)
+    """
+    if value.__class__ is int:
+        return value
+    if isinstance(value, bool):
+        return otherwise
+    try:
+        return operator.index(value)
+    except TypeError:
+        return otherwise
+
+
+def type_note(x: Any) -> str:
+    """`` (a float)``: the type of a value that is not an int, for an error message.
+
+    >>> type_note(2), type_note(2.0)
+    ('', ' (a float)')
+    """
+    return "" if type(x) is int else f" (a {type(x).__name__})"
 
 
 def is_number(x: Any) -> bool:

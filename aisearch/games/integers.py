@@ -13,30 +13,12 @@ Examples
 
 from __future__ import annotations
 
-import operator
 from decimal import Decimal
 from typing import Any
 
-from aisearch.core import check_seed
+from aisearch.core import as_int, check_seed
 
 __all__ = ["as_int", "as_seed", "number_text"]
-
-
-def as_int(value: Any) -> int | None:
-    """``value`` as a Python int if it is an int or a numpy integer (anything that
-    ``operator.index`` reads, bools excepted); ``None`` otherwise.
-
-    >>> as_int(-2), as_int(None)
-    (-2, None)
-    """
-    if value.__class__ is int:
-        return value
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
 
 
 def as_seed(seed: Any, optional: bool = True) -> Any:

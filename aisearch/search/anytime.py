@@ -28,23 +28,14 @@ Examples
 from __future__ import annotations
 
 import math
-import operator
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from aisearch.core import GameWrapper, is_number
+from aisearch.core import GameWrapper, as_int, is_number, type_note
 from aisearch.results import Decision
 
 __all__ = ["Budget", "OutOfBudget", "BudgetedGame", "run_anytime"]
-
-
-def _index(x: Any) -> int:
-    """``x`` as an int if it is an integral number (numpy's too), else -1."""
-    try:
-        return operator.index(x)
-    except TypeError:
-        return -1
 
 
 def _seconds(t: Any) -> bool:
@@ -85,10 +76,10 @@ class Budget:
     def __init__(self, nodes: int | None = None, seconds: float | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if nodes is not None:
-            n = -1 if isinstance(nodes, bool) else _index(nodes)
+            n = as_int(nodes, -1)
             if n < 1:
-                kind = "" if type(nodes) is int else f" (a {type(nodes).__name__})"
-                raise ValueError(f"nodes must be a positive int or None, not {nodes!r:.80}{kind}")
+                raise ValueError(f"nodes must be a positive int or None, not {nodes!r:.80}"
+                                 f"{type_note(nodes)}")
             nodes = n
         if seconds is not None and (isinstance(seconds, bool)
                                     or not isinstance(seconds, (int, float)) or not seconds > 0):

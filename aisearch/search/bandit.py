@@ -22,8 +22,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from aisearch.core import check_seed, is_number
-from aisearch.search.ucb import SQRT2, _index, ucb1_unchecked
+from aisearch.core import as_int, check_seed, is_number, type_note
+from aisearch.search.ucb import SQRT2, ucb1_unchecked
 
 __all__ = ["BanditRun", "play_bandit", "POLICIES"]
 
@@ -61,10 +61,10 @@ def play_bandit(probabilities: Sequence[float], steps: int, *, policy: str = "uc
             for p in probs):
         raise ValueError(f"probabilities must be a list of at least 2 numbers in [0, 1] (one "
                          f"per arm), not {probabilities!r:.80}")
-    count = -1 if isinstance(steps, bool) else _index(steps)
+    count = as_int(steps, -1)
     if not 1 <= count <= 1_000_000:
-        kind = "" if type(steps) is int else f" (a {type(steps).__name__})"
-        raise ValueError(f"steps must be an int from 1 to 1,000,000, not {steps!r:.80}{kind}")
+        raise ValueError(f"steps must be an int from 1 to 1,000,000, not {steps!r:.80}"
+                         f"{type_note(steps)}")
     steps = count
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r:.80}")

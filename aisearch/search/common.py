@@ -67,7 +67,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, Game, check_game, check_outcomes
+from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_outcomes, type_note
 from aisearch.results import Decision, Stats
 from aisearch.trace.events import Backup, Cut, Enter, Exit, Expectation, Finish, Leaf, Start
 
@@ -160,18 +160,8 @@ def per_node(tracer: Any) -> Any:
 
 def _count(x: Any) -> int:
     """``x`` as a non-negative int (any integral number but a bool: numpy's too), else -1."""
-    if isinstance(x, bool):
-        return -1
-    try:
-        n = operator.index(x)
-    except TypeError:
-        return -1
+    n = as_int(x, -1)
     return n if n >= 0 else -1
-
-
-def _kind(x: Any) -> str:
-    """`` (a float)``: the type of a value that is not an int, for an error message."""
-    return "" if type(x) is int else f" (a {type(x).__name__})"
 
 
 def check_args(game: Any, state: Any, depth: Any, options: dict[str, Any]) -> int:
@@ -194,7 +184,7 @@ def check_args(game: Any, state: Any, depth: Any, options: dict[str, Any]) -> in
         d = _count(depth)
         if d < 0:
             raise ValueError("depth must be a non-negative int (plies) or None (to the end), "
-                             f"not {depth!r:.80}{_kind(depth)}")
+                             f"not {depth!r:.80}{type_note(depth)}")
         depth = d
     for name in ("evaluate", "order"):
         f = options.get(name)
@@ -209,7 +199,7 @@ def check_args(game: Any, state: Any, depth: Any, options: dict[str, Any]) -> in
         if _count(q) < 0:
             raise ValueError("quiescence must be None (evaluate at the depth bound) or a "
                              "non-negative int (the most plies of quiescence search), not "
-                             f"{q!r:.80}{_kind(q)}")
+                             f"{q!r:.80}{type_note(q)}")
         options["quiescence"] = _count(q)
     try:
         hash(state)

@@ -45,11 +45,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from aisearch.agents import check_decision_state
-from aisearch.core import Game, check_seed
+from aisearch.core import Game, as_int, check_seed
 from aisearch.results import Decision
 from aisearch.search.anytime import Budget, run_anytime
 from aisearch.search.common import check_tracer
-from aisearch.search.mcts_tree import MCTS, MCTSNode, _integer
+from aisearch.search.mcts_tree import MCTS, MCTSNode
 from aisearch.search.registry import searcher
 from aisearch.search.ucb import SQRT2, rewards, scaled_rewards, ucb1
 from aisearch.trace.events import TracerLike
@@ -115,13 +115,13 @@ def mcts_agent(iterations: int | None = 1000, *, nodes: int | None = None,
     >>> agent(TicTacToe(), TicTacToe.parse("xx./oo./..."))
     2
     """
-    seed = _integer(seed, seed)
+    seed = as_int(seed, seed)
     check_seed(seed)
     if iterations is None and nodes is None and seconds is None:
         raise ValueError("mcts_agent needs iterations, nodes or seconds (or the search never "
                          "ends)")
     if iterations is not None:
-        n = _integer(iterations, -1)
+        n = as_int(iterations, -1)
         if n < 1:
             kind = "" if type(iterations) is int else f" (a {type(iterations).__name__})"
             raise ValueError(f"iterations must be a positive int or None, not "
@@ -133,7 +133,7 @@ def mcts_agent(iterations: int | None = 1000, *, nodes: int | None = None,
         if name not in ("batch", "c", "policy", "value", "tracer", "reward"):
             raise TypeError(f"mcts_agent takes no option {name!r}; its options are: batch, c, "
                             "policy, value, tracer, reward")
-    batch = _integer(options["batch"], -1)
+    batch = as_int(options["batch"], -1)
     if batch < 1:
         raise ValueError(f"batch must be a positive int, not {options['batch']!r:.80}")
     options["batch"] = batch

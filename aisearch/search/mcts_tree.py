@@ -17,12 +17,11 @@ Examples
 from __future__ import annotations
 
 import math
-import operator
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, Game, check_game, check_seed
+from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed
 from aisearch.results import Decision, Stats
 from aisearch.search.anytime import Budget, BudgetedGame, OutOfBudget
 from aisearch.search.common import check_tracer
@@ -31,17 +30,6 @@ from aisearch.search.ucb import SQRT2, rewards, ucb1_unchecked
 from aisearch.trace.events import Finish, TracerLike
 
 __all__ = ["MCTS", "MCTSNode"]
-
-
-def _integer(x: Any, otherwise: Any) -> Any:
-    """``x`` as an int if it is an integral number but not a bool (numpy's ints too), else
-    ``otherwise``."""
-    if isinstance(x, bool):
-        return otherwise
-    try:
-        return operator.index(x)
-    except TypeError:
-        return otherwise
 
 
 class MCTSNode:
@@ -122,7 +110,7 @@ class MCTS:
                  tracer: TracerLike | None = None,
                  reward: Callable[..., tuple[float, ...]] = rewards) -> None:
         check_game(game, initial=False)
-        seed = _integer(seed, seed)
+        seed = as_int(seed, seed)
         check_seed(seed)
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
             raise ValueError(f"c (the exploration constant) must be a number >= 0, not {c!r}")
@@ -322,10 +310,10 @@ class MCTS:
                     raise ValueError("iterations=None needs a budget (Budget(nodes=...) or "
                                      "Budget(seconds=...)), or the search never ends")
                 continue
-            if _integer(n, -1) < 1:
+            if as_int(n, -1) < 1:
                 kind = "" if type(n) is int else f" (a {type(n).__name__})"
                 raise ValueError(f"{name} must be a positive int, not {n!r:.80}{kind}")
-        return self._run(_integer(iterations, None), _integer(batch, -1))
+        return self._run(as_int(iterations, None), as_int(batch, -1))
 
     def _run(self, iterations: int | None, batch: int) -> Iterator[Decision]:
         done = 0

@@ -39,8 +39,8 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from aisearch.core import MAX, check_game, unwrap
-from aisearch.search.common import SHOWN, WON, _count, _kind, checked_value
+from aisearch.core import MAX, check_game, type_note, unwrap
+from aisearch.search.common import SHOWN, WON, _count, checked_value
 from aisearch.search.minimal import Oracle, minimal_tree
 
 __all__ = ["StaticOrder", "PrincipalVariation", "Killers", "History", "Chain", "chain",
@@ -107,7 +107,7 @@ class StaticOrder:
         plies = _count(min_depth)
         if plies < 0:
             raise ValueError(f"min_depth must be a non-negative int (plies), not "
-                             f"{min_depth!r:.80}{_kind(min_depth)}")
+                             f"{min_depth!r:.80}{type_note(min_depth)}")
         self.game, self.evaluate, self.min_depth = unwrap(game), evaluate, plies
         self._name = getattr(evaluate, "__name__", None) or type(evaluate).__name__
         # A position met again (a transposition, a re-search, the next iteration) is not
@@ -212,7 +212,7 @@ class Killers:
 
     def __init__(self, slots: int = 2) -> None:
         if _count(slots) < 1:
-            raise ValueError(f"slots must be a positive int, not {slots!r:.80}{_kind(slots)}")
+            raise ValueError(f"slots must be a positive int, not {slots!r:.80}{type_note(slots)}")
         self.slots = _count(slots)
         self.by_depth: dict[int | None, list[Any]] = {}
 

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import math
 import numbers
-import operator
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.core import Game, is_number
+from aisearch.core import Game, as_int, is_number, type_note
 
 __all__ = ["SQRT2", "ucb1", "rewards", "scaled_rewards"]
 
@@ -59,11 +58,10 @@ def ucb1(total: float, visits: int, parent_visits: int, c: float = SQRT2) -> flo
     """
     counts = {}
     for name, n in (("visits", visits), ("parent_visits", parent_visits)):
-        k = -1 if isinstance(n, bool) else _index(n)
+        k = as_int(n, -1)
         if k < 0:
-            kind = "" if type(n) is int else f" (a {type(n).__name__})"
             raise ValueError(f"{name} must be a non-negative int (a count of visits), not "
-                             f"{n!r:.80}{kind}")
+                             f"{n!r:.80}{type_note(n)}")
         counts[name] = k
     if counts["parent_visits"] < counts["visits"]:
         raise ValueError(f"parent_visits must be at least visits: a child's visits are "
@@ -87,14 +85,6 @@ def ucb1_unchecked(total: float, visits: int, parent_visits: int, c: float) -> f
     if visits == 0:
         return math.inf
     return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
-
-
-def _index(x: Any) -> int:
-    """``x`` as an int if it is an integral number (numpy's too), else -1."""
-    try:
-        return operator.index(x)
-    except TypeError:
-        return -1
 
 
 def rewards(game: Game, s: Any, players: int = 2) -> tuple[float, ...]:

@@ -23,27 +23,16 @@ from __future__ import annotations
 
 import html
 import math
-import operator
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.core import check_game
+from aisearch.core import as_int, check_game
 from aisearch.search.mcts import MCTS, SQRT2
 from aisearch.trace import GrownTree, Recorder, Replay, grown_tree
 from aisearch.widgets.stepper import AxesPNG
 from aisearch.widgets.text import count
 
 __all__ = ["MCTSModel", "MCTSStepper", "mcts_strip"]
-
-
-def _integer(k: Any) -> int | None:
-    """``k`` as an int if it is an integer (numpy's too) and not a bool, else None."""
-    if isinstance(k, bool):
-        return None
-    try:
-        return operator.index(k)
-    except TypeError:
-        return None
 
 
 class MCTSModel:
@@ -63,7 +52,7 @@ class MCTSModel:
     def __init__(self, game: Any, state: Any, *, iterations: int = 200, seed: int = 0,
                  c: float = SQRT2, **options: Any) -> None:
         check_game(game, initial=False)
-        n = _integer(iterations)
+        n = as_int(iterations)
         if n is None or not 1 <= n <= 5000:
             raise ValueError(f"iterations must be an int from 1 to 5,000, not {iterations!r:.80}")
         iterations = n
@@ -82,7 +71,7 @@ class MCTSModel:
 
     def goto(self, k: int) -> int:
         """Look at the tree after ``k`` iterations (an int, numpy's too); returns ``k``."""
-        n = _integer(k)
+        n = as_int(k)
         if n is None:
             raise TypeError(f"an iteration count is an int, not {k!r:.80}")
         k = n
