@@ -5,6 +5,8 @@
 3
 """
 
+import aisearch.plot.painters  # noqa: F401 (states draw themselves in notebooks)
+from aisearch._version import __version__ as __version__
 from aisearch.agents import GameRecord, anytime_agent, play, random_agent, search_agent
 from aisearch.core import CHANCE, MAX, MIN, Game, GameBase, IllegalMoveError, player_name, side_name
 from aisearch.games import (
@@ -72,8 +74,6 @@ from aisearch.solve import retrograde
 from aisearch.solve_chance import nannon_solution, solve_chance
 from aisearch.solve_pig import pig_solution
 from aisearch.trace import CountingGame, Recorder, Replay, Tally, tree_graph
-
-__version__ = "0.2.0"
 
 __all__ = [
     "MAX", "MIN", "CHANCE", "Game", "GameBase", "Decision", "Stats", "GameRecord",

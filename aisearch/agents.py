@@ -36,6 +36,7 @@ from aisearch.core import (
     unwrap,
 )
 from aisearch.results import Decision
+from aisearch.search.runtime.checks import check_decision_state
 
 __all__ = ["Agent", "GameRecord", "play", "random_agent", "search_agent", "anytime_agent",
            "CYCLE_LIMIT", "check_depth", "check_decision_state"]
@@ -49,27 +50,6 @@ def _players(game: Any) -> int:
     """How many players take turns in ``game`` (its ``players``; 2 unless it says)."""
     n = as_int(getattr(game, "players", 2))
     return n if n is not None and n >= 2 else 2
-
-
-def check_decision_state(game: Any, state: Any, agent: str = "an agent") -> None:
-    """Refuse to move at a state where no player chooses: the game is over, or chance is to
-    move (:func:`play` samples chance's outcomes itself).
-
-    >>> from aisearch.games import TicTacToe
-    >>> check_decision_state(TicTacToe(), TicTacToe.parse("xxx/oo./..."))
-    Traceback (most recent call last):
-    ...
-    ValueError: an agent moves only where a player chooses a move, and the game is over at \
-TicTacToe.parse('xxx/oo./...')
-    """
-    if game.is_terminal(state):
-        why = "the game is over at"
-    elif game.to_move(state) == CHANCE:
-        why = "chance is to move (play samples its outcomes) at"
-    else:
-        return
-    raise ValueError(f"{agent} moves only where a player chooses a move, and {why} "
-                     f"{state!r:.80}")
 
 
 @dataclass(frozen=True)
@@ -259,7 +239,7 @@ def search_agent(
     TypeError: minimax takes no option 'evalute'; its options are: evaluate, order, \
 prune_on_equal, fastest_wins, tracer
     """
-    from aisearch.search.runtime.run import check_tracer
+    from aisearch.search.runtime import check_tracer
 
     if not callable(search) or isinstance(search, type):
         raise TypeError(f"search must be a searcher such as alphabeta, not {search!r:.80}")
@@ -329,8 +309,8 @@ def anytime_agent(
     >>> agent(TicTacToe(), TicTacToe.initial), agent.last.depth
     (4, 2)
     """
+    from aisearch.search.runtime import check_tracer
     from aisearch.search.runtime.anytime import Budget, run_anytime
-    from aisearch.search.runtime.run import check_tracer
 
     if not callable(search) or isinstance(search, type):
         raise TypeError(f"search must be an anytime searcher such as iterative_deepening, not "

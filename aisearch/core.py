@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from aisearch.results import Decision, Stats
@@ -33,6 +33,8 @@ __all__ = [
     "GameBase",
     "GameWrapper",
     "unwrap",
+    "picture",
+    "provide_pictures",
     "side_name",
     "noisy_moves",
     "not_a_player",
@@ -221,6 +223,33 @@ class GameWrapper:
         if name.startswith("_") or name == "game":  # private names are never passed through
             raise AttributeError(name)
         return getattr(self.game, name)
+
+
+_PICTURES: list[Callable[..., str]] = []  # the presentation layer's drawing, once imported
+
+
+def picture(game: Any, state: Any, **options: Any) -> str | None:
+    """An SVG picture of ``state``, drawn by the painter declared for ``game``'s type.
+
+    Games draw their states in notebooks with it (``_repr_svg_``) without importing the
+    presentation layer: :mod:`aisearch.plot.painters` provides the drawing when it is
+    imported (``import aisearch`` imports it); before that there is no picture (None).
+
+    >>> from aisearch.games import TicTacToe
+    >>> picture(TicTacToe(), TicTacToe.initial).startswith("<svg")
+    True
+    """
+    check_game(game, initial=False)
+    game.is_terminal(state)  # a game refuses a state that is not its own
+    return _PICTURES[0](game, state, **options) if _PICTURES else None
+
+
+def provide_pictures(draw: Callable[..., str]) -> None:
+    """Declare how states are drawn: ``draw(game, state, **options) -> SVG text``."""
+    if not callable(draw):
+        raise TypeError(f"draw must be callable, draw(game, state, **options) -> SVG text, "
+                        f"not {draw!r:.80}")
+    _PICTURES[:] = [draw]
 
 
 def unwrap(game: Any) -> Any:

@@ -28,13 +28,15 @@ def plain_source(code: str) -> str:
     """``code`` without the lines that only count and report what a search does.
 
     Left out: every ``if trace:`` statement with its block, and every line ending in
-    ``# bookkeeping``. What remains is the algorithm, and it runs: the tests execute it and
-    compare it with the searcher it was taken from.
+    ``# bookkeeping`` (with its block, if it opens one). What remains is the algorithm, and
+    it runs: the tests execute it and compare it with the searcher it was taken from.
 
     >>> print(plain_source('''def f(s):
     ...     n = 0  # bookkeeping
     ...     if trace:
     ...         trace.leaf(s)
+    ...     if s is None:  # bookkeeping
+    ...         raise ValueError(s)
     ...     return s'''))
     def f(s):
         return s
@@ -55,6 +57,8 @@ def plain_source(code: str) -> str:
                 skip_deeper = indent
             continue
         if text.endswith(BOOKKEEPING):
+            if text[: -len(BOOKKEEPING)].rstrip().endswith(":"):  # a block: all of it
+                skip_deeper = indent
             continue
         out.append(line)
     return "\n".join(out) + ("\n" if code.endswith("\n") else "")

@@ -53,7 +53,7 @@ from aisearch import MAX, MIN, ConnectFour, alphabeta, enhanced_search, minimal_
 from aisearch.core import GameBase  # noqa: E402
 from aisearch.results import Decision, Stats  # noqa: E402
 from aisearch.search.efficiency.table import EXACT, LOWER, UPPER  # noqa: E402
-from aisearch.search.runtime.run import INF, PLY, WIN, WON, deep_recursion  # noqa: E402
+from aisearch.search.runtime import INF, PLY, WIN, WON, deep_recursion  # noqa: E402
 from aisearch.theory import knuth_moore_leaves  # noqa: E402
 
 C4, E = ConnectFour(), ConnectFour.evaluate

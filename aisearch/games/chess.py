@@ -43,7 +43,7 @@ from typing import Any
 
 import chess
 
-from aisearch.core import MAX, MIN, GameBase, IllegalMoveError
+from aisearch.core import MAX, MIN, GameBase, IllegalMoveError, picture
 from aisearch.games.chess_eval import material, piece_square
 
 __all__ = ["Chess", "ChessState", "VALUES"]
@@ -103,10 +103,8 @@ class ChessState:
     def __str__(self) -> str:
         return str(self._board)
 
-    def _repr_svg_(self) -> str:
-        from aisearch.plot.painters import svg  # chess.svg, through the declared painter
-
-        return svg(Chess(), self)
+    def _repr_svg_(self) -> str | None:
+        return picture(Chess(), self)
 
 
 def _mvv_lva(board: chess.Board, m: chess.Move) -> tuple[int, int]:

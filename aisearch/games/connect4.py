@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import MAX, MIN, IllegalMoveError, for_player
+from aisearch.core import MAX, MIN, IllegalMoveError, for_player, picture
 from aisearch.games.integers import as_int
 from aisearch.games.payoff import WinPayoff
 
@@ -206,10 +206,8 @@ class Position(tuple):
     def __repr__(self) -> str:
         return f"ConnectFour.parse({str(self)!r})"
 
-    def _repr_svg_(self) -> str:
-        from aisearch.plot.painters import svg
-
-        return svg(ConnectFour(), self)
+    def _repr_svg_(self) -> str | None:
+        return picture(ConnectFour(), self)
 
 
 def _not_a_position(s: Any) -> ValueError:

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player
+from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player, picture
 from aisearch.games.integers import as_int
 
 __all__ = ["Nannon", "NannonState"]
@@ -90,10 +90,8 @@ class NannonState(NamedTuple):
         return (f"W home {home[0]} safe {safe[0]} | {''.join(self.board())} | "
                 f"B home {home[1]} safe {safe[1]} | {turn}{die}")
 
-    def _repr_svg_(self) -> str:
-        from aisearch.plot.painters import svg
-
-        return svg(Nannon(), self)
+    def _repr_svg_(self) -> str | None:
+        return picture(Nannon(), self)
 
 
 def _opening() -> tuple:

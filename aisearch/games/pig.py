@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player
+from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player, picture
 from aisearch.games.integers import as_int, number_text
 
 __all__ = ["Pig", "PigState", "MAX_GOAL", "MAX_DIE"]
@@ -62,10 +62,8 @@ class PigState(NamedTuple):
     rolling: bool
     goal: int
 
-    def _repr_svg_(self) -> str:
-        from aisearch.plot.painters import svg
-
-        return svg(Pig(self.goal), self)
+    def _repr_svg_(self) -> str | None:
+        return picture(Pig(self.goal), self)
 
 
 class Pig(GameBase):

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase, for_player
+from aisearch.core import MAX, MIN, GameBase, for_player, picture
 from aisearch.games.integers import as_int
 
 __all__ = ["Cell", "RobotsPicture", "RobotsState", "TwoRobots", "MAX_CELLS"]
@@ -497,11 +497,9 @@ class TwoRobots(GameBase):
         >>> svg.startswith('<svg') and '>B</text>' in svg
         True
         """
-        from aisearch.plot.painters import svg
-
         s = self.initial if s is None else s
         text = self.diagram(s) + "\n" + self.caption(s)
-        return RobotsPicture(svg(self, s, size=size), text)
+        return RobotsPicture(picture(self, s, size=size) or '', text)
 
     def _repr_svg_(self) -> str:
         return self.picture()._repr_svg_()

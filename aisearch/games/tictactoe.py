@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import MAX, MIN, for_player
+from aisearch.core import MAX, MIN, for_player, picture
 from aisearch.games.integers import as_int
 from aisearch.games.payoff import WinPayoff
 
@@ -84,10 +84,8 @@ class Board(int):
     def __repr__(self) -> str:
         return f"TicTacToe.parse({str(self)!r})"
 
-    def _repr_svg_(self) -> str:
-        from aisearch.plot.painters import svg
-
-        return svg(TicTacToe(), self)
+    def _repr_svg_(self) -> str | None:
+        return picture(TicTacToe(), self)
 
 
 def _build() -> tuple[dict, dict, dict, dict, dict, dict]:

@@ -256,7 +256,7 @@ def _searcher_functions() -> list[tuple[Any, str]]:
 
     from aisearch.search import REGISTRY
     from aisearch.search.plain import PLAIN
-    from aisearch.search.runtime.run import Run
+    from aisearch.search.runtime import Run
 
     out = [(info.function, name) for name, info in REGISTRY.items()]
     out += [(part, f"{name} ({part.__qualname__})") for name, info in REGISTRY.items()

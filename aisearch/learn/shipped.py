@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from aisearch._version import __version__
 from aisearch.learn.models import Network, load
 from aisearch.learn.selfplay import LearningCurve, td_train
 
@@ -67,8 +68,6 @@ def train(name: str, *, games: int, seed: int, alpha: float = 0.05, lam: float =
     >>> net.meta["games"], net.meta["game"], curve.games[-1]
     (20, 'pig', 20)
     """
-    import aisearch
-
     game, encode = _setup(name, goal)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {seed!r:.80}")
@@ -96,7 +95,7 @@ def train(name: str, *, games: int, seed: int, alpha: float = 0.05, lam: float =
             extra = [t + curve.cpu_seconds[-1] for t in extra]
         getattr(curve, key).extend(extra)
     net.meta = {"game": name, "games": games, "seed": seed, "alpha": alpha, "lam": lam,
-                "hidden": hidden, "version": aisearch.__version__, "check_games": first,
+                "hidden": hidden, "version": __version__, "check_games": first,
                 "check_weights": check}
     if name == "pig":
         net.meta["goal"] = goal

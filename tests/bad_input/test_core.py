@@ -11,13 +11,25 @@ from pathlib import Path
 import pytest
 
 from aisearch.agents import check_depth
-from aisearch.core import check_game, check_seed, for_player, noisy_moves, not_a_player
+from aisearch.core import (
+    check_game,
+    check_seed,
+    for_player,
+    noisy_moves,
+    not_a_player,
+    picture,
+    provide_pictures,
+)
 from aisearch.games import TicTacToe
 from aisearch.results import Decision, Stats, register_count
 from aisearch.search import searcher
 from tests.bad_input.table import Case, check, params
 
 CASES = [
+    Case("picture(None, ...)", lambda: picture(None, 0), TypeError, ("game",)),
+    Case("picture: a foreign state", lambda: picture(TicTacToe(), "junk"), ValueError,
+         ("'junk'",)),
+    Case("provide_pictures(3)", lambda: provide_pictures(3), TypeError, ("draw", "callable")),
     Case("register_count(3)", lambda: register_count(3), ValueError, ("count name", "3")),
     Case("register_count('has space')", lambda: register_count("has space"), ValueError,
          ("identifier", "'has space'")),

@@ -13,7 +13,7 @@ from aisearch.notebook import plain_source, show_source
 from aisearch.search.efficiency.pvs import pvs_core
 from aisearch.search.efficiency.table_search import alphabeta_core
 from aisearch.search.efficiency.windows import mtd
-from aisearch.search.runtime.run import INF, Run
+from aisearch.search.runtime import INF, Run
 
 
 def plain(function):

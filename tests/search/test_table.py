@@ -24,7 +24,7 @@ from aisearch import (
 )
 from aisearch.games.dag import DagGame
 from aisearch.search.efficiency.table_search import EXACT, LOWER, UPPER, Entry, from_table, to_table
-from aisearch.search.runtime.run import win_value
+from aisearch.search.runtime import win_value
 from aisearch.trace import TableHit
 from aisearch.widgets import StepperModel
 

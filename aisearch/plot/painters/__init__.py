@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from aisearch.core import unwrap
+from aisearch.core import provide_pictures, unwrap
 
 __all__ = ["Painter", "register", "painter_for", "svg", "PAINTERS"]
 
@@ -123,3 +123,6 @@ def svg(game: Any, state: Any, **options: Any) -> str:
     painter = painter_for(game)
     draw = painter.svg or _text_svg
     return draw(unwrap(game), state, **options)
+
+
+provide_pictures(svg)  # how states draw themselves in notebooks (``_repr_svg_``)

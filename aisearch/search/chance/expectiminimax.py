@@ -28,7 +28,7 @@ from typing import Any
 from aisearch.core import CHANCE, MAX, Evaluate, Game, Order
 from aisearch.results import Decision
 from aisearch.search.registry import searcher
-from aisearch.search.runtime.run import INF, Run
+from aisearch.search.runtime import INF, Run
 from aisearch.trace.events import TracerLike
 
 __all__ = ["expectiminimax"]

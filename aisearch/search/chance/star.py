@@ -39,7 +39,7 @@ from typing import Any
 from aisearch.core import CHANCE, MAX, MIN, Evaluate, Game, Order
 from aisearch.results import Decision, register_count
 from aisearch.search.registry import searcher
-from aisearch.search.runtime.run import INF, Run
+from aisearch.search.runtime import INF, Run
 from aisearch.trace.events import Expectation, TracerLike
 
 __all__ = ["star1", "star2", "value_bounds"]

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from aisearch.core import MAX, Evaluate, Game, Order
+from aisearch.core import MAX, MIN, Evaluate, Game, Order
 from aisearch.results import Decision
+from aisearch.search.horizon.quiescence import quiescent
 from aisearch.search.registry import searcher
-from aisearch.search.runtime.run import INF, Run
+from aisearch.search.runtime import INF, Run
 from aisearch.trace.events import TracerLike
 
 __all__ = ["alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab"]
@@ -125,9 +126,9 @@ def alphabeta(
     """
     run = Run(alphabeta, game, state, depth, evaluate=evaluate, order=order,
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
-              quiescence=quiescence)
+              leaf_rule=quiescent(quiescence))
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
-    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     trace = run.trace  # bookkeeping
 
     def ab(s, d, alpha, beta):
@@ -135,8 +136,8 @@ def alphabeta(
             return utility(s, d), ()
         if d == 0:
             return evaluation(s, d, alpha, beta), ()
-        ms, line = moves(s), None
-        if to_move(s) == MAX:
+        ms, line, player = moves(s), None, to_move(s)
+        if player == MAX:
             for m in ms:
                 v, pv = ab(result(s, m), d - 1, alpha, beta)
                 if v > alpha:
@@ -145,10 +146,12 @@ def alphabeta(
                     line = (m,) + pv
                 if trace:
                     trace.backup(m, v, alpha, alpha, beta)
-                if alpha >= beta and (prune_on_equal or alpha > beta):  # a β cut-off
+                if cut(alpha, beta):  # a β cut-off
                     cutoff(s, ms, m, d)
                     return beta, line
             return alpha, line
+        if player != MIN:  # bookkeeping
+            run.not_a_player(s)
         for m in ms:
             v, pv = ab(result(s, m), d - 1, alpha, beta)
             if v < beta:
@@ -157,7 +160,7 @@ def alphabeta(
                 line = (m,) + pv
             if trace:
                 trace.backup(m, v, beta, alpha, beta)
-            if beta <= alpha and (prune_on_equal or beta < alpha):  # an α cut-off
+            if cut(alpha, beta):  # an α cut-off
                 cutoff(s, ms, m, d)
                 return alpha, line
         return beta, line
@@ -188,9 +191,9 @@ def alphabeta_failsoft(
     """
     run = Run(alphabeta_failsoft, game, state, depth, evaluate=evaluate, order=order,
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
-              quiescence=quiescence)
+              leaf_rule=quiescent(quiescence))
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
-    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     trace = run.trace  # bookkeeping
 
     def ab(s, d, alpha, beta):
@@ -198,8 +201,10 @@ def alphabeta_failsoft(
             return utility(s, d), ()
         if d == 0:
             return evaluation(s, d, alpha, beta), ()
-        ms, line = moves(s), None
-        maximizing = to_move(s) == MAX
+        ms, line, player = moves(s), None, to_move(s)
+        maximizing = player == MAX
+        if not maximizing and player != MIN:  # bookkeeping
+            run.not_a_player(s)
         best = -INF if maximizing else INF
         for m in ms:
             v, pv = ab(result(s, m), d - 1, alpha, beta)
@@ -211,7 +216,7 @@ def alphabeta_failsoft(
                 beta = min(beta, best)
             if trace:
                 trace.backup(m, v, best, alpha, beta)
-            if alpha >= beta and (prune_on_equal or alpha > beta):  # β cut at MAX, α cut at MIN
+            if cut(alpha, beta):  # β cut at MAX, α cut at MIN
                 cutoff(s, ms, m, d)
                 break
         return best, line
@@ -243,12 +248,14 @@ def negamax(
     """
     run = Run(negamax, game, state, depth, mover_view=True, evaluate=evaluate, order=order,
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
-              quiescence=quiescence)
+              leaf_rule=quiescent(quiescence))
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
-    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     trace = run.trace  # bookkeeping
 
     def nm(s, d, alpha, beta, player):
+        if player != MAX and player != MIN:  # bookkeeping
+            run.not_a_player(s)
         sign = 1 if player == MAX else -1
         if is_terminal(s):
             return sign * utility(s, d), ()
@@ -269,7 +276,7 @@ def negamax(
             alpha = max(alpha, best)
             if trace:
                 trace.backup(m, v, best, alpha, beta, player)
-            if alpha >= beta and (prune_on_equal or alpha > beta):
+            if cut(alpha, beta):
                 cutoff(s, ms, m, d)
                 break
         return best, line
@@ -313,9 +320,9 @@ def pearl_ab(
     """
     run = Run(pearl_ab, game, state, depth, evaluate=evaluate, order=order,
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
-              quiescence=quiescence)
+              leaf_rule=quiescent(quiescence))
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
-    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     trace = run.trace  # bookkeeping
 
     def AB(n, d, alpha, beta):  # noqa: N802
@@ -325,7 +332,8 @@ def pearl_ab(
         if d == 0:
             return evaluation(n, d, alpha, beta), ()
         successors, line = moves(n), None
-        if to_move(n) == MAX:
+        player = to_move(n)
+        if player == MAX:
             for nk in successors:  # k = 1, 2, ..., b
                 v, pv = AB(result(n, nk), d - 1, alpha, beta)  # 2.
                 if v > alpha or line is None:
@@ -333,10 +341,12 @@ def pearl_ab(
                 alpha = max(alpha, v)
                 if trace:
                     trace.backup(nk, v, alpha, alpha, beta)
-                if alpha >= beta and (prune_on_equal or alpha > beta):  # 3.
+                if cut(alpha, beta):  # 3.
                     cutoff(n, successors, nk, d)
                     return beta, line
             return alpha, line  # 4. (k = b)
+        if player != MIN:  # bookkeeping
+            run.not_a_player(n)
         for nk in successors:
             v, pv = AB(result(n, nk), d - 1, alpha, beta)  # 2'.
             if v < beta or line is None:
@@ -344,7 +354,7 @@ def pearl_ab(
             beta = min(beta, v)
             if trace:
                 trace.backup(nk, v, beta, alpha, beta)
-            if beta <= alpha and (prune_on_equal or beta < alpha):  # 3'.
+            if cut(alpha, beta):  # 3'.
                 cutoff(n, successors, nk, d)
                 return alpha, line
         return beta, line  # 4'. (k = b).

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, Evaluate, Game, Order
+from aisearch.core import CHANCE, MAX, MIN, Evaluate, Game, Order
 from aisearch.results import Decision
 from aisearch.search.registry import searcher
-from aisearch.search.runtime.run import INF, Run
+from aisearch.search.runtime import INF, Run
 from aisearch.trace.events import TracerLike
 
 __all__ = ["minimax"]
@@ -81,7 +81,7 @@ def minimax(
     run = Run(minimax, game, state, depth, evaluate=evaluate, order=order,
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
-    utility, evaluation = run.utility, run.evaluation
+    utility, evaluation, decode = run.utility, run.evaluation, run.decode
     trace = run.trace  # bookkeeping
 
     def value(s, d):
@@ -94,15 +94,27 @@ def minimax(
             total, seen = 0.0, []
             for m, p in run.outcomes(s):
                 v, _ = value(result(s, m), d - 1)
-                total += p * run.decode(v)  # a win under chance counts as its payoff
+                total += p * decode(v)  # a win under chance counts as its payoff
                 seen.append((m, p, v))  # bookkeeping
             if trace:
                 trace.expectation(seen, total)
             return run.expected(total, s, d), ()
-        best, line = (-INF if player == MAX else INF), None
+        line = None
+        if player == MAX:
+            best = -INF
+            for m in moves(s):
+                v, pv = value(result(s, m), d - 1)
+                if v > best or line is None:
+                    best, line = v, (m,) + pv
+                if trace:
+                    trace.backup(m, v, best)
+            return best, line
+        if player != MIN:  # bookkeeping
+            run.not_a_player(s)
+        best = INF
         for m in moves(s):
             v, pv = value(result(s, m), d - 1)
-            if (v > best if player == MAX else v < best) or line is None:
+            if v < best or line is None:
                 best, line = v, (m,) + pv
             if trace:
                 trace.backup(m, v, best)

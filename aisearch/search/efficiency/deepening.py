@@ -33,9 +33,11 @@ from aisearch.search.efficiency.table_search import (
     alphabeta_tt,
     decoder,
 )
+from aisearch.search.horizon.extensions import check_extensions
+from aisearch.search.horizon.quiescence import quiescent
 from aisearch.search.registry import REGISTRY, SearcherInfo, describe, searcher
+from aisearch.search.runtime import check_args, per_node
 from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
-from aisearch.search.runtime.run import check_args, per_node
 from aisearch.trace.events import Abort, TracerLike
 
 __all__ = ["iterative_deepening", "proven_better"]
@@ -142,8 +144,6 @@ def iterative_deepening(
             raise TypeError(f"{name} must be True or False, not {flag!r:.80}")
     more: dict[str, Any] = {}
     if extensions != ():
-        from aisearch.search.horizon.extensions import check_extensions
-
         check_extensions(game, extensions, singular_margin)  # now, not at the first next()
         if "extensions" not in takes and search is alphabeta:
             search, takes = alphabeta_tt, set(alphabeta_tt.info.options)  # type: ignore[attr-defined]
@@ -152,6 +152,7 @@ def iterative_deepening(
                              "search with alphabeta_tt, pvs, aspiration or mtdf")
         more["extensions"], more["singular_margin"] = extensions, singular_margin
     if quiescence is not None:
+        quiescence = quiescent(quiescence).cap  # type: ignore[union-attr]  # (checked)
         if "quiescence" not in takes:
             raise ValueError(f"{getattr(search, '__name__', search)} takes no quiescence; "
                              "search with an alpha-beta form to use it")

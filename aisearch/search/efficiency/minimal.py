@@ -16,7 +16,7 @@ from aisearch.results import Decision
 from aisearch.search.efficiency.ordering import History, Killers, StaticOrder, chain, front
 from aisearch.search.efficiency.table import TranspositionTable
 from aisearch.search.efficiency.table_search import alphabeta_tt
-from aisearch.search.runtime.run import SHOWN
+from aisearch.search.runtime import SHOWN
 
 __all__ = ["Oracle", "minimal_tree"]
 

@@ -40,7 +40,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from aisearch.core import MAX, check_game, type_note, unwrap
-from aisearch.search.runtime.run import SHOWN, WON, _count, checked_value
+from aisearch.search.runtime import SHOWN, WON, checked_value, count_arg
 
 __all__ = ["StaticOrder", "PrincipalVariation", "Killers", "History", "Chain", "chain",
            "front"]
@@ -103,7 +103,7 @@ class StaticOrder:
                  min_depth: int = 2) -> None:
         if not callable(evaluate):
             raise TypeError(f"evaluate must be callable, not {evaluate!r}")
-        plies = _count(min_depth)
+        plies = count_arg(min_depth)
         if plies < 0:
             raise ValueError(f"min_depth must be a non-negative int (plies), not "
                              f"{min_depth!r:.80}{type_note(min_depth)}")
@@ -210,9 +210,9 @@ class Killers:
     permutes = True
 
     def __init__(self, slots: int = 2) -> None:
-        if _count(slots) < 1:
+        if count_arg(slots) < 1:
             raise ValueError(f"slots must be a positive int, not {slots!r:.80}{type_note(slots)}")
-        self.slots = _count(slots)
+        self.slots = count_arg(slots)
         self.by_depth: dict[int | None, list[Any]] = {}
 
     def __call__(self, state: Any, moves: Sequence[Any], depth: int | None = None) -> Sequence[Any]:

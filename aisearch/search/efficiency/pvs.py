@@ -27,6 +27,7 @@ from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order
 from aisearch.results import Decision
+from aisearch.search.classic.alphabeta import alphabeta_failsoft
 from aisearch.search.efficiency.table_search import (
     EXACT,
     LOWER,
@@ -38,8 +39,10 @@ from aisearch.search.efficiency.table_search import (
     table_first,
     table_steps,
 )
+from aisearch.search.horizon.extensions import extended
+from aisearch.search.horizon.quiescence import quiescent
 from aisearch.search.registry import searcher
-from aisearch.search.runtime.run import INF, Run
+from aisearch.search.runtime import INF, Run
 from aisearch.trace.events import Research, TracerLike
 
 __all__ = ["pvs", "pvs_core", "above", "below", "null_window"]
@@ -69,8 +72,7 @@ def null_window(alpha: float, beta: float, maximizing: bool) -> tuple[float, flo
     return (alpha, above(alpha)) if maximizing else (below(beta), beta)
 
 
-def pvs_core(run: Run, table: TranspositionTable | None,
-             prune_on_equal: bool = True) -> Callable[..., tuple[Any, tuple]]:
+def pvs_core(run: Run, table: TranspositionTable | None) -> Callable[..., tuple[Any, tuple]]:
     """The recursive core of :func:`pvs`: ``core(s, d, alpha, beta) -> (value, pv)``.
 
     Like :func:`~aisearch.search.efficiency.table_search.alphabeta_core` (fail-soft, with the
@@ -80,9 +82,9 @@ def pvs_core(run: Run, table: TranspositionTable | None,
     """
     game = run.game
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
-    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     probe, record = table_steps(run, table)
-    extend, requiesce = run.extend, run.quiescence is not None
+    extend, requiesce = run.extend, run.leaf_rule is not None  # (a leaf rule with a window)
     trace, decode, more = run.trace, run.decode, run.more  # bookkeeping
 
     def pvs(s, d, alpha, beta):
@@ -119,7 +121,7 @@ def pvs_core(run: Run, table: TranspositionTable | None,
                 beta = min(beta, best)
             if trace:
                 trace.backup(m, v, best, alpha, beta)
-            if alpha >= beta and (prune_on_equal or alpha > beta):
+            if cut(alpha, beta):
                 cutoff(s, ms, m, d)
                 break
         bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
@@ -171,9 +173,9 @@ def pvs(
     alpha, beta = check_window(window)
     run = Run(pvs, game, state, depth, evaluate=evaluate, order=order, table=table,
               window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-              tracer=tracer, quiescence=quiescence, extensions=extensions,
-              singular_margin=singular_margin)
+              tracer=tracer, leaf_rule=quiescent(quiescence),
+              depth_rule=extended(game, extensions, singular_margin, probe=alphabeta_failsoft))
     counted = count_table(run, table)  # bookkeeping
-    v, pv = run.search(pvs_core(run, table, prune_on_equal), alpha, beta)
+    v, pv = run.search(pvs_core(run, table), alpha, beta)
     counted()  # bookkeeping
     return run.finish(v, pv)

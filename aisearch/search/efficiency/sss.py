@@ -31,7 +31,7 @@ from aisearch.search.efficiency.table import TranspositionTable
 from aisearch.search.efficiency.table_search import check_table
 from aisearch.search.efficiency.windows import _INNER, mtd
 from aisearch.search.registry import searcher
-from aisearch.search.runtime.run import INF
+from aisearch.search.runtime import INF
 from aisearch.trace.events import TracerLike
 
 __all__ = ["stockman_sss", "sss_star"]

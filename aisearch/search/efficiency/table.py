@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from aisearch.search.runtime.run import INF, PLY, SHOWN, UNBOUNDED, WON  # noqa: F401 (INF: doctests)
+from aisearch.search.runtime import INF, PLY, SHOWN, UNBOUNDED, WON  # noqa: F401 (INF: doctests)
 from aisearch.trace.events import Event
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TableStore", "to_table",
@@ -50,7 +50,7 @@ _new = tuple.__new__  # builds an Entry without NamedTuple's keyword handling (a
 def to_table(v: float, ply: int) -> float:
     """A search score at ``ply`` as stored: a win or loss counted from the node, not the root.
 
-    >>> from aisearch.search.runtime.run import win_value
+    >>> from aisearch.search.runtime import win_value
     >>> to_table(win_value(7), 3) == win_value(4), to_table(-5, 3)
     (True, -5)
     """

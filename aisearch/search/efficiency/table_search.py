@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from aisearch.core import MAX, Evaluate, Game, Order, unwrap
+from aisearch.core import MAX, Evaluate, Game, Order
 from aisearch.results import Decision
+from aisearch.search.classic.alphabeta import alphabeta_failsoft
 from aisearch.search.efficiency.table import (
     EXACT,
     LOWER,
@@ -40,57 +41,20 @@ from aisearch.search.efficiency.table import (
 from aisearch.search.efficiency.table import POLICIES as POLICIES  # (importable from here too)
 from aisearch.search.efficiency.table import from_table as from_table
 from aisearch.search.efficiency.table import to_table as to_table
+from aisearch.search.horizon.extensions import extended
+from aisearch.search.horizon.quiescence import quiescent
 from aisearch.search.registry import searcher
-from aisearch.search.runtime.run import INF, SHOWN, WON, Run, no_evaluate
+from aisearch.search.runtime import INF, Run, check_window, decoder, shown_depth
 from aisearch.trace.events import TableHit, TracerLike
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TableStore",
            "alphabeta_tt", "alphabeta_core", "table_first", "table_steps", "check_window",
-           "decoder"]
-
-def decoder(game: Any, fastest_wins: bool = True) -> Callable[[Any], Any]:
-    """Search scores to the game's payoffs, as :class:`~aisearch.search.runtime.run.Run` decodes
-    them: a win at any distance is ``+game.win`` (``inf`` without one).
-
-    >>> from aisearch.games import Nim
-    >>> from aisearch.search.runtime.run import win_value
-    >>> decode = decoder(Nim((1, 2)))
-    >>> decode(win_value(3)), decode(-win_value(5)), decode(7)
-    (1, -1, 7)
-    """
-    payoff = getattr(game, "win", None)
-    if isinstance(payoff, bool) or not isinstance(payoff, (int, float)) or not payoff > 0:
-        payoff = INF
-
-    def decode(v: Any) -> Any:
-        if not fastest_wins or -WON < v < WON:
-            return v
-        return payoff if v > 0 else -payoff
-
-    return decode
-
+           "decoder"]  # (check_window and decoder: the runtime's, importable from here too)
 
 def check_table(table: Any) -> TranspositionTable | None:
     if table is not None and not isinstance(table, TranspositionTable):
         raise TypeError(f"table must be a TranspositionTable or None, not {table!r}")
     return table
-
-
-def check_window(window: Any) -> tuple[float, float]:
-    """A root window ``(alpha, beta)``: two numbers with alpha < beta.
-
-    >>> check_window((1, 0))
-    Traceback (most recent call last):
-    ...
-    ValueError: window must be a pair (alpha, beta) of numbers with alpha < beta, not (1, 0)
-    """
-    ok = (isinstance(window, (tuple, list)) and len(window) == 2
-          and all(isinstance(x, (int, float)) and not isinstance(x, bool) and x == x
-                  for x in window) and window[0] < window[1])
-    if not ok:
-        raise ValueError(f"window must be a pair (alpha, beta) of numbers with alpha < beta, "
-                         f"not {window!r}")
-    return window[0], window[1]
 
 
 def table_first(ms: Sequence[Any], entry: Entry | None) -> Sequence[Any]:
@@ -112,50 +76,32 @@ def _no_store(*args: Any) -> bool:
     return False
 
 
-def shown_depth(d: int) -> int | None:
-    """A depth as events show it: None for a search to the end of the game."""
-    return None if d > SHOWN else d
-
-
 def table_tools(table: TranspositionTable | None) -> tuple[Callable[..., Any], Callable[..., Any]]:
     """``(lookup, store)`` of a table, or stand-ins that know nothing and keep nothing."""
     return (table.lookup, table.store) if table is not None else (_no_lookup, _no_store)
 
 
-def search_kind(run: Run) -> tuple:
-    """What a search's table entries depend on besides the position: the game (under any
-    wrappers), the evaluation, whether quicker wins score higher, quiescence and
-    extensions."""
-    extend, evaluate = run.extend, run._sources[1]
-    for _ in range(100):  # a counting wrapper evaluates as what it wraps
-        if not hasattr(evaluate, "__wrapped__"):
-            break
-        evaluate = evaluate.__wrapped__ if evaluate.__wrapped__ is not None else no_evaluate
-    return (unwrap(run.game), evaluate, run._sources[2], run.quiescence,
-            None if extend is None else getattr(extend, "kinds", None))
-
-
 def describe_search(kind: tuple) -> str:
-    """A search kind (:func:`search_kind`) in words."""
-    game, evaluate, fastest, quiescence, extensions = kind
+    """A search kind (:attr:`Run.kind <aisearch.search.runtime.run.Run.kind>`) in words.
+
+    >>> describe_search(("Nim((1, 2))", max, False, ("quiescence", 2), None))
+    "'Nim((1, 2))', evaluate=max, fastest_wins=False, quiescence=2"
+    """
+    game, evaluate, fastest, *rules = kind
     name = getattr(evaluate, "__name__", evaluate)
     words = [f"{game!r:.60}",
              "no evaluation" if name == "no_evaluate" else f"evaluate={name!s:.40}"]
     if not fastest:
         words.append("fastest_wins=False")
-    if quiescence is not None:
-        words.append(f"quiescence={quiescence}")
-    if extensions:
-        words.append(f"extensions={extensions[0]}")
+    words += [f"{key[0]}={key[1]}" for key in rules if key is not None]
     return ", ".join(words)
-
 
 def count_table(run: Run, table: TranspositionTable | None) -> Callable[[], None]:
     """Start counting a search's use of ``table``; the returned function writes the counts
     (``table_hits``, ``table_stores``) into ``run.more``."""
     if table is None:
         return lambda: None
-    table.serve(search_kind(run), describe_search)
+    table.serve(run.kind, describe_search)
     hits, stores, settled = table.hits, table.stores, table.settled
     run.count_nodes(lambda: table.settled - settled)
 
@@ -194,7 +140,7 @@ def table_steps(run: Run, table: TranspositionTable | None,
 
 
 def alphabeta_core(run: Run, table: TranspositionTable | None,
-                   prune_on_equal: bool = True) -> Callable[..., tuple[Any, tuple]]:
+                   ) -> Callable[..., tuple[Any, tuple]]:
     """The recursive core of :func:`alphabeta_tt` for one search: ``core(s, d, alpha, beta)``
     returns ``(value, principal variation)``; fail-soft, with ``table`` (or none).
 
@@ -205,7 +151,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
     """
     game = run.game
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
-    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     probe, record = table_steps(run, table)
     extend = run.extend
     trace = run.trace  # bookkeeping
@@ -229,7 +175,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
                     alpha = max(alpha, best)
                 if trace:
                     trace.backup(m, v, best, alpha, beta)
-                if alpha >= beta and (prune_on_equal or alpha > beta):  # a β cut-off
+                if cut(alpha, beta):  # a β cut-off
                     cutoff(s, ms, m, d)
                     break
         else:
@@ -242,7 +188,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
                     beta = min(beta, best)
                 if trace:
                     trace.backup(m, v, best, alpha, beta)
-                if beta <= alpha and (prune_on_equal or beta < alpha):  # an α cut-off
+                if cut(alpha, beta):  # an α cut-off
                     cutoff(s, ms, m, d)
                     break
         bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
@@ -315,9 +261,9 @@ def alphabeta_tt(
     alpha, beta = check_window(window)
     run = Run(alphabeta_tt, game, state, depth, evaluate=evaluate, order=order, table=table,
               window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-              tracer=tracer, quiescence=quiescence, extensions=extensions,
-              singular_margin=singular_margin)
+              tracer=tracer, leaf_rule=quiescent(quiescence),
+              depth_rule=extended(game, extensions, singular_margin, probe=alphabeta_failsoft))
     counted = count_table(run, table)  # bookkeeping
-    v, pv = run.search(alphabeta_core(run, table, prune_on_equal), alpha, beta)
+    v, pv = run.search(alphabeta_core(run, table), alpha, beta)
     counted()  # bookkeeping
     return run.finish(v, pv)

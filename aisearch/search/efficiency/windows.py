@@ -39,6 +39,7 @@ from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order
 from aisearch.results import Decision, Stats
+from aisearch.search.classic.alphabeta import alphabeta_failsoft
 from aisearch.search.efficiency.pvs import above, below, pvs, pvs_core  # noqa: F401 (pvs: doctest)
 from aisearch.search.efficiency.table_search import (
     TranspositionTable,
@@ -47,8 +48,10 @@ from aisearch.search.efficiency.table_search import (
     count_table,
     decoder,
 )
+from aisearch.search.horizon.extensions import extended
+from aisearch.search.horizon.quiescence import quiescent
 from aisearch.search.registry import searcher
-from aisearch.search.runtime.run import INF, Run, check_args
+from aisearch.search.runtime import INF, Run, check_args
 from aisearch.trace.events import TracerLike
 
 __all__ = ["aspiration", "mtdf", "mtd"]
@@ -153,15 +156,16 @@ def aspiration(
     alpha = -INF if guess <= -payoff else guess - width
     beta = INF if guess >= payoff else guess + width
     core = pvs_core if scout else alphabeta_core
+    leaf_rule = quiescent(quiescence)
+    depth_rule = extended(game, extensions, singular_margin, probe=alphabeta_failsoft)
     tries: list[Decision] = []
     while True:
         run = Run(aspiration, game, state, depth, evaluate=evaluate, order=order, table=table,
                   window=(alpha, beta), guess=guess, width=width, scout=scout,
                   prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
-                  quiescence=quiescence, extensions=extensions,
-                  singular_margin=singular_margin)
+                  leaf_rule=leaf_rule, depth_rule=depth_rule)
         counted = count_table(run, table)  # bookkeeping
-        v, pv = run.search(core(run, table, prune_on_equal), alpha, beta)
+        v, pv = run.search(core(run, table), alpha, beta)
         counted()  # bookkeeping
         tries.append(run.finish(v, pv))
         if v <= alpha and alpha > -INF:  # failed low: the value is at most v
@@ -185,8 +189,9 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
     """
     check_args(game, state, depth, {"evaluate": evaluate, "order": order, "tracer": tracer,
                                     "prune_on_equal": prune_on_equal,
-                                    "fastest_wins": fastest_wins,
-                                    "quiescence": quiescence})  # before the root is read
+                                    "fastest_wins": fastest_wins})  # before the root is read
+    leaf_rule = quiescent(quiescence)
+    depth_rule = extended(game, extensions, singular_margin, probe=alphabeta_failsoft)
     g, lower, upper = first, -INF, INF
     passes: list[Decision] = []
     maximizing = game.to_move(state) == MAX
@@ -196,10 +201,10 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
         gamma = g if g > lower else above(lower)  # the question: is the value >= gamma?
         run = Run(search, game, state, depth, evaluate=evaluate, order=order, table=table,
                   window=(decode(below(gamma)), decode(gamma)), prune_on_equal=prune_on_equal,
-                  fastest_wins=fastest_wins, tracer=tracer, quiescence=quiescence,
-                  extensions=extensions, singular_margin=singular_margin)
+                  fastest_wins=fastest_wins, tracer=tracer, leaf_rule=leaf_rule,
+                  depth_rule=depth_rule)
         counted = count_table(run, table)  # bookkeeping
-        g, pv = run.search(alphabeta_core(run, table, prune_on_equal), below(gamma), gamma)
+        g, pv = run.search(alphabeta_core(run, table), below(gamma), gamma)
         counted()  # bookkeeping
         passes.append(run.finish(g, pv))
         if g < gamma:  # failed low: the value is at most g

@@ -44,13 +44,13 @@ MIN's reply ``(0, 0)`` turns out to lose for MAX:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from aisearch.core import MAX
 from aisearch.results import register_count
 
-__all__ = ["EXTENSIONS", "check_extensions", "make_extend"]
+__all__ = ["EXTENSIONS", "check_extensions", "extended", "Extensions"]
 
 EXTENSIONS = ("check", "singular")
 """The extensions by name."""
@@ -77,33 +77,66 @@ def check_extensions(game: Any, extensions: Any, margin: Any) -> tuple[str, ...]
     return tuple(extensions)
 
 
-def make_extend(run: Any, extensions: tuple[str, ...], margin: float,
-                ) -> Callable[[Any, Any, Any, int], int] | None:
-    """``extend(s, m, child, d) -> 0 or 1``: the plies to add to ``d - 1`` for move ``m``
-    of ``s`` (``d`` plies left at ``s``), or None when no extension is on. Cores call it
-    once per child, just before searching it. ``extend.ply(s, d)`` is the distance of a
-    node on the line being searched from the root: ``top - d`` plus the extensions on the
-    way to it (a quiescence node beyond the depth bound counts those of the leaf it
-    started from)."""
+def extended(game: Any, extensions: Any, margin: Any = 1.0, *,
+             probe: Callable[..., Any]) -> Extensions | None:
+    """The depth rule of the options ``extensions=...`` and ``singular_margin=...`` (checked),
+    or None when no extension is asked for; ``probe`` is the search that values each move
+    for the singular test (the package's fail-soft alpha-beta).
+
+    >>> from aisearch.games import TreeGame
+    >>> from aisearch.search import alphabeta_failsoft
+    >>> game = TreeGame([1, 2])
+    >>> extended(game, ("singular",), 2, probe=alphabeta_failsoft), extended(game, (), probe=max)
+    (Extensions(('singular',), 2), None)
+    """
     if not extensions:
         return None
+    return Extensions(check_extensions(game, extensions, margin), margin, probe)
+
+
+class Extensions:
+    """A :class:`~aisearch.search.runtime.run.DepthRule`: the moves a search extends.
+
+    ``rule(run)`` returns ``extend(s, m, child, d) -> 0 or 1``: the plies to add to
+    ``d - 1`` for move ``m`` of ``s`` (``d`` plies left at ``s``). Cores call it once per
+    child, just before searching it. ``extend.ply(s, d)`` is the distance of a node on the
+    line being searched from the root: ``top - d`` plus the extensions on the way to it (a
+    quiescence node beyond the depth bound counts those of the leaf it started from).
+    """
+
+    def __init__(self, extensions: tuple[str, ...], margin: float,
+                 probe: Callable[..., Any]) -> None:
+        self.extensions, self.margin, self.probe = extensions, margin, probe
+        singular = "singular" in extensions
+        self.key: Hashable = ("extensions", (tuple(sorted(extensions)),
+                                             margin if singular else None))
+        self.options: dict[str, Any] = {"extensions": extensions, "singular_margin": margin}
+
+    def __repr__(self) -> str:
+        return f"Extensions({self.extensions!r}, {self.margin!r})"
+
+    def __call__(self, run: Any) -> Callable[..., int]:
+        return _extend(run, self.extensions, self.margin, self.probe)
+
+
+def _extend(run: Any, extensions: tuple[str, ...], margin: float,
+            search: Callable[..., Any]) -> Callable[..., int]:
     game, top = run.game, run.top
     in_check = game.in_check if "check" in extensions else None
     singular = "singular" in extensions
     counts = {"check_extensions": 0, "singular_extensions": 0, "singular_probes": 0}
     for name in counts:
-        run.counts[name] = lambda name=name: counts[name]
+        run.count(name, lambda name=name: counts[name])
     # (node, extensions on the way to it), root first: the line being searched, and after a
     # return the line below it too, until the next call cuts it back.
     line: list[tuple[Any, int]] = [(run.state, 0)]
     chosen: dict[tuple[int, int], Any] = {}  # (id of node, d) -> its singular move or None
 
     def singular_move(s: Any, d: int) -> Any:
-        from aisearch.search.classic.alphabeta import alphabeta_failsoft
-
         key = (id(s), d)
         if key not in chosen:
-            evaluate = run._sources[1]
+            evaluate = run.sources.evaluate
+            below = run.leaf_rule.options if run.leaf_rule is not None and d > 2 else {}
             scored = []
             for m in game.moves(s):
                 child = game.result(s, m)
@@ -111,8 +144,7 @@ def make_extend(run: Any, extensions: tuple[str, ...], margin: float,
                 if d == 2 and not game.is_terminal(child):  # a 0-ply probe: the static value
                     value = evaluate(child)
                 else:
-                    probe = alphabeta_failsoft(game, child, d - 2, evaluate=evaluate,
-                                               quiescence=run.quiescence if d > 2 else None)
+                    probe = search(game, child, d - 2, evaluate=evaluate, **below)
                     counts["singular_probes"] += probe.stats.nodes + probe.stats.get(
                         "quiescence", 0) - 1
                     value = probe.value
@@ -146,5 +178,4 @@ def make_extend(run: Any, extensions: tuple[str, ...], margin: float,
         return top - d + (line[-1][1] if line else 0)
 
     extend.ply = ply  # type: ignore[attr-defined]
-    extend.kinds = (tuple(sorted(extensions)), margin if singular else None)  # type: ignore[attr-defined]
     return extend

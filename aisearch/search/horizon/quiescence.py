@@ -23,24 +23,24 @@ Conventions (the exercise's reference)
 So the states generated are: the root's noisy successors in that order, each followed by
 its own (depth first), stopping at cut-offs.
 
-:func:`quiescence` searches one state; every alpha-beta form runs it at its depth bound
-with ``quiescence=k`` (see :mod:`aisearch.search.runtime.run`), which is built from
-:func:`quiescent_leaf`.
+:func:`quiescence` searches one state. Every alpha-beta form runs it at its depth bound
+with ``quiescence=k``: the searcher gives its run the leaf rule :func:`quiescent` builds
+(a :class:`~aisearch.search.runtime.run.LeafRule`, see :mod:`aisearch.search.runtime`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
-from aisearch.core import MAX, Evaluate, Game, Order, noisy_moves
+from aisearch.core import MAX, Evaluate, Game, Order, as_int, noisy_moves, type_note
 from aisearch.results import Decision
-from aisearch.search.efficiency.table_search import check_window
 from aisearch.search.registry import searcher
-from aisearch.search.runtime.run import INF, Run, _order_error
+from aisearch.search.runtime import INF, Run, check_window
+from aisearch.search.runtime.checks import ordered
 from aisearch.trace.events import Quiescent, StandPat, TracerLike
 
-__all__ = ["quiescence", "quiescent_leaf"]
+__all__ = ["quiescence", "quiescent", "Quiescence"]
 
 _QUIESCENCE = """
 function QUIESCE(n, α, β)               fail-soft, noisy moves only   @enter @quiesce
@@ -59,37 +59,26 @@ function QUIESCE(n, α, β)               fail-soft, noisy moves only   @enter @
 
 
 def _core(run: Run, cap: int | None, order: Order | None,
-          prune_on_equal: bool) -> tuple[Callable[..., Any], Callable[..., Any]]:
+          ) -> tuple[Callable[..., Any], Callable[..., Any]]:
     """``(expand, node)``: the quiescence search below a state already valued at ``stand``
     (``expand(s, d, alpha, beta, stand) -> (value, line)``) and at a state beyond it
     (``node(s, d, alpha, beta)``). ``d`` is 0 at the state the search starts from and
-    -1, -2, ... beyond it (so the leaf rule scores a win by its distance from the root)."""
+    -1, -2, ... beyond it (so the leaf rule scores a win by its distance from the root).
+    Its states are counted as ``stats.quiescence``, its cut-offs as cut-offs."""
     game = run.game
-    is_terminal, to_move, result = game.is_terminal, game.to_move, run.result
-    utility_source, evaluate_source, fastest = run._sources
-    utility: Any = run._leaf_rule(utility_source, True, fastest, StandPat, counted=False)
-    evaluation: Any = run._leaf_rule(evaluate_source, False, fastest, StandPat, counted=False)
-    run.counts["quiescence"] = lambda: utility.count() + evaluation.count()
+    is_terminal, to_move, result, cut = game.is_terminal, game.to_move, run.result, run.cut
+    utility = run.make_leaf(run.sources.utility, terminal=True, kind=StandPat, counted=False)
+    evaluation = run.make_leaf(run.sources.evaluate, terminal=False, kind=StandPat,
+                               counted=False)
+    run.count("quiescence", lambda: utility.count() + evaluation.count())  # type: ignore
     limit = -INF if cap is None else -cap
     trace = run.trace  # bookkeeping
     cuts = 0
-    main_cutoffs = run._cutoffs
-    run._cutoffs = lambda: main_cutoffs() + cuts
+    run.count_cutoffs(lambda: cuts)
 
     def noisy(s: Any) -> Any:
         ms = noisy_moves(game, s)
-        if order is None:
-            return ms
-        given = order(s, ms)
-        try:
-            got = tuple(given)
-        except TypeError:
-            raise TypeError(f"order {getattr(order, '__name__', order)} must return the moves "
-                            f"it was given, in any order; at state {s!r} it returned "
-                            f"{given!r:.80}") from None
-        if len(got) != len(ms) or set(got) != set(ms):
-            raise ValueError(_order_error(order, s, ms, got))
-        return got
+        return ms if order is None else ordered(order, s, ms)
 
     def expand(s, d, alpha, beta, best):
         line: tuple = ()
@@ -100,7 +89,7 @@ def _core(run: Run, cap: int | None, order: Order | None,
             alpha = max(alpha, best)
         else:
             beta = min(beta, best)
-        if alpha >= beta and (prune_on_equal or alpha > beta):  # stand pat cuts
+        if cut(alpha, beta):  # stand pat cuts
             return best, line
         ms = noisy(s)
         for m in ms:
@@ -115,7 +104,7 @@ def _core(run: Run, cap: int | None, order: Order | None,
                 beta = min(beta, best)
             if trace:
                 trace.backup(m, v, best, alpha, beta)
-            if alpha >= beta and (prune_on_equal or alpha > beta):
+            if cut(alpha, beta):
                 if m is not ms[-1]:  # bookkeeping
                     nonlocal cuts
                     cuts += 1
@@ -134,12 +123,12 @@ def _core(run: Run, cap: int | None, order: Order | None,
     return expand, node
 
 
-def quiescent_leaf(run: Run, evaluation: Callable[..., Any], cap: int) -> Callable[..., Any]:
-    """The leaf rule ``f(s, d, alpha=-inf, beta=inf)`` of a search with ``quiescence=cap``:
-    the depth-bound state's static value (counted and traced as the leaf ``evaluation``
-    counts it), then a quiescence search of at most ``cap`` plies beyond it with the
-    window, in MAX's view (converted from the mover's view for negamax forms); the
-    searcher's ``prune_on_equal`` and no ``order`` (noisy moves in the game's order).
+class Quiescence:
+    """The leaf rule of a search with ``quiescence=cap``: the depth-bound state's static
+    value (counted and traced as the leaf ``evaluation`` counts it), then a quiescence
+    search of at most ``cap`` plies beyond it with the window, in MAX's view (converted from
+    the mover's view for negamax forms); the searcher's cut test and no ``order`` (noisy
+    moves in the game's order). A :class:`~aisearch.search.runtime.run.LeafRule`.
 
     Examples
     --------
@@ -156,17 +145,47 @@ def quiescent_leaf(run: Run, evaluation: Callable[..., Any], cap: int) -> Callab
     >>> d.value, d.move, d.stats.quiescence
     (2, 1, 1)
     """
-    expand, _ = _core(run, cap, None, run.prune_on_equal)
-    to_move, mover_view = run.game.to_move, run.mover_view
 
-    def leaf(s: Any, d: int, alpha: Any = -INF, beta: Any = INF) -> Any:
-        if alpha is None:
-            alpha, beta = -INF, INF
-        elif mover_view and to_move(s) != MAX:
-            alpha, beta = -beta, -alpha
-        return expand(s, d, alpha, beta, evaluation(s, d))[0]
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.key: Hashable = ("quiescence", cap)
+        self.options: dict[str, Any] = {"quiescence": cap}
 
-    return leaf
+    def __call__(self, run: Run, evaluation: Callable[..., Any]) -> Callable[..., Any]:
+        expand, _ = _core(run, self.cap, None)
+        to_move, mover_view = run.game.to_move, run.mover_view
+
+        def leaf(s: Any, d: int, alpha: Any = -INF, beta: Any = INF) -> Any:
+            if alpha is None:
+                alpha, beta = -INF, INF
+            elif mover_view and to_move(s) != MAX:
+                alpha, beta = -beta, -alpha
+            return expand(s, d, alpha, beta, evaluation(s, d))[0]
+
+        return leaf
+
+    def __repr__(self) -> str:
+        return f"Quiescence({self.cap})"
+
+
+def quiescent(cap: Any) -> Quiescence | None:
+    """The leaf rule of the option ``quiescence=cap`` (None: evaluate at the depth bound).
+
+    >>> quiescent(2), quiescent(None)
+    (Quiescence(2), None)
+    >>> quiescent(-1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: quiescence must be None (evaluate at the depth bound) or a non-negative int ...
+    """
+    if cap is None:
+        return None
+    plies = as_int(cap, -1)
+    if plies < 0:
+        raise ValueError("quiescence must be None (evaluate at the depth bound) or a "
+                         "non-negative int (the most plies of quiescence search), not "
+                         f"{cap!r:.80}{type_note(cap)}")
+    return Quiescence(plies)
 
 
 @searcher(title="quiescence search (stand pat, noisy moves only)", pseudocode=_QUIESCENCE,
@@ -237,7 +256,7 @@ def quiescence(
     run = Run(quiescence, game, state, 0, evaluate=evaluate, alpha=alpha, beta=beta,
               order=order, max_depth=max_depth, prune_on_equal=prune_on_equal,
               fastest_wins=fastest_wins, tracer=tracer)
-    expand, _ = _core(run, max_depth, order, prune_on_equal)
+    expand, _ = _core(run, max_depth, order)
     is_terminal, utility, evaluation = game.is_terminal, run.utility, run.evaluation
 
     def root(s, d, alpha, beta):

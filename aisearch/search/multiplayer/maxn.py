@@ -37,11 +37,11 @@ from typing import Any
 
 from aisearch.core import MAX, MIN, Game, GameWrapper, check_game, is_number
 from aisearch.games.nplayer import utilities
-from aisearch.results import Decision, Stats
+from aisearch.results import Decision
 from aisearch.search.classic.alphabeta import alphabeta
 from aisearch.search.registry import searcher
-from aisearch.search.runtime.run import WON, check_args, deep_recursion
-from aisearch.trace.events import Backup, Cut, Enter, Exit, Finish, Leaf, Start, TracerLike
+from aisearch.search.runtime import WON, Run, check_args
+from aisearch.trace.events import Start, TracerLike
 
 __all__ = ["maxn", "paranoid", "Paranoid"]
 
@@ -117,90 +117,62 @@ def maxn(game: Game, state: Any, depth: int | None = None, *,
     >>> d.value, d.move, d.pv
     ((6, 3, 0), 0, (0, 0))
     """
-    top = _check(game, state, depth, evaluate, tracer)
+    _check(game, state, depth, evaluate, tracer)
     if not isinstance(prune, bool):
         raise TypeError(f"prune must be True or False, not {prune!r}")
     n = int(getattr(game, "players", 2))
     bounds = getattr(game, "utility_bounds", None) if prune else None
     slack = math.inf if bounds is None else bounds[1] - (n - 2) * bounds[0]
-    tolerance = 0.0 if bounds is None else 1e-9 * max(1.0, abs(bounds[1]))  # rounding
-    counts = {"nodes": 0, "leaves": 0, "cutoffs": 0}
-    emit = tracer if tracer is not None and getattr(tracer, "per_node", True) else None
+    run = Run(maxn, game, state, depth, evaluate=evaluate, tracer=tracer, prune=prune,
+              utility=lambda s, player=None: utilities(game, s), values=_tuples(n, bounds))
+    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
+    trace = run.trace  # bookkeeping
 
-    def leaf(s: Any, terminal: bool) -> Any:
-        counts["leaves"] += 1
-        if terminal:
-            v = utilities(game, s)
-        elif evaluate is None:
-            raise ValueError(f"the depth bound was reached at a non-terminal state ({s!r:.80}) "
-                             "but no evaluate function was given: pass evaluate=... or "
-                             "depth=None")
-        else:
-            v = evaluate(s)
+    def core(s, d, bound):
+        if is_terminal(s):
+            return utility(s, d), ()
+        if d == 0:
+            return evaluation(s, d), ()
+        p, ms, best, line = to_move(s), moves(s), None, ()
+        for m in ms:
+            v, pv = core(result(s, m), d - 1, math.inf if best is None else slack - best[p])
+            if best is None or v[p] > best[p]:
+                best, line = v, (m,) + pv
+            if trace:
+                trace.backup(m, v, best)
+            if best[p] >= bound:  # shallow cut-off: the parent will not come here
+                cutoff(s, ms, m, d, "shallow")
+                break
+        return best, line
+
+    core = run.traced(core)  # bookkeeping
+    value, pv = run.search(core, math.inf)
+    return run.finish(value, pv)
+
+
+def _tuples(n: int, bounds: Any) -> Callable[[Any, str, Any], Any]:
+    """The check of max^n's values: a tuple of ``n`` real numbers, within ``bounds``
+    (``utility_bounds``) when shallow pruning relies on them."""
+    tolerance = 0.0 if bounds is None else 1e-9 * max(1.0, abs(bounds[1]))  # rounding
+
+    def check(v: Any, name: str, s: Any) -> Any:
         if (not isinstance(v, tuple) or len(v) != n
                 or not all(isinstance(x, numbers.Real) and is_number(x)
                            and (-WON < x < WON or math.isinf(x))  # type: ignore[operator]
                            for x in v)):
-            what = "utility" if terminal else getattr(evaluate, "__name__", "evaluate")
-            raise ValueError(f"{what} returned {v!r:.80} for state {s!r:.80}: max^n needs a "
+            raise ValueError(f"{name} returned {v!r:.80} for state {s!r:.80}: max^n needs a "
                              f"tuple of {n} real numbers (one per player, within ±2**999 "
                              "when finite)")
         if bounds is not None and (min(v) < bounds[0] or math.fsum(v) > bounds[1] + tolerance):
-            what = "utility" if terminal else getattr(evaluate, "__name__", "evaluate")
-            raise ValueError(f"{what} returned {v!r:.80} for state {s!r:.80}, outside the "
+            raise ValueError(f"{name} returned {v!r:.80} for state {s!r:.80}, outside the "
                              f"game's utility_bounds {bounds!r}: shallow pruning needs every "
                              f"component >= {bounds[0]!r} and a sum <= {bounds[1]!r}, or it "
                              "can cut the best line; keep the values within them or pass "
                              "prune=False")
         return v
 
-    def core(s: Any, d: int, bound: float, path: tuple) -> tuple[Any, tuple]:
-        counts["nodes"] += 1
-        terminal = game.is_terminal(s)
-        if emit:
-            emit(Enter(path, game.to_move(s), None if d > 1 << 29 else d, -math.inf,
-                       math.inf, s))
-        if terminal or d == 0:
-            v = leaf(s, terminal)
-            if emit:
-                emit(Leaf(path, v, terminal))
-                emit(Exit(path, v))
-            return v, ()
-        p = game.to_move(s)
-        ms = game.moves(s)
-        best: Any = ()
-        best_pv: tuple = ()
-        for m in ms:
-            v, pv = core(game.result(s, m), d - 1, slack - best[p] if best else math.inf,
-                         path + (m,))
-            if not best or v[p] > best[p]:
-                best, best_pv = v, (m, *pv)
-            if emit:
-                emit(Backup(path, m, v, best, -math.inf, math.inf))
-            if best[p] >= bound:  # shallow cut-off: the parent will not come here
-                if m is not ms[-1]:
-                    counts["cutoffs"] += 1
-                    if emit:
-                        emit(Cut(path, tuple(ms[ms.index(m) + 1:]), -math.inf, math.inf,
-                                 "shallow"))
-                break
-        if emit:
-            emit(Exit(path, best))
-        return best, best_pv
-
-    if emit:
-        emit(Start("maxn", game, state, depth, {"prune": prune}))
-    value: Any
-    with deep_recursion():
-        value, pv = core(state, top, math.inf, ())
-    stats = Stats(counts["nodes"], counts["leaves"], counts["cutoffs"])
-    decision = Decision(value, pv[0] if pv else None, pv, stats)
-    if emit:
-        emit(Finish(value, decision.move, pv, stats))
-    done = getattr(tracer, "finish", None)
-    if done is not None:
-        done(decision)
-    return decision
+    return check
 
 
 class Paranoid(GameWrapper):

@@ -44,12 +44,11 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from aisearch.agents import check_decision_state
 from aisearch.core import Game, as_int, check_seed
 from aisearch.results import Decision
 from aisearch.search.registry import searcher
 from aisearch.search.runtime.anytime import Budget, run_anytime
-from aisearch.search.runtime.run import check_tracer
+from aisearch.search.runtime.checks import check_decision_state, check_tracer
 from aisearch.search.sampling.mcts_tree import MCTS, MCTSNode
 from aisearch.search.sampling.ucb import SQRT2, rewards, scaled_rewards, ucb1
 from aisearch.trace.events import TracerLike

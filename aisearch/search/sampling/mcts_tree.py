@@ -23,10 +23,10 @@ from typing import Any
 
 from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed
 from aisearch.results import Decision, Stats
+from aisearch.search.runtime import check_tracer
 from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
-from aisearch.search.runtime.run import check_tracer
 from aisearch.search.sampling.mcts_trace import report_iteration
-from aisearch.search.sampling.ucb import SQRT2, rewards, ucb1_unchecked
+from aisearch.search.sampling.ucb import SQRT2, rewards
 from aisearch.trace.events import Finish, TracerLike
 
 __all__ = ["MCTS", "MCTSNode"]
@@ -137,9 +137,16 @@ class MCTS:
     # -- one iteration --------------------------------------------------------------------
     def select(self, node: MCTSNode) -> MCTSNode:
         """The child of ``node`` with the highest UCB1 score for its player to move (the
-        first in move order on ties)."""
-        p, big_n, c = node.player, node.n, self.c
-        return max(node.children.values(), key=lambda j: ucb1_unchecked(j.w[p], j.n, big_n, c))
+        first in move order on ties): :func:`~aisearch.search.sampling.ucb.ucb1`, the
+        logarithm of the parent's visits taken once."""
+        p, c, best, top = node.player, self.c, None, -math.inf
+        log_n = math.log(node.n) if node.n else 0.0
+        for j in node.children.values():
+            n = j.n
+            score = j.w[p] / n + c * math.sqrt(log_n / n) if n else math.inf
+            if score > top or best is None:
+                best, top = j, score
+        return best  # type: ignore[return-value]
 
     def iterate(self) -> None:
         """One iteration: selection, expansion, playout, backup.
@@ -182,10 +189,12 @@ class MCTS:
             raise
         if self.budget is not None and self.budget.used == used:
             self.budget.spend()  # bookkeeping: a budget always runs out
+        players = range(self.players)
         for m in path:  # backup
             m.n += 1
-            for p in range(self.players):
-                m.w[p] += r[p]
+            w = m.w
+            for p in players:
+                w[p] += r[p]
         self.iterations += 1
         if self.tracer is not None:
             report_iteration(self, path, r)

@@ -1,0 +1,226 @@
+"""The searchers' checks, written once: arguments at the door, values at the leaves.
+
+Each check costs nothing in the common case: arguments are checked once per search, and a
+leaf value is checked in full (:func:`checked_value`) only when it is not a plain ``int`` or
+``float`` inside the range of payoffs (the leaf rule's one type test,
+:mod:`aisearch.search.runtime.leaves`).
+"""
+
+from __future__ import annotations
+
+import numbers
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from aisearch.core import CHANCE, as_int, check_game, type_note
+from aisearch.search.runtime.scores import INF, UNBOUNDED, WON
+
+__all__ = ["check_decision_state", "checked_value", "check_args", "check_tracer", "check_window",
+           "count_arg", "order_error", "ordered", "no_evaluate", "deep_recursion", "per_node",
+           "name_of"]
+
+VALUES = ("values must be real numbers (ints, floats or Fractions; ±inf for a proven win or "
+          "loss), within ±2**999 when finite")
+
+
+def name_of(f: Any) -> str:
+    """A callable's name for messages."""
+    return getattr(f, "__name__", None) or type(f).__name__
+
+
+def no_evaluate(state: Any) -> float:
+    """The evaluation of a search given none: reaching the depth bound is an error."""
+    raise ValueError(
+        f"the depth bound was reached at a non-terminal state ({state!r:.200}) but no evaluate "
+        "function was given: pass evaluate=... or depth=None"
+    )
+
+
+@contextmanager
+def deep_recursion(limit: int = 20_000) -> Iterator[None]:
+    """Allow deep searches, and turn runaway recursion into a clear error."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, limit))
+    try:
+        yield
+    except RecursionError:
+        raise ValueError(
+            "the search went deeper than Python allows: the game may cycle (e.g. TwoRobots "
+            "without max_plies); give a depth or a finite game"
+        ) from None
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def checked_value(v: Any, source: str, s: Any) -> Any:
+    """``v``, which ``source`` returned for state ``s``, if it is a value as the searchers'
+    leaf rule takes them: a real number, ``±inf`` for a proven win or loss, within
+    ``±2**999`` when finite; else the error they give.
+
+    >>> from fractions import Fraction
+    >>> checked_value(float("inf"), "evaluate", "s"), checked_value(Fraction(1, 3), "f", "s")
+    (inf, Fraction(1, 3))
+    >>> checked_value(None, "evaluate", "s")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: evaluate returned None (a NoneType) for state 's': values must be real numbers ...
+    """
+    if v.__class__ is bool or not isinstance(v, numbers.Real):
+        hint = " (convert it with float())" if isinstance(v, numbers.Number) else ""
+        raise TypeError(f"{source} returned {v!r:.80} (a {type(v).__name__}){hint} for state "
+                        f"{s!r:.200}: {VALUES}")
+    try:
+        f = float(v)
+    except OverflowError:
+        raise ValueError(f"{source} returned {v!r:.80} for state {s!r:.200}: {VALUES}") from None
+    if f != f:
+        raise ValueError(f"{source} returned NaN for state {s!r:.200}: {VALUES}")
+    if -INF < f < INF and not -WON < f < WON:
+        raise ValueError(f"{source} returned {v!r:.80} for state {s!r:.200}: {VALUES}")
+    return v
+
+
+def per_node(tracer: Any) -> Any:
+    """The tracer to call at every node, or None (no tracer, or one that only wants totals)."""
+    if tracer is None or not getattr(tracer, "per_node", True):
+        return None
+    return tracer
+
+
+def count_arg(x: Any) -> int:
+    """``x`` as a non-negative int (any integral number but a bool: numpy's too), else -1.
+
+    >>> count_arg(3), count_arg(-1), count_arg(2.0), count_arg(True)
+    (3, -1, -1, -1)
+    """
+    n = as_int(x, -1)
+    return n if n >= 0 else -1
+
+
+def check_args(game: Any, state: Any, depth: Any, options: dict[str, Any]) -> int:
+    """Validate a searcher's arguments; return the internal depth.
+
+    Depths are counted in any integral type but bool (numpy's ints too).
+
+    >>> import numpy as np
+    >>> from aisearch.games import fig5_2
+    >>> check_args(fig5_2, (), np.int64(2), {})
+    2
+    >>> check_args(fig5_2, (), 2.0, {})
+    Traceback (most recent call last):
+    ...
+    ValueError: depth must be a non-negative int (plies) or None (to the end), not 2.0 (a float)
+    """
+    check_game(game, initial=False)
+    if depth is not None:
+        d = count_arg(depth)
+        if d < 0:
+            raise ValueError("depth must be a non-negative int (plies) or None (to the end), "
+                             f"not {depth!r:.80}{type_note(depth)}")
+        depth = d
+    for name in ("evaluate", "order"):
+        f = options.get(name)
+        if f is not None and not callable(f):
+            raise TypeError(f"{name} must be callable or None, not {f!r:.80}")
+    check_tracer(options.get("tracer"))
+    for name in ("prune_on_equal", "fastest_wins"):
+        if name in options and not isinstance(options[name], bool):
+            raise TypeError(f"{name} must be True or False, not {options[name]!r:.80}")
+    try:
+        hash(state)
+    except TypeError:
+        raise TypeError(f"states must be hashable; got {type(state).__name__}") from None
+    return UNBOUNDED if depth is None else depth
+
+
+def check_tracer(tracer: Any) -> None:
+    """Refuse what is not a tracer: a tracer is called as ``tracer(event)`` (so it is an
+    instance, such as ``Recorder()``, not the class), and its ``finish``, if it has one,
+    is a method ``finish(decision)``.
+
+    >>> from aisearch.trace import Recorder
+    >>> check_tracer(Recorder())
+    >>> check_tracer(Recorder)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: tracer must be a tracer, not the class Recorder: make one, tracer=Recorder() ...
+    """
+    if tracer is None:
+        return
+    what = ("a tracer is called as tracer(event), like Recorder() or Tally(), and may have a "
+            "method finish(decision)")
+    if isinstance(tracer, type):
+        raise TypeError(f"tracer must be a tracer, not the class {tracer.__name__}: make one, "
+                        f"tracer={tracer.__name__}() ({what})")
+    if not callable(tracer):
+        raise TypeError(f"tracer must be callable or None, not {tracer!r:.80} ({what})")
+    finish = getattr(tracer, "finish", None)
+    if finish is not None and not callable(finish):
+        raise TypeError(f"tracer.finish must be a method finish(decision), not {finish!r:.80} "
+                        f"({what})")
+
+
+def check_window(window: Any) -> tuple[float, float]:
+    """A root window ``(alpha, beta)``: two numbers with alpha < beta.
+
+    >>> check_window((1, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: window must be a pair (alpha, beta) of numbers with alpha < beta, not (1, 0)
+    """
+    ok = (isinstance(window, (tuple, list)) and len(window) == 2
+          and all(isinstance(x, (int, float)) and not isinstance(x, bool) and x == x
+                  for x in window) and window[0] < window[1])
+    if not ok:
+        raise ValueError(f"window must be a pair (alpha, beta) of numbers with alpha < beta, "
+                         f"not {window!r:.80}")
+    return window[0], window[1]
+
+
+def order_error(order: Any, s: Any, given: Sequence[Any], got: Sequence[Any]) -> str:
+    """What an ordering did wrong: the moves it dropped, added or repeated."""
+    dropped = [m for m in given if m not in got]
+    added = [m for m in got if m not in given]
+    repeated = sorted({m for m in got if list(got).count(m) > 1}, key=repr)
+    parts = [f"{what} {', '.join(map(repr, ms[:20]))}" for what, ms in
+             (("dropped", dropped), ("added", added), ("repeated", repeated)) if ms]
+    return (f"order {name_of(order)} must return the moves it was given, in any order; at "
+            f"state {s!r:.200} it {'; '.join(parts) or 'changed them'} (given: "
+            f"{', '.join(map(repr, given[:40]))}{', ...' if len(given) > 40 else ''})")
+
+
+def ordered(order: Any, s: Any, ms: Sequence[Any], *args: Any) -> tuple:
+    """``order(s, ms, *args)`` checked: the same moves, in any order, as a tuple."""
+    got = order(s, ms, *args)
+    try:
+        result = tuple(got)
+    except TypeError:
+        raise TypeError(f"order {name_of(order)} must return the moves it was given, in any "
+                        f"order (a list or tuple); at state {s!r:.200} it returned "
+                        f"{got!r:.80}") from None
+    if len(result) != len(ms) or set(result) != set(ms):
+        raise ValueError(order_error(order, s, ms, result))
+    return result
+
+
+def check_decision_state(game: Any, state: Any, agent: str = "an agent") -> None:
+    """Refuse to move at a state where no player chooses: the game is over, or chance is to
+    move (:func:`play` samples chance's outcomes itself).
+
+    >>> from aisearch.games import TicTacToe
+    >>> check_decision_state(TicTacToe(), TicTacToe.parse("xxx/oo./..."))
+    Traceback (most recent call last):
+    ...
+    ValueError: an agent moves only where a player chooses a move, and the game is over at \
+TicTacToe.parse('xxx/oo./...')
+    """
+    if game.is_terminal(state):
+        why = "the game is over at"
+    elif game.to_move(state) == CHANCE:
+        why = "chance is to move (play samples its outcomes) at"
+    else:
+        return
+    raise ValueError(f"{agent} moves only where a player chooses a move, and {why} "
+                     f"{state!r:.80}")
