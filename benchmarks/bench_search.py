@@ -1,28 +1,32 @@
-"""Speed of the searchers: nodes, median time of several runs (min-max), nodes per second.
+"""Speed of the search runtime: the package's searchers against their peers and against
+the same algorithms written bare, measured in one run.
 
 Run from the repository root::
 
-    python benchmarks/bench_search.py            # 7 rounds, about two minutes on two cores
-    python benchmarks/bench_search.py --rounds 3 # quicker, noisier
+    python benchmarks/bench_search.py              # 5 rounds, a few minutes on two cores
+    python benchmarks/bench_search.py --rounds 3   # quicker, noisier
+    python benchmarks/bench_search.py --part overhead   # or: peers
 
-Prints one table and the ratios the course aims for, measured in this one run:
+Prints two tables and their ratios:
 
-- the generic-protocol ``alphabeta`` (no tracer) against OpenSpiel's Python
-  ``alpha_beta_search`` on the same tic-tac-toe solve (target >= 2x nodes/s) and on Connect
-  Four to depth 9 with a zero evaluation (target >= 1.5x). Both games score a win 1, as
-  OpenSpiel does, and both searchers take moves in the same order, so they visit the same
-  nodes (checked: OpenSpiel's nodes are counted once by a wrapper, outside the timed runs).
-  OpenSpiel is optional: ``pip install -e ".[bench]"``;
-- a hand-tuned bitboard negamax written for tic-tac-toe only, the pure-Python ceiling;
-- the cost of tracing: none, ``Tally`` (target <= 15 % overhead), ``Recorder``;
-- the cost of preferring the fastest win (``fastest_wins=True``, the default): the OpenSpiel
-  rows search with ``fastest_wins=False``, the textbook rule OpenSpiel follows, so that both
-  visit the same nodes; a row with the default shows what ordering wins by distance costs.
+1. ``peers``: the work of the course's speed goals, by the package (no tracer, the textbook
+   rule ``fastest_wins=False``, as its peers score wins), by OpenSpiel's Python algorithms
+   (``pip install -e ".[bench]"``) and by a search written by hand for that game alone
+   (``bare_games.py``: bitboards, plain ints): tic-tac-toe minimax and alpha-beta solves,
+   expectiminimax of a dice race (Pig cut off after a number of decisions, OpenSpiel's
+   ``pig``), MCTS on tic-tac-toe (iterations of one random playout, c = 1.4), Connect Four
+   alpha-beta to depths 4, 6 and 8 from four positions with 0 at the bound (12 cases,
+   nodes and seconds added). The searchers of a row visit the same nodes (checked; a row
+   says so when they do not).
+2. ``overhead``: each core searcher of the package against the same algorithm written bare
+   on the same game objects (``bare_search.py``: the same recursion returning the value and
+   the principal variation, with no checks, counts or tracing), on the same nodes
+   (checked): minimax, alpha-beta, alpha-beta with a transposition table, expectiminimax,
+   MCTS; and what a tracer costs (``Tally``, ``Recorder``) over none.
 
-The machines are shared: every measurement runs once per round, all of them interleaved, so
-that a busy spell hits them alike; a sample repeats a fast search until it has taken 0.2 s.
-The table gives the median and range over the rounds; the ratios compare the fastest sample
-of each (the least disturbed by other processes). Read the ratios, not the absolute numbers.
+Rounds are interleaved (a busy spell hits every row alike); a sample repeats a fast search
+until it has taken 0.2 s; ratios compare the fastest sample of each row. The machines are
+shared: read the ratios, not the absolute numbers.
 """
 
 from __future__ import annotations
@@ -33,28 +37,47 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from aisearch import Recorder, Tally, alphabeta, alphabeta_failsoft, minimax  # noqa: E402
-from aisearch.games.connect4 import ConnectFour  # noqa: E402
-from aisearch.games.tictactoe import TicTacToe  # noqa: E402
+import bare_games  # noqa: E402
+import bare_search  # noqa: E402
+import peers  # noqa: E402
+from dice_race import HorizonPig  # noqa: E402
 
-MIDGAMES = {
-    "mid-game A": "......./......./......./...o.../...x.../..xo.x.",
-    "mid-game B": "......./......./...x.../..oo.../..xxo../.oxxo.x",
+from aisearch import Recorder, Tally  # noqa: E402
+from aisearch.games import ConnectFour, TicTacToe  # noqa: E402
+from aisearch.search import (  # noqa: E402
+    MCTS,
+    TranspositionTable,
+    alphabeta,
+    alphabeta_tt,
+    expectiminimax,
+    minimax,
+)
+
+PLAIN = {"fastest_wins": False}  # the textbook rule: every win alike, as the peers score them
+RACE = (12, 6)  # the dice race: goal, decisions
+PLAYOUTS = 3000  # MCTS iterations per sample
+C4_POSITIONS = {  # columns played from the empty board (0-based), and a name
+    "empty board": [],
+    "opening": [3, 3, 2, 4],
+    "mid-game A": [3, 2, 3, 3, 5, 4, 2],
+    "mid-game B": [3, 3, 2, 4, 4, 2, 1, 4, 5, 3],
 }
+C4_DEPTHS = (4, 6, 8)
 
 
 class Job:
-    """One measurement: a search to repeat, and the nodes it visits."""
+    """One row: a function to time, and the work it does (nodes or playouts)."""
 
-    def __init__(self, name: str, fn: Callable[[], object], nodes: int | None = None) -> None:
-        self.name, self.fn = name, fn
+    def __init__(self, name: str, fn: Callable[[], Any], work: int) -> None:
+        self.name, self.fn, self.work = name, fn, work
         start = time.perf_counter()
-        result = fn()
+        fn()
         once = time.perf_counter() - start
-        self.nodes = nodes if nodes is not None else result.stats.nodes
         self.inner = max(1, int(0.2 / max(once, 1e-6)))
         self.times: list[float] = []
 
@@ -65,137 +88,201 @@ class Job:
         self.times.append((time.perf_counter() - start) / self.inner)
 
     @property
-    def best_rate(self) -> float:
-        return self.nodes / min(self.times)
+    def rate(self) -> float:
+        """Work per second in the fastest sample."""
+        return self.work / min(self.times)
 
     def line(self) -> str:
         median = statistics.median(self.times)
-        spread = f"{min(self.times):.4f}-{max(self.times):.4f}"
-        return (f"{self.name:58s} {self.nodes:>10,d} {median:>9.4f} {spread:>15s} "
-                f"{self.nodes / median:>11,.0f}")
+        return (f"  {self.name:50s} {self.work:>10,d} {median * 1000:>10.2f} "
+                f"{self.rate:>13,.0f}")
 
 
-# --- the pure-Python ceiling: negamax on two 9-bit ints, nothing generic ----------------
-WIN_LINES = (0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124)
-WINS = tuple(any(m & w == w for w in WIN_LINES) for m in range(512))
-EMPTY = tuple(tuple(i for i in range(9) if not m >> i & 1) for m in range(512))
+def _sum(jobs: list[Job], name: str) -> Job:
+    """The 12 Connect Four cases as one row: work and seconds added."""
+    row = Job.__new__(Job)
+    row.name, row.fn, row.work, row.inner = name, None, sum(j.work for j in jobs), 1
+    row.times = [sum(ts) for ts in zip(*(j.times for j in jobs), strict=True)]
+    return row
 
 
-def bitboard_negamax() -> tuple[int, int]:
-    """Fail-soft negamax on (mover, other) bitboards, cells in order 0..8; (value, nodes)."""
-    nodes = 0
-
-    def nm(me: int, other: int, alpha: int, beta: int) -> int:
-        nonlocal nodes
-        nodes += 1
-        if WINS[other]:
-            return -1
-        empty = EMPTY[me | other]
-        if not empty:
-            return 0
-        best = -2
-        for cell in empty:
-            v = -nm(other, me | 1 << cell, -beta, -alpha)
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
-
-    return nm(0, 0, -2, 2), nodes
+def c4_state(game: ConnectFour, columns: list[int]) -> Any:
+    s = game.initial
+    for c in columns:
+        s = game.result(s, c)
+    return s
 
 
-def openspiel_jobs() -> list[Job]:
-    """OpenSpiel's Python alpha-beta on the same two searches, its nodes counted once."""
-    try:
-        import pyspiel
-        from open_spiel.python.algorithms import minimax as os_minimax
-    except ImportError:
-        print("OpenSpiel is not installed (pip install -e '.[bench]'): no comparison rows\n")
-        return []
-    ttt, c4 = pyspiel.load_game("tic_tac_toe"), pyspiel.load_game("connect_four")
-    solve = lambda: os_minimax.alpha_beta_search(ttt)  # noqa: E731
-    deep = lambda: os_minimax.alpha_beta_search(  # noqa: E731
-        c4, maximum_depth=9, value_function=lambda s: 0.0)
-    original, counted = os_minimax._alpha_beta, [0]
+def peers_table(rounds: int) -> None:
+    have_peers = peers.available()
+    if not have_peers:
+        print("OpenSpiel is not installed (pip install -e '.[bench]'): no OpenSpiel column\n")
+    ttt, c4, race = TicTacToe(win=1), ConnectFour(win=1), HorizonPig(*RACE)
+    rows: list[tuple[str, list[Job], tuple[float, float | None]]] = []
 
-    def counting(*args, **kwargs):
-        counted[0] += 1
-        return original(*args, **kwargs)
+    def row(label: str, ours: Job, theirs: Callable[[], Any] | None, bare: Job,
+            goals: tuple[float, float | None]) -> None:
+        jobs = [ours, bare]
+        if theirs is not None and have_peers:
+            run, work = theirs()
+            jobs.insert(1, Job(f"OpenSpiel, {label}", run, work))
+        rows.append((label, jobs, goals))
 
-    nodes = []
-    os_minimax._alpha_beta = counting
-    try:
-        for fn in (solve, deep):
-            counted[0] = 0
-            fn()
-            nodes.append(counted[0])
-    finally:
-        os_minimax._alpha_beta = original
-    return [Job("OpenSpiel alpha_beta_search, tic-tac-toe solve", solve, nodes[0]),
-            Job("OpenSpiel alpha_beta_search, connect four depth 9, eval 0", deep, nodes[1])]
+    mm = minimax(ttt, ttt.initial, **PLAIN).stats.nodes
+    row("tic-tac-toe minimax", Job("aisearch minimax", lambda: minimax(
+        ttt, ttt.initial, **PLAIN), mm), peers.ttt_minimax,
+        Job("by hand (bitboards), minimax", bare_games.ttt_minimax,
+            bare_games.ttt_minimax()[1]), (2.5, None))
+    ab = alphabeta(ttt, ttt.initial, **PLAIN).stats.nodes
+    row("tic-tac-toe alpha-beta", Job("aisearch alphabeta", lambda: alphabeta(
+        ttt, ttt.initial, **PLAIN), ab), peers.ttt_alphabeta,
+        Job("by hand (bitboards), alpha-beta", bare_games.ttt_alphabeta,
+            bare_games.ttt_alphabeta()[1]), (2.5, 0.45))
+    em = expectiminimax(race, race.initial, **PLAIN).stats.nodes
+    row(f"expectiminimax, dice race W={RACE[0]} H={RACE[1]}", Job(
+        "aisearch expectiminimax", lambda: expectiminimax(race, race.initial, **PLAIN), em),
+        lambda: peers.race_expectiminimax(*RACE),
+        Job("by hand (ints), expectiminimax", lambda: bare_games.race_expectiminimax(*RACE),
+            bare_games.race_expectiminimax(*RACE)[1]), (1.5, None))
+
+    def grow() -> Any:
+        tree = MCTS(ttt, ttt.initial, c=1.4, seed=1)
+        for _ in range(PLAYOUTS):
+            tree.iterate()
+        return tree
+
+    row("MCTS tic-tac-toe (playouts)", Job("aisearch MCTS", grow, PLAYOUTS),
+        (lambda: (peers.ttt_mcts(PLAYOUTS, 1.4), PLAYOUTS)),
+        Job("by hand (bitboards), UCT", lambda: bare_games.ttt_uct(PLAYOUTS, 1.4), PLAYOUTS),
+        (3.0, None))
+    cases: dict[str, list[Job]] = {"ours": [], "theirs": [], "bare": []}
+    for name, columns in C4_POSITIONS.items():
+        s = c4_state(c4, columns)
+        for depth in C4_DEPTHS:
+            d = alphabeta(c4, s, depth, evaluate=lambda _: 0.0, **PLAIN)
+            cases["ours"].append(Job(name, lambda s=s, depth=depth: alphabeta(
+                c4, s, depth, evaluate=lambda _: 0.0, **PLAIN), d.stats.nodes))
+            mine, theirs = s[1], s[0] ^ s[1]
+            cases["bare"].append(Job(name, lambda m=mine, t=theirs, depth=depth:
+                                     bare_games.c4_alphabeta(m, t, depth),
+                                     bare_games.c4_alphabeta(mine, theirs, depth)[1]))
+            if have_peers:
+                run, work = peers.c4_alphabeta(columns, depth)
+                cases["theirs"].append(Job(name, run, work))
+    every = [j for js in cases.values() for j in js] + [j for _, js, _ in rows for j in js]
+    for _ in range(rounds):
+        for job in every:
+            job.sample()
+    c4_jobs = [_sum(cases["ours"], "aisearch alphabeta"),
+               _sum(cases["bare"], "by hand (bitboards), alpha-beta")]
+    if have_peers:
+        c4_jobs.insert(1, _sum(cases["theirs"], "OpenSpiel alpha_beta_search"))
+    rows.append(("Connect Four alpha-beta, 0 at the bound, 12 cases", c4_jobs, (2.0, 0.6)))
+
+    print(f"1. peers ({rounds} rounds): work (nodes, or playouts), median ms, work/s at best")
+    for label, jobs, (goal_peer, goal_bare) in rows:
+        print(f"{label}")
+        for job in jobs:
+            print(job.line())
+        ours, bare = jobs[0], jobs[-1]
+        parts = []
+        if len(jobs) == 3:
+            peer = jobs[1]
+            same = "" if peer.work == ours.work else f" (not the same work: {peer.work:,})"
+            parts.append(f"{ours.rate / peer.rate:.2f}x OpenSpiel (goal >= {goal_peer}x){same}")
+        parts.append(f"{ours.rate / bare.rate:.2f}x by hand"
+                     + (f" (goal >= {goal_bare}x)" if goal_bare else ""))
+        print("  -> " + "; ".join(parts))
+    print()
+
+
+def overhead_table(rounds: int) -> None:
+    ttt, c4, race = TicTacToe(win=1), ConnectFour(), HorizonPig(*RACE)
+    c4_mid = c4_state(c4, C4_POSITIONS["mid-game A"])
+    pairs: list[tuple[str, Job, Job]] = []
+
+    def pair(label: str, ours: Callable[[], Any], bare: Callable[[], Any],
+             game: Any, bare_on: Callable[[Any], Any]) -> None:
+        """``ours()`` and ``bare()`` timed; nodes: ours from its stats, the bare one's
+        counted on ``bare_on(counting game)``; they must agree."""
+        decision = ours()
+        counting = bare_search.Counting(game)
+        value, pv = bare_on(counting)
+        if counting.nodes != decision.stats.nodes or value != decision.value \
+                or tuple(pv) != decision.pv:
+            raise SystemExit(f"{label}: the bare search does other work: {counting.nodes:,} "
+                             f"nodes, value {value!r}, pv {pv!r} against "
+                             f"{decision.stats.nodes:,}, {decision.value!r}, {decision.pv!r}")
+        pairs.append((label, Job("aisearch", ours, decision.stats.nodes),
+                       Job("bare", bare, counting.nodes)))
+
+    inf = float("inf")
+    pair("minimax, tic-tac-toe solve", lambda: minimax(ttt, ttt.initial, **PLAIN),
+         lambda: bare_search.minimax(ttt, ttt.initial), ttt,
+         lambda g: bare_search.minimax(g, g.initial))
+    pair("alpha-beta, tic-tac-toe solve", lambda: alphabeta(ttt, ttt.initial, **PLAIN),
+         lambda: bare_search.alphabeta(ttt, ttt.initial), ttt,
+         lambda g: bare_search.alphabeta(g, g.initial))
+    pair("alpha-beta, Connect Four depth 7, evaluate", lambda: alphabeta(
+        c4, c4_mid, 7, evaluate=c4.evaluate, **PLAIN),
+        lambda: bare_search.alphabeta(c4, c4_mid, 7, c4.evaluate), c4,
+        lambda g: bare_search.alphabeta(g, c4_mid, 7, c4.evaluate))
+    pair("alpha-beta + table, tic-tac-toe solve", lambda: alphabeta_tt(
+        ttt, ttt.initial, table=TranspositionTable(size=None), **PLAIN),
+        lambda: bare_search.alphabeta_tt(ttt, ttt.initial), ttt,
+        lambda g: bare_search.alphabeta_tt(g, g.initial, inf))
+    pair("alpha-beta + table, Connect Four depth 8, evaluate", lambda: alphabeta_tt(
+        c4, c4_mid, 8, evaluate=c4.evaluate, table=TranspositionTable(size=None), **PLAIN),
+        lambda: bare_search.alphabeta_tt(c4, c4_mid, 8, c4.evaluate), c4,
+        lambda g: bare_search.alphabeta_tt(g, c4_mid, 8, c4.evaluate))
+    pair(f"expectiminimax, dice race W={RACE[0]} H={RACE[1]}", lambda: expectiminimax(
+        race, race.initial, **PLAIN), lambda: bare_search.minimax(race, race.initial), race,
+        lambda g: bare_search.minimax(g, g.initial))
+
+    def grow() -> Any:
+        tree = MCTS(ttt, ttt.initial, seed=1)
+        for _ in range(PLAYOUTS):
+            tree.iterate()
+        return tree
+
+    tree = grow()
+    best = tree.best()
+    if bare_search.uct(ttt, ttt.initial, PLAYOUTS, seed=1) != (best.move, best.n):
+        raise SystemExit("MCTS: the bare UCT grew another tree")
+    pairs.append(("MCTS, tic-tac-toe (playouts)", Job("aisearch", grow, PLAYOUTS),
+                  Job("bare", lambda: bare_search.uct(ttt, ttt.initial, PLAYOUTS, seed=1),
+                      PLAYOUTS)))
+    plain = Job("no tracer", lambda: alphabeta(ttt, ttt.initial, **PLAIN), 1)
+    tally = Job("Tally", lambda: alphabeta(ttt, ttt.initial, tracer=Tally(), **PLAIN), 1)
+    recorder = Job("Recorder", lambda: alphabeta(ttt, ttt.initial, tracer=Recorder(),
+                                                 **PLAIN), 1)
+    every = [j for _, a, b in pairs for j in (a, b)] + [plain, tally, recorder]
+    for _ in range(rounds):
+        for job in every:
+            job.sample()
+    print(f"2. overhead ({rounds} rounds): the package's searcher against the same algorithm "
+          "written bare, same game objects, same nodes (goal: at most 1.3x)")
+    print(f"  {'search':50s} {'nodes':>10s} {'aisearch ms':>12s} {'bare ms':>9s} "
+          f"{'overhead':>9s}")
+    for label, ours, bare in pairs:
+        print(f"  {label:50s} {ours.work:>10,d} {min(ours.times) * 1000:>12.2f} "
+              f"{min(bare.times) * 1000:>9.2f} {min(ours.times) / min(bare.times):>8.2f}x")
+    print("  tracers, alpha-beta solving tic-tac-toe, over no tracer: "
+          f"Tally {min(tally.times) / min(plain.times) - 1:+.0%}, "
+          f"Recorder {min(recorder.times) / min(plain.times) - 1:+.0%}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=7, help="samples per row (default 7)")
+    parser.add_argument("--rounds", type=int, default=5, help="samples per row (default 5)")
+    parser.add_argument("--part", choices=("all", "peers", "overhead"), default="all")
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
-    ttt, c4 = TicTacToe(win=1), ConnectFour(win=1)  # wins worth 1, as OpenSpiel scores them
-    c4_eval = ConnectFour()  # wins +inf: above every static evaluation
-
-    def search(name, searcher, game, state, depth=None, **kw):
-        return Job(name, lambda: searcher(game, state, depth, **kw))
-
-    plain = {"fastest_wins": False}  # the textbook rule, as OpenSpiel searches
-    ab = search("alphabeta, tic-tac-toe solve", alphabeta, ttt, ttt.initial, **plain)
-    fastest = search("alphabeta, fastest wins, tic-tac-toe solve", alphabeta, ttt, ttt.initial)
-    counted = search("alphabeta + Tally, tic-tac-toe solve", alphabeta, ttt, ttt.initial,
-                     tracer=Tally(), **plain)
-    recorded = search("alphabeta + Recorder, tic-tac-toe solve", alphabeta, ttt, ttt.initial,
-                      tracer=Recorder(), **plain)
-    ceiling = Job("hand-tuned bitboard negamax, tic-tac-toe solve", bitboard_negamax,
-                  bitboard_negamax()[1])
-    zero = search("alphabeta, connect four depth 9, eval 0", alphabeta, c4, c4.initial, 9,
-                  evaluate=lambda s: 0.0, **plain)
-    jobs = [
-        search("minimax, tic-tac-toe solve", minimax, ttt, ttt.initial),
-        ab, fastest,
-        search("alphabeta_failsoft, tic-tac-toe solve", alphabeta_failsoft, ttt, ttt.initial,
-               **plain),
-        counted, recorded, ceiling,
-    ]
-    for depth in (6, 8):
-        jobs.append(search(f"alphabeta, connect four depth {depth}, empty board", alphabeta,
-                           c4_eval, c4_eval.initial, depth, evaluate=c4_eval.evaluate))
-        for label, text in MIDGAMES.items():
-            jobs.append(search(f"alphabeta, connect four depth {depth}, {label}", alphabeta,
-                               c4_eval, c4_eval.parse(text), depth, evaluate=c4_eval.evaluate))
-    jobs.append(zero)
-    spiel = openspiel_jobs()
-    jobs += spiel
-
-    for _ in range(args.rounds):
-        for job in jobs:
-            job.sample()
-
-    print(f"{'search':58s} {'nodes':>10s} {'median s':>9s} {'min-max s':>15s} {'nodes/s':>11s}")
-    for job in jobs:
-        print(job.line())
-    print(f"\nratios of nodes/s (fastest of {args.rounds} interleaved samples each), this run:")
-    if spiel:
-        for mine, theirs, target in ((ab, spiel[0], 2.0), (zero, spiel[1], 1.5)):
-            same = "same nodes" if mine.nodes == theirs.nodes else (
-                f"NOT the same nodes: {mine.nodes:,} vs {theirs.nodes:,}")
-            print(f"  {mine.name} / OpenSpiel: {mine.best_rate / theirs.best_rate:5.2f}x"
-                  f"  (target >= {target}; {same})")
-    print(f"  alphabeta / hand-tuned bitboard negamax: {ab.best_rate / ceiling.best_rate:5.2f}x")
-    for job, target in ((counted, "  (target <= 15 %)"), (recorded, "")):
-        overhead = min(job.times) / min(ab.times) - 1
-        print(f"  {job.name.split(',')[0]} overhead: {overhead:+.1%}{target}")
+    if args.part in ("all", "peers"):
+        peers_table(args.rounds)
+    if args.part in ("all", "overhead"):
+        overhead_table(args.rounds)
 
 
 if __name__ == "__main__":

@@ -46,8 +46,8 @@ class DepthBlind(TranspositionTable):
 class RootDistances(TranspositionTable):
     """Stores a win as scored at the root of the search that found it (no mate adjustment)."""
 
-    def probe(self, s, ply=0):
-        return super().probe(s, 0)
+    def seen(self, e, ply, own):
+        return super().seen(e, 0, own)
 
     def store(self, s, depth, value, bound, move=None, ply=0):
         return super().store(s, depth, value, bound, move, 0)

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, Evaluate, Game, Order
+from aisearch.core import CHANCE, MAX, MIN, Evaluate, Game, Order
 from aisearch.results import Decision
 from aisearch.search.registry import searcher
-from aisearch.search.runtime import INF, Run
+from aisearch.search.runtime import INF, WON, Run
 from aisearch.trace.events import TracerLike
 
 __all__ = ["expectiminimax"]
@@ -109,6 +109,7 @@ def expectiminimax(
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
     is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
     utility, evaluation, outcomes, decode = run.utility, run.evaluation, run.outcomes, run.decode
+    expected = run.expected
     trace = run.trace  # bookkeeping
 
     def value(s, d):
@@ -122,17 +123,29 @@ def expectiminimax(
             seen = []  # bookkeeping
             for m, p in outcomes(s):
                 v, _ = value(result(s, m), d - 1)
-                total += p * decode(v)  # a win under chance counts as its payoff
+                total += p * (v if -WON < v < WON else decode(v))  # a win counts its payoff
                 if trace:
                     seen.append((m, p, v))
                     trace.backup(m, v, total)
             if trace:
                 trace.expectation(seen, total)
-            return run.expected(total, s, d), ()
-        best, line = (-INF if player == MAX else INF), None
+            return (total if -INF < total < INF else expected(total, s, d)), ()
+        line = None
+        if player == MAX:
+            best = -INF
+            for m in moves(s):
+                v, pv = value(result(s, m), d - 1)
+                if v > best or line is None:
+                    best, line = v, (m,) + pv
+                if trace:
+                    trace.backup(m, v, best)
+            return best, line
+        if player != MIN:  # bookkeeping
+            run.not_a_player(s)
+        best = INF
         for m in moves(s):
             v, pv = value(result(s, m), d - 1)
-            if (v > best if player == MAX else v < best) or line is None:
+            if v < best or line is None:
                 best, line = v, (m,) + pv
             if trace:
                 trace.backup(m, v, best)

@@ -95,7 +95,7 @@ def pvs_core(run: Run, table: TranspositionTable | None) -> Callable[..., tuple[
         known, settled = probe(s, d, alpha, beta)
         if settled:
             return known.value, known.line
-        ms = table_first(moves(s, d), known)
+        ms = moves(s, d) if known is None else table_first(moves(s, d), known)
         maximizing, alpha0, beta0 = to_move(s) == MAX, alpha, beta
         best, line = (-INF if maximizing else INF), None
         for m in ms:

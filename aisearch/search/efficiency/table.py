@@ -211,6 +211,12 @@ class TranspositionTable:
                 f"not of this one ({describe(search)}): its entries would give wrong values. "
                 "Give this search its own TranspositionTable(), or call table.clear() first")
 
+    def seen(self, e: tuple, ply: int, own: bool) -> Entry:
+        """Entry ``e`` as a look-up at ``ply`` sees it: a win scored from ``ply`` (stored
+        counted from its node), and no move unless it was stored for this very position
+        (``own``), not a symmetric one."""
+        return _as_seen(e, ply, own)
+
     def probe(self, s: Any, ply: int = 0) -> Entry | None:
         """The entry for position ``s`` (its value as scored at ``ply``), or None."""
         key = s if self.canonical is None else self.canonical(s)
@@ -225,7 +231,7 @@ class TranspositionTable:
         self.hits += 1
         v = e[0]
         if v > WON or v < -WON or key is not s and key != s:
-            return _as_seen(e, ply, key is s or key == s)
+            return self.seen(e, ply, key is s or key == s)
         return e
 
     def lookup(self, s: Any, depth: int, alpha: float, beta: float,
@@ -233,10 +239,22 @@ class TranspositionTable:
         """``(entry, settled)``: the entry for ``s`` (or None) and whether it answers a
         search of ``depth`` plies in the window (alpha, beta) (:meth:`Entry.settles`). At
         ply 0, the root of a search, nothing is settled: a root is searched for its move."""
-        e = self.probe(s, ply)  # (the rest is Entry.settles, written out: it runs at every node)
-        if e is None:
+        # (probe and Entry.settles written out: this runs at every node of a table search)
+        key = s if self.canonical is None else self.canonical(s)
+        self.probes += 1
+        try:
+            e = self.slots.get(key if self.size is None else hash(key) % self.size)
+        except TypeError:  # an unhashable state or canonical form
+            self._key(s)  # (says which)
+            raise
+        if e is None or e[4] is not key and e[4] != key:
             return None, False
-        value, bound = e[0], e[1]
+        self.hits += 1
+        value = e[0]
+        if value > WON or value < -WON or key is not s and key != s:
+            e = self.seen(e, ply, key is s or key == s)
+            value = e[0]
+        bound = e[1]
         if ply > 0 and e[2] >= depth and (bound == EXACT or (
                 value >= beta if bound == LOWER else value <= alpha)):
             self.settled += 1
@@ -275,6 +293,62 @@ class TranspositionTable:
             value = to_table(value, ply)
         self.slots[slot] = _new(Entry, (value, bound, depth, move, key, self.generation))
         return True
+
+    def steps(self, top: int) -> tuple[Callable[..., tuple[Entry | None, bool]],
+                                       Callable[..., Any]]:
+        """``(lookup, store)`` for a search whose root is ``top`` plies above its bound:
+        :meth:`lookup` and :meth:`store` of a node with ``d`` plies left, at ply ``top - d``
+        (``lookup(s, d, alpha, beta)``, ``store(s, d, value, bound, move)``). A table
+        without a size limit or canonical forms (one slot per position) gets them written
+        out, for speed: they run at every node (a subclass gets its own methods called).
+
+        >>> lookup, store = TranspositionTable(size=None).steps(3)
+        >>> store("s", 2, 7, LOWER, "m"), lookup("s", 2, -INF, 5)
+        (True, (Entry(value=7, bound='lower', depth=2, move='m', key='s', generation=0), True))
+        """
+        if (self.size is not None or self.canonical is not None or self.replace != "depth"
+                or type(self) is not TranspositionTable):
+            return (lambda s, d, alpha, beta: self.lookup(s, d, alpha, beta, top - d),
+                    lambda s, d, value, bound, move: self.store(s, d, value, bound, move,
+                                                                top - d))
+        slots, get = self.slots, self.slots.get  # (clear() empties this very dict)
+
+        def lookup(s: Any, d: int, alpha: float, beta: float) -> tuple[Entry | None, bool]:
+            self.probes += 1
+            try:
+                e = get(s)
+            except TypeError:  # an unhashable state
+                self._key(s)  # (says so)
+                raise
+            if e is None:
+                return None, False
+            self.hits += 1
+            value, bound, ply = e[0], e[1], top - d
+            if value > WON or value < -WON:
+                e = _as_seen(e, ply, True)
+                value = e[0]
+            if ply > 0 and e[2] >= d and (bound == EXACT or (
+                    value >= beta if bound == LOWER else value <= alpha)):
+                self.settled += 1
+                if e[5] < self.generation:
+                    self.settled_old += 1
+                return e, True
+            return e, False
+
+        def store(s: Any, d: int, value: float, bound: str, move: Any) -> bool:
+            self.stores += 1
+            old, generation, ply = get(s), self.generation, top - d
+            if d > SHOWN:
+                d = UNBOUNDED
+            if old is not None and d < old[2] and old[5] == generation:
+                self.refused += 1  # a deeper entry of this generation stays
+                return False
+            if value > WON or value < -WON:
+                value = to_table(value, ply)
+            slots[s] = _new(Entry, (value, bound, d, move, s, generation))
+            return True
+
+        return lookup, store
 
     def clear(self) -> None:
         """Forget every entry (the counts stay); the table may then serve any search."""

@@ -76,6 +76,14 @@ def _no_store(*args: Any) -> bool:
     return False
 
 
+def _nothing_known(s: Any, d: int, alpha: float, beta: float) -> tuple:
+    return None, False
+
+
+def _keep_nothing(s: Any, d: int, best: Any, bound: str, move: Any) -> None:
+    return None
+
+
 def table_tools(table: TranspositionTable | None) -> tuple[Callable[..., Any], Callable[..., Any]]:
     """``(lookup, store)`` of a table, or stand-ins that know nothing and keep nothing."""
     return (table.lookup, table.store) if table is not None else (_no_lookup, _no_store)
@@ -122,7 +130,11 @@ def table_steps(run: Run, table: TranspositionTable | None,
     and nothing kept.
     """
     lookup, store = table_tools(table)
-    ply, trace, decode = run.ply, run.trace, run.decode
+    ply, trace, decode, top = run.ply, run.trace, run.decode, run.top
+    if table is None:
+        return _nothing_known, _keep_nothing
+    if not trace and run.extend is None:  # the common case: a node is top - d from the root
+        return table.steps(top)
 
     def probe(s: Any, d: int, alpha: float, beta: float) -> tuple[Entry | None, bool]:
         known, settled = lookup(s, d, alpha, beta, ply(s, d))
@@ -133,7 +145,7 @@ def table_steps(run: Run, table: TranspositionTable | None,
 
     def record(s: Any, d: int, best: Any, bound: str, move: Any) -> None:
         store(s, d, best, bound, move, ply(s, d))
-        if trace and table is not None:
+        if trace:
             trace.note(TableStore, bound=bound, value=decode(best), depth=shown_depth(d))
 
     return probe, record
@@ -164,7 +176,8 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
         known, settled = probe(s, d, alpha, beta)  # what the table knows of s
         if settled:  # exact, or a bound outside (alpha, beta): no search
             return known.value, known.line
-        ms, alpha0, beta0, line = table_first(moves(s, d), known), alpha, beta, None
+        ms = moves(s, d) if known is None else table_first(moves(s, d), known)
+        alpha0, beta0, line = alpha, beta, None
         if to_move(s) == MAX:
             best = -INF
             for m in ms:

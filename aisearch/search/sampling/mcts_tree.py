@@ -213,14 +213,16 @@ class MCTS:
         game, rng, policy = self.play, self.rng, self.policy
         if self.value is not None and not game.is_terminal(s):
             return self._valued(s)
-        while not game.is_terminal(s):
-            if game.to_move(s) == CHANCE:
+        is_terminal, moves, result = game.is_terminal, game.moves, game.result
+        chance = getattr(self.game, "has_chance", True) is not False  # (else no to_move)
+        while not is_terminal(s):
+            if chance and game.to_move(s) == CHANCE:
                 outcomes = game.chance_outcomes(s)
                 m = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
             else:
-                ms = game.moves(s)
+                ms = moves(s)
                 m = policy(s, ms, rng) if policy is not None else ms[int(rng.random() * len(ms))]
-            s = game.result(s, m)
+            s = result(s, m)
         r = self.reward(self.game, s, self.players)
         if r.__class__ is tuple and len(r) == self.players:  # the usual case, checked fast
             for x in r:
