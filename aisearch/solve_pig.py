@@ -162,7 +162,7 @@ def _solve(goal: int, die: int, holds: tuple) -> PigSolution:
     roll = np.zeros((2, g, g, width), dtype=bool)
     ks = np.arange(width)
     fixed = [(p, n) for p, n in enumerate(holds) if n is not None]
-    optimal = _solve(goal, die, (None, None)).roll if "optimal" in holds else None
+    optimal: Any = _solve(goal, die, (None, None)).roll if "optimal" in holds else None
     for total in range(2 * g - 2, -1, -1):  # the score sum i + j, largest first
         i = np.arange(max(0, total - g + 1), min(total, g - 1) + 1)
         j = total - i

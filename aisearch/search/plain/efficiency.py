@@ -68,7 +68,7 @@ def iterative_deepening(game: Any, state: Any,
 
 def alphabeta_line(game: Any, state: Any, depth: float, evaluate: Evaluate,
                    first: dict[Any, Any], alpha: float = -INF,
-                   beta: float = INF) -> tuple[Any, tuple]:
+                   beta: float = INF) -> tuple[Any, Any]:
     """Fail-hard alpha-beta that searches ``first[s]`` first at each position ``s`` found
     there; returns ``(value, line)``, the principal variation as ``(state, move)`` pairs.
 
