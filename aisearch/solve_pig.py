@@ -16,8 +16,11 @@ value is affine in that one unknown, so one sweep down the turn totals and a 2 x
 pair of scores give them exactly; choices are improved until none changes (policy
 iteration), all pairs of one sum at once with numpy.
 
-Each player is either optimal or follows a fixed "hold at n" rule, so the same code gives the
-optimum (both optimal), a simple policy against the optimum, or two simple policies.
+Each player plays the best reply to the other's policy (``None``), follows a fixed "hold at
+n" rule, or follows the optimal policy held fixed (``"optimal"``: the choices of the solution
+where both play optimally), so the same code gives the optimum (both optimal), a simple
+policy against its best reply or against the optimal player, or two simple policies. The two
+are not the same: the best reply to "hold at 20" exploits it, the optimal player does not.
 
 Examples
 --------
@@ -49,8 +52,9 @@ class PigSolution:
     ----------
     goal, die : int
         The game.
-    holds : (int or None, int or None)
-        Player 1's and player 2's "hold at n" rule (None: optimal).
+    holds : (int, None or "optimal", same)
+        Player 1's and player 2's policy: a "hold at n" rule, None for the best reply to the
+        other's policy, ``"optimal"`` for the optimal policy held fixed.
     table : numpy.ndarray
         ``table[p, i, j, k]``: the probability that player ``p`` (0 or 1), to move with score
         ``i``, the opponent's score ``j`` and turn total ``k``, wins (1 once ``i + k`` reaches
@@ -110,7 +114,9 @@ class PigSolution:
         return self.best_move(s)
 
     def __repr__(self) -> str:
-        who = ", ".join("optimal" if h is None else f"hold at {h}" for h in self.holds)
+        both = self.holds == (None, None)
+        who = ", ".join("optimal" if h == "optimal" or h is None and both else
+                        "best reply" if h is None else f"hold at {h}" for h in self.holds)
         return f"<PigSolution goal={self.goal}: {who}; player 1 wins {self.first_player_wins:.4f}>"
 
 
@@ -123,20 +129,29 @@ def pig_solution(goal: int = 100, die: int = 6, *, hold_at: tuple[int | None, in
     goal, die : int
         The game (:class:`~aisearch.games.pig.Pig`).
     hold_at : (n1, n2)
-        Player 1's and player 2's policy: ``None`` plays optimally (against the other's
-        policy), an int ``n`` rolls until the turn total reaches ``n`` (or the goal) and holds.
+        Player 1's and player 2's policy: an int ``n`` rolls until the turn total reaches
+        ``n`` (or the goal) and holds; ``None`` plays the best reply to the other's policy
+        (the optimum when both are None); ``"optimal"`` plays the optimal policy (the
+        choices of ``hold_at=(None, None)``) whatever the other does.
 
     Examples
     --------
+    "Hold at 20" moving first, against the player who knows it and exploits it, and against
+    the optimal player:
+
     >>> round(pig_solution(100, hold_at=(20, None)).first_player_wins, 4)
     0.4776
+    >>> round(pig_solution(100, hold_at=(20, "optimal")).first_player_wins, 4)
+    0.4917
     """
     Pig(goal, die)  # checks goal and die
     if not (isinstance(hold_at, tuple) and len(hold_at) == 2 and all(
-            h is None or (isinstance(h, int) and not isinstance(h, bool) and h >= 1)
-            for h in hold_at)):
-        raise ValueError(f"hold_at must be a pair of ints >= 1 or None (optimal), not "
-                         f"{hold_at!r}")
+            h is None or (isinstance(h, str) and h == "optimal")
+            or (isinstance(h, int) and not isinstance(h, bool) and h >= 1) for h in hold_at)):
+        raise ValueError(f"hold_at must be a pair, each an int >= 1 (hold at n), None (the best "
+                         f"reply) or 'optimal' (the optimal policy), not {hold_at!r}")
+    if hold_at == ("optimal", "optimal"):
+        hold_at = (None, None)  # (the same policies)
     return _solve(goal, die, hold_at)
 
 
@@ -147,6 +162,7 @@ def _solve(goal: int, die: int, holds: tuple) -> PigSolution:
     roll = np.zeros((2, g, g, width), dtype=bool)
     ks = np.arange(width)
     fixed = [(p, n) for p, n in enumerate(holds) if n is not None]
+    optimal: Any = _solve(goal, die, (None, None)).roll if "optimal" in holds else None
     for total in range(2 * g - 2, -1, -1):  # the score sum i + j, largest first
         i = np.arange(max(0, total - g + 1), min(total, g - 1) + 1)
         j = total - i
@@ -159,6 +175,8 @@ def _solve(goal: int, die: int, holds: tuple) -> PigSolution:
         # P[p, i, j, 0], the unknowns of this block; first guess: one point more for j
         x = table[:, i, np.minimum(j + 1, g - 1), 0] if total < 2 * g - 2 else \
             np.full((2, len(i)), 0.5)
+        forced = [(p, ks[:, None] < n if n != "optimal" else optimal[p, i, j].T)  # [k, r]
+                  for p, n in fixed]
         previous = None
         for _ in range(100):
             c = np.ones((width, 2, len(i)))  # value = c + a * y, y = P[1 - p, j, i, 0]
@@ -170,8 +188,8 @@ def _solve(goal: int, die: int, holds: tuple) -> PigSolution:
                 ar = (a[k + 2:k + die + 1].sum(axis=0) - 1) / die
                 ch, ah = (1.0, -1.0) if k == 0 else (later[k], 0.0)
                 pick = cr + ar * y >= ch + ah * y  # roll on ties (first in move order)
-                for p, n in fixed:
-                    pick[p] = k < n
+                for p, rolls in forced:
+                    pick[p] = rolls[k]
                 ok = open_k[k]
                 c[k] = np.where(ok, np.where(pick, cr, ch), 1.0)
                 a[k] = np.where(ok, np.where(pick, ar, ah), 0.0)
@@ -180,7 +198,7 @@ def _solve(goal: int, die: int, holds: tuple) -> PigSolution:
             x = (c0 + a0 * c0[::-1][:, swap]) / (1 - a0 * a0[::-1][:, swap])
             if previous is not None and np.array_equal(choice, previous) or \
                     _consistent(c + a * x[::-1][:, swap][None], x[::-1][:, swap], choice,
-                                later, open_k, die, fixed):
+                                later, open_k, die, forced):
                 break
             previous = choice
         y = x[::-1][:, swap]
@@ -200,6 +218,6 @@ def _consistent(values: np.ndarray, y: np.ndarray, choice: np.ndarray, later: np
     hold = later[k].copy()
     hold[0] = 1 - y
     pick = rolled >= hold
-    for p, n in fixed:
-        pick[:, p] = k[:, None] < n
+    for p, rolls in fixed:
+        pick[:, p] = rolls[k]
     return bool(np.array_equal(pick & open_k[k][:, None, :], choice[k]))

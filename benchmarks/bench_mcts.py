@@ -16,7 +16,10 @@ Prints, measured in this one run:
   OpenSpiel is optional (``pip install open_spiel``); rounds are interleaved and the
   ratios compare the fastest round of each;
 - ``ttt``: games of MCTS at a number of iterations per move against perfect play
-  (alpha-beta to the end), each seed playing once as X and once as O: losses, draws;
+  (alpha-beta to the end, which plays the first best move in move order), each seed playing
+  once as X and once as O: losses, draws, and the one-sided 95 % upper bound of the loss
+  rate (Clopper-Pearson: the largest rate under which so few losses have a chance of at
+  least 5 %); ``--levels`` and ``--seeds`` choose the iterations and the games;
 - ``c4``: Connect Four, MCTS against iterative-deepening alpha-beta (``ConnectFour.evaluate``)
   with the same budget of generated states per move; wins, draws and losses of MCTS, its
   score (win 1, draw 1/2) with a 95 % Wilson interval.
@@ -98,12 +101,31 @@ def speed(iterations: int, rounds: int) -> None:
               " (the ceiling)")
 
 
+def loss_rate_bound(losses: int, games: int, confidence: float = 0.95) -> float:
+    """One-sided upper bound of a loss rate (Clopper-Pearson): the rate ``p`` at which
+    ``losses`` or fewer losses in ``games`` games have probability ``1 - confidence``.
+
+    >>> round(loss_rate_bound(0, 20), 3), round(loss_rate_bound(0, 1000), 4)
+    (0.139, 0.003)
+    """
+    def at_most(p: float) -> float:
+        return sum(math.comb(games, k) * p ** k * (1 - p) ** (games - k)
+                   for k in range(losses + 1))
+
+    low, high = losses / games, 1.0
+    for _ in range(100):  # at_most falls as p rises: bisect for 1 - confidence
+        mid = (low + high) / 2
+        low, high = (mid, high) if at_most(mid) > 1 - confidence else (low, mid)
+    return high
+
+
 def against_perfect(levels: list[int], seeds: int) -> None:
     game = TicTacToe()
     perfect = search_agent(alphabeta)
     print(f"\nTic-tac-toe: MCTS against perfect play (alpha-beta to the end), {seeds} seeds, "
           "each seed once as X and once as O")
-    print(f"{'iterations':>10} {'games':>6} {'MCTS lost':>10} {'draws':>6} {'s':>6}")
+    print(f"{'iterations':>10} {'games':>6} {'MCTS lost':>10} {'draws':>6} "
+          f"{'loss rate, 95% upper bound':>27} {'s':>7}")
     for n in levels:
         start = time.perf_counter()
         lost = draws = games = 0
@@ -117,7 +139,8 @@ def against_perfect(levels: list[int], seeds: int) -> None:
                     draws += 1
                 elif agents[record.winner] is perfect:
                     lost += 1
-        print(f"{n:10,} {games:6} {lost:10} {draws:6} {time.perf_counter() - start:6.1f}")
+        print(f"{n:10,} {games:6} {lost:10} {draws:6} {loss_rate_bound(lost, games):27.2%} "
+              f"{time.perf_counter() - start:7.1f}")
 
 
 def connect_four(nodes: int, games: int) -> None:
@@ -151,12 +174,14 @@ def main() -> None:
     parser.add_argument("--part", choices=["all", "speed", "ttt", "c4"], default="all")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--levels", type=int, nargs="+", default=[50, 200, 800, 1600, 3200],
+                        help="iterations per move for --part ttt")
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
     if args.part in ("all", "speed"):
         speed(2000, args.rounds)
     if args.part in ("all", "ttt"):
-        against_perfect([50, 200, 800, 1600, 3200], args.seeds)
+        against_perfect(args.levels, args.seeds)
     if args.part in ("all", "c4"):
         print("\nConnect Four: MCTS against iterative-deepening alpha-beta, the same budget of "
               "generated states per move, two random opening moves per game, sides alternating")

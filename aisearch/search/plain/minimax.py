@@ -1,29 +1,19 @@
-"""The searchers in plain sight: each algorithm in a dozen lines, read at a glance.
+"""Lessons 02 and 03 in plain sight: minimax and alpha-beta in three forms, a dozen lines each.
 
-The package's searchers (:mod:`aisearch.search.minimax`, :mod:`aisearch.search.alphabeta`)
-also check their arguments, count, report events to a tracer, score a quicker win higher
-and return a principal variation. The functions here do none of that: each is the textbook
-algorithm alone, a recursive function returning ``(value, move)``, written for reading
-next to its pseudocode (the lessons show them beside ``show_source`` of the package's).
-
-They search the textbook way (the package's ``fastest_wins=False``: every win alike), cut
-when alpha >= beta (``prune_on_equal=True``), search moves in ``game.moves`` order and keep
-the first best move. ``tests/search/test_plain.py`` proves that each one returns the value
-and move of the package's searcher it stands for and generates the same states, in the
-same order, on random trees, tic-tac-toe and the two robots; :func:`quiesce` (lesson 05)
-returns the value of ``search.quiescence`` and generates the same states on random trees
-with noisy nodes, from any window.
-
-``depth`` counts plies, and ``math.inf`` (the default) searches to the end of the game;
-``evaluate(state)`` scores a position at the depth bound from MAX's point of view.
+The package's :func:`~aisearch.search.minimax` and alpha-beta searchers also check their
+arguments, count, report events to a tracer, score a quicker win higher and return a principal
+variation. These are the textbook algorithms alone, each a recursive function returning
+``(value, move)``: :func:`minimax`; :func:`alphabeta` (Pearl's AB, fail-hard); the fail-soft form
+:func:`alphabeta_failsoft`; :func:`negamax`. They stand for the package's ``minimax``,
+``alphabeta`` and ``pearl_ab``, ``alphabeta_failsoft`` and ``negamax`` (searched with
+``fastest_wins=False``), and the tests check that each returns the same value and move and
+generates the same states, in the same order, on random trees, tic-tac-toe and the two robots.
 
 Examples
 --------
 >>> from aisearch.games import fig5_2
 >>> minimax(fig5_2, fig5_2.initial), alphabeta(fig5_2, fig5_2.initial)
 ((3, 0), (3, 0))
->>> sorted(PLAIN)
-['alphabeta', 'alphabeta_failsoft', 'minimax', 'negamax', 'quiesce']
 """
 
 from __future__ import annotations
@@ -34,8 +24,7 @@ from typing import Any
 
 from aisearch.core import MAX
 
-__all__ = ["minimax", "alphabeta", "alphabeta_failsoft", "negamax", "quiesce", "PLAIN",
-           "STANDS_FOR"]
+__all__ = ["minimax", "alphabeta", "alphabeta_failsoft", "negamax"]
 
 INF = math.inf
 
@@ -149,48 +138,3 @@ def negamax(game: Any, state: Any, depth: float = INF,
         if alpha >= beta:
             break
     return best_value, best_move
-
-
-def quiesce(game: Any, state: Any, evaluate: Callable[[Any], float], alpha: float = -INF,
-            beta: float = INF) -> Any:
-    """Quiescence search, fail-soft: stand pat, then noisy moves only; the value alone.
-
-    Stands for ``search.quiescence`` (``max_depth=None``). A terminal state is worth its
-    utility; any other is worth at least ``evaluate(state)`` to MAX (at most, to MIN), the
-    *stand-pat* value, and the moves of ``game.noisy_moves(state)`` are searched to see
-    whether one of them does better.
-
-    >>> from aisearch.games import TreeGame
-    >>> game = TreeGame([[5, -3], 2], noisy=[(0,), (0, 1)])
-    >>> quiesce(game, (), {(): 1, (0,): 4}.get)
-    1
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX)
-    best = evaluate(state)  # stand pat: the player to move may decline every capture
-    maximizing = game.to_move(state) == MAX
-    alpha, beta = (max(alpha, best), beta) if maximizing else (alpha, min(beta, best))
-    if alpha >= beta:  # the stand-pat value alone cuts off
-        return best
-    for move in game.noisy_moves(state):
-        value = quiesce(game, game.result(state, move), evaluate, alpha, beta)
-        if maximizing:
-            best = max(best, value)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, value)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
-
-
-PLAIN: dict[str, Callable[..., Any]] = {
-    "minimax": minimax, "alphabeta": alphabeta, "alphabeta_failsoft": alphabeta_failsoft,
-    "negamax": negamax, "quiesce": quiesce}
-"""The plain searchers by name."""
-
-STANDS_FOR: dict[str, tuple[str, ...]] = {
-    "minimax": ("minimax",), "alphabeta": ("alphabeta", "pearl_ab"),
-    "alphabeta_failsoft": ("alphabeta_failsoft",), "negamax": ("negamax",)}
-"""Each plain searcher -> the package searchers it must agree with (tested)."""
