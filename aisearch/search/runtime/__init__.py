@@ -53,6 +53,18 @@ declare no ``win``, so textbook trees keep their exact values and searches. Pass
 ``fastest_wins=False`` for the textbook rule (all wins alike), as the graded exercises do.
 Under chance (expectiminimax) wins count as their payoff: an average has no distance.
 
+Big searches
+------------
+A search to depth ``d`` of a game with ``b`` moves a position costs about ``b**d`` nodes
+(alpha-beta about ``b**(d/2)`` at best); nothing inside a search stops it early. A search
+to the end (``depth=None``) of a game that can cycle does not end: the two robots without
+``max_plies`` are refused by the recursion limit, but with ``max_plies=40`` a search of the
+3 x 3 grid to depth 40 runs for hours. Two ways to stay in control: a depth the game can
+afford (the play widget offers each game's ``max_play_depth`` at most, e.g. Connect Four 8,
+chess 4), or an anytime search under a budget, which stops when it is spent and keeps the
+last complete answer: ``run_anytime(iterative_deepening(game, s, budget=Budget(seconds=1)))``
+(:mod:`aisearch.search.runtime.anytime`; MCTS takes ``budget=`` too).
+
 Quiescence at the depth bound (``quiescence=k``, lesson 05)
 -----------------------------------------------------------
 With ``quiescence=None`` (the default) a non-terminal state at the depth bound is worth
