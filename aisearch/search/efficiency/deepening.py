@@ -114,7 +114,8 @@ def iterative_deepening(
 
     Notes
     -----
-    Nilsson 12.4 and seed 004; lesson 04 orders each iteration by the previous one.
+    Nilsson 12.4 and the game-programming notes; lesson 04 orders each iteration by the
+    previous one.
     """
     # Checked when called, not at the first next(): a wrong argument is reported where it is.
     options = {"evaluate": evaluate, "order": order, "prune_on_equal": prune_on_equal,
