@@ -90,6 +90,7 @@ class Budget:
         self.nodes, self.seconds, self.clock = nodes, seconds, clock
         self.used = 0
         self.started = clock()
+        self._next = self._until_check()  # the use that calls for a look (one test a node)
         # Read once now, so that a clock that does not count seconds fails here, not
         # in the middle of a search.
         if not _seconds(self.started):
@@ -100,11 +101,22 @@ class Budget:
     def spend(self, n: int = 1) -> None:
         """Spend ``n`` nodes; raise :class:`OutOfBudget` once the budget is exceeded."""
         self.used += n
+        if self.used >= self._next or n > 1:  # (one test in the common case)
+            self._look(n)
+
+    def _until_check(self) -> float:
+        """The use at which :meth:`spend` next looks: past the nodes, or at the next 64th
+        node with a clock to read."""
+        nodes = math.inf if self.nodes is None else self.nodes + 1
+        clock = math.inf if self.seconds is None else (self.used | 63) + 1
+        return min(nodes, clock)
+
+    def _look(self, n: int) -> None:
         if self.nodes is not None and self.used > self.nodes:
             raise OutOfBudget(f"the budget of {self.nodes:,} nodes is spent")
-        if self.seconds is not None and (self.used & 63 == 0 or n > 1):
-            if self.clock() - self.started > self.seconds:
-                raise OutOfBudget(f"the budget of {self.seconds} s is spent")
+        if self.seconds is not None and self.clock() - self.started > self.seconds:
+            raise OutOfBudget(f"the budget of {self.seconds} s is spent")
+        self._next = self._until_check()
 
     @property
     def spent(self) -> bool:
