@@ -59,7 +59,10 @@ __all__ = [
     "QuestionResult",
     "QuestionTimeout",
     "RemoteError",
-    "ReplayMismatch",
+    "GradingStopped",
+    "WithheldError",
+    "is_withheld",
+    "CELL_LABELS",
     "run_question",
     "student_error",
     "time_limit",
@@ -72,6 +75,11 @@ __all__ = [
 
 STUDENT_FILE = re.compile(r"^<(cell \d+|submission)>$")
 """Filenames under which student code is compiled (``<cell 7>``, ``<submission>``)."""
+
+CELL_LABELS: dict[str, str] = {}
+"""How a student knows the code compiled under a filename: ``'<cell 3>'`` ->
+``'cell [5]'`` (its execution count in the notebook) or ``'the cell starting with
+`def f(x):`'``; set by whoever compiles the cells (the grading process, the self-check)."""
 
 _counter = itertools.count()
 
@@ -150,14 +158,34 @@ class Score:
 
 
 class RemoteError(Exception):  # noqa: N818
-    """An exception student code raised in the grading process, rebuilt by the grader
-    (:func:`aisearch.grading.replay.remote_error`): ``info`` describes it."""
+    """An exception raised on the other side of the channel, rebuilt here
+    (:func:`aisearch.grading.remote.remote_error`): ``info`` describes it."""
 
     info: dict[str, str]
 
 
-class ReplayMismatch(BaseException):  # noqa: N818 (not an Exception: questions cannot catch it)
-    """The question asked for something the grading process's notes do not hold."""
+class WithheldError(RuntimeError):
+    """Raised, while an exercise is graded, by the package's own version of what that
+    exercise asks students to write: the grading process has no working copy of it."""
+
+
+def is_withheld(e: BaseException) -> bool:
+    """Whether ``e`` (or its description from the grading process) is a
+    :class:`WithheldError`: student code called what it was asked to write.
+
+    >>> is_withheld(WithheldError("x")), is_withheld(ValueError("x"))
+    (True, False)
+    """
+    if isinstance(e, WithheldError):
+        return True
+    info = getattr(e, "info", None)
+    return isinstance(e, RemoteError) and isinstance(info, dict) and \
+        info.get("type") == "WithheldError"
+
+
+class GradingStopped(BaseException):  # noqa: N818 (not an Exception: questions cannot catch it)
+    """The grading process can no longer answer (it ended, broke its channel or overran its
+    time): the question stops here, and so do the ones after it."""
 
 
 class QuestionTimeout(BaseException):  # noqa: N818
@@ -232,6 +260,8 @@ class Context:
 
 
 def _bug_of(e: BaseException) -> str | None:
+    if is_withheld(e):
+        return "uses-reference"
     return "not-implemented" if isinstance(e, NotImplementedError) else None
 
 
@@ -322,12 +352,15 @@ def student_error(e: BaseException, *, plain: bool = False) -> str:
         text = text[:300] + "..."
     where = ""
     for frame in reversed(traceback.extract_tb(e.__traceback__)):
-        if STUDENT_FILE.match(frame.filename or ""):
-            line = (frame.line or linecache.getline(frame.filename, frame.lineno or 0)).strip()
-            place = frame.filename[1:-1]
+        filename = frame.filename or ""
+        if filename in CELL_LABELS or STUDENT_FILE.match(filename):
+            line = (frame.line or linecache.getline(filename, frame.lineno or 0)).strip()
+            place = CELL_LABELS.get(filename) or filename[1:-1]
             line = printable(line[:80])
             where = f" ({place}, line {frame.lineno}" + (f": {line}" if line else "") + ")"
             break
+    if not where and getattr(e, "_grading_where", ""):
+        where = " " + str(e._grading_where)  # type: ignore[attr-defined]
     return f"{text}{where}" if plain else f"raised {text}{where}"
 
 
@@ -394,10 +427,9 @@ def run_question(
         feedback = f"{e}: is there an infinite loop, or is it far too slow?"
     except KeyboardInterrupt:
         raise
-    except ReplayMismatch as e:
-        earned, bug = 0.0, "tampering"
-        feedback = (f"0 points: {e}; the grader asked the grading process for an answer it did "
-                    "not record (did the submission interfere with the grader?)")
+    except GradingStopped as e:
+        earned, bug = 0.0, "crash"
+        feedback = f"0 points: {printable(e)} while this question ran"
     except BaseException as e:  # student code raising through the test, or a grader bug
         earned = 0.0
         if isinstance(e, RemoteError):
