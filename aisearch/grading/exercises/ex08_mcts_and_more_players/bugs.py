@@ -41,7 +41,8 @@ from aisearch.core import MAX
 from aisearch.grading.recognise import BugClass, catalogue, shows
 
 __all__ = ["ucb1_score", "select_child", "reward", "backup", "maxn_value", "mcts_move", "BUGS",
-           "CATALOGUE", "REFERENCES", "CHILD_LOG", "SIGN", "UNVISITED", "NOT_FLIPPED",
+           "CATALOGUE", "REFERENCES", "CHILD_LOG", "SIGN", "EXPLORATION", "UNVISITED",
+           "NOT_FLIPPED",
            "DRAW_AS_LOSS", "ROOT_PLAYER"]
 
 CHILD_LOG = BugClass(
@@ -50,6 +51,11 @@ CHILD_LOG = BugClass(
 SIGN = BugClass(
     "exploration-subtracted", "the exploration term is subtracted: UCB1 adds it, mean + "
     "c * sqrt(ln(N_parent) / n_child), so that rarely visited children get a bonus.")
+EXPLORATION = BugClass(
+    "too-little-exploration", "too little exploration: your search goes back to the best "
+    "child so far and hardly tries the others. UCB1 adds the bonus c * sqrt(ln(N_parent) / "
+    "n_child) to the mean (the parent's visits under the logarithm, the bonus added, not "
+    "subtracted), so that a child visited rarely is tried again.")
 UNVISITED = BugClass(
     "unvisited-last", "unvisited children not tried first: a child with no visits has UCB1 "
     "score +inf, so every move is tried once before any is tried twice.")
@@ -219,12 +225,12 @@ def mcts_move(game: Any, state: Any, iterations: int, seed: int) -> tuple[Any, d
     return uct(game, state, iterations, seed, select_child, reward, backup)
 
 
-@shows(CHILD_LOG)
+@shows(EXPLORATION)  # on the graded trees its visits are those of the subtracted bonus
 def mcts_move_child_log(game: Any, state: Any, iterations: int, seed: int) -> tuple[Any, dict]:
     return uct(game, state, iterations, seed, select_child_child_log, reward, backup)  # the bug
 
 
-@shows(SIGN)
+@shows(EXPLORATION)  # on the graded trees its visits are those of the child's logarithm
 def mcts_move_subtracted(game: Any, state: Any, iterations: int,
                          seed: int) -> tuple[Any, dict]:
     return uct(game, state, iterations, seed, select_child_subtracted, reward,
