@@ -26,6 +26,7 @@ Examples
 
 from __future__ import annotations
 
+import ast
 import builtins
 import io
 import json
@@ -42,6 +43,7 @@ from typing import Any, NamedTuple
 from aisearch.grading.question import (
     CELL_LABELS,
     QuestionTimeout,
+    WithheldError,
     printable,
     student_error,
     time_limit,
@@ -114,17 +116,44 @@ def execute_cells(
     cells: list[tuple[Any, ...]], *, cell_timeout: float | None = None,
     deadline: float | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Execute code cells in a fresh namespace; return it and what happened.
+    r"""Execute code cells in a fresh namespace; return it and what happened.
 
     ``cells`` are ``(number, source)`` pairs or :class:`CodeCell` s; the code of cell
     ``n`` is compiled as ``<cell n>`` (``<submission>`` for a module), so tracebacks name it
     (by the cell's label, as the student knows it: see
     :data:`~aisearch.grading.question.CELL_LABELS`).
+
+    A statement that calls what the exercise asks for (the package's own version, which
+    raises :class:`~aisearch.grading.question.WithheldError` while grading) is noted in
+    ``withheld`` and the rest of its cell still runs: a cell that checks an answer against
+    the package then still defines what comes after the check. A later statement that
+    fails using a value such a statement made or was given (``record``, ``counted``) is
+    skipped the same way.
+
+    >>> ns, info = execute_cells([(1, "from aisearch.grading.question import WithheldError\n"
+    ...                                "raise WithheldError('no')\ny = 1")])
+    >>> ns["y"], info["cell_errors"], [w["error"] for w in info["withheld"]]
+    (1, [], ["WithheldError: no (cell 1, line 2: raise WithheldError('no'))"])
+    >>> ns, info = execute_cells([(1, "from aisearch.grading.question import WithheldError\n"
+    ...                                "def f(x):\n    raise WithheldError('no')"),
+    ...                           (2, "made = f(0)\nprint(made)\nz = 2"), (3, "print(made)")])
+    >>> ns["z"], info["cell_errors"], [w["cell"] for w in info["withheld"]]
+    (2, [], [2, 3])
     """
     ns: dict[str, Any] = {"__name__": "__main__", "__builtins__": builtins, "display": _display}
     shell = _Shell(ns)
     ns["get_ipython"] = lambda: shell
     errors: list[dict[str, Any]] = []
+    withheld: list[dict[str, Any]] = []
+    tainted: set[str] = set()  # names a skipped statement made, or was given
+
+    def skipped(number: Any, label: str, e: BaseException, stmt: ast.stmt) -> None:
+        if not any(w["cell"] == number for w in withheld):
+            withheld.append({"cell": number, "where": label,
+                             "error": student_error(e, plain=True)})
+        tainted.update(n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
+                       and not callable(ns.get(n.id)) and n.id not in vars(builtins))
+
     for cell in cells:
         number, source = cell[0], cell[1]
         filename = f"<cell {number}>" if isinstance(number, int) else f"<{number}>"
@@ -132,8 +161,11 @@ def execute_cells(
         CELL_LABELS[filename] = label
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         try:
-            code = compile(as_python(source), filename, "exec")
-        except (SyntaxError, ValueError) as e:
+            python = as_python(source)
+            compile(python, filename, "exec")
+            statements = [(stmt, compile(ast.Module([stmt], []), filename, "exec"))
+                          for stmt in ast.parse(python, filename).body]
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as e:
             line = getattr(e, "lineno", None)
             errors.append({"cell": number, "where": label,
                            "error": f"SyntaxError: {getattr(e, 'msg', e)}"
@@ -145,7 +177,16 @@ def execute_cells(
             limit = left if limit is None else min(limit, left)
         try:
             with time_limit(limit):
-                exec(code, ns)
+                for stmt, code in statements:
+                    try:
+                        exec(code, ns)
+                    except WithheldError as e:
+                        skipped(number, label, e, stmt)
+                    except Exception as e:
+                        if not any(isinstance(n, ast.Name) and n.id in tainted
+                                   for n in ast.walk(stmt)):
+                            raise
+                        skipped(number, label, e, stmt)
         except QuestionTimeout:
             errors.append({"cell": number, "where": label,
                            "error": f"time limit of {round(limit or 0, 1):g} s "
@@ -153,7 +194,7 @@ def execute_cells(
         except BaseException as e:  # SystemExit, KeyboardInterrupt: the next cells still run
             errors.append({"cell": number, "where": label,
                            "error": student_error(e, plain=True)})
-    return ns, {"cells_run": len(cells), "cell_errors": errors}
+    return ns, {"cells_run": len(cells), "cell_errors": errors, "withheld": withheld}
 
 
 class CodeCell(NamedTuple):

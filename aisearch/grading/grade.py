@@ -278,20 +278,19 @@ def _grade_file(path: Path, *, questions: list[Question] | None, tests: list[str
                          memory_mb=memory_mb, cell_timeout=cell_timeout)
     report.questions = run.results
     report.notes.extend(run.notes)
+    withheld = run.cells["withheld"] if run.cells is not None else []
     if run.cells is not None:
         report.cell_errors = [dict(e) for e in run.cells["cell_errors"]]
-    withheld = [e for e in report.cell_errors if "WithheldError" in e["error"]]
-    for err in [e for e in report.cell_errors if e not in withheld][:5]:
+    for err in report.cell_errors[:5]:
         report.notes.append(f"{err['where']}: {err['error']}")
-    others = len(report.cell_errors) - len(withheld)
-    if others > 5:
-        report.notes.append(f"... and {others - 5} more cells raised errors")
+    if len(report.cell_errors) > 5:
+        report.notes.append(f"... and {len(report.cell_errors) - 5} more cells raised errors")
     if withheld:
         where = ", ".join(e["where"] for e in withheld[:3]) + (", ..." if len(withheld) > 3
                                                                else "")
-        report.notes.append(f"{where} used what exercise {report.exercise} asks you to write "
-                            "(the package's own version is not available while grading; "
-                            "fine in a cell that only checks your answer)")
+        report.notes.append(f"{where} called what exercise {report.exercise} asks you to "
+                            "write; the package's own version is not there while grading, so "
+                            "that statement was skipped (fine in a cell that checks your answer)")
     if (run.cells is None or run.returncode not in (0, None)) and run.output:
         report.notes.append(f"what the submission's grading process printed (the submission's "
                             f"output, not the grader's; its last characters): {run.output}")

@@ -94,9 +94,17 @@ def child_env(package: Path, work: Path) -> dict[str, str]:
 def _cells(message: dict[str, Any]) -> dict[str, Any]:
     """The cells' outcome as the grading process reported it, checked and capped."""
     run = message.get("cells_run")
+    seconds = message.get("seconds")
+    ok = type(seconds) in (int, float) and seconds >= 0 and seconds == seconds
+    return {"cells_run": run if type(run) is int and run >= 0 else 0,
+            "cell_errors": _errors(message.get("cell_errors")),
+            "withheld": _errors(message.get("withheld")),
+            "seconds": float(seconds) if ok else 0.0}
+
+
+def _errors(found: Any) -> list[dict[str, Any]]:
     errors = []
-    for e in message.get("cell_errors", [])[:MAX_CELL_ERRORS] \
-            if isinstance(message.get("cell_errors"), list) else []:
+    for e in found[:MAX_CELL_ERRORS] if isinstance(found, list) else []:
         if not isinstance(e, dict):
             continue
         cell = e.get("cell")
@@ -106,10 +114,7 @@ def _cells(message: dict[str, Any]) -> dict[str, Any]:
         errors.append({"cell": cell if type(cell) is int else printable(cell)[:40],
                        "where": printable(where if isinstance(where, str) else f"cell {cell}")
                        [:80], "error": printable(e.get("error", ""))[:500]})
-    seconds = message.get("seconds")
-    ok = type(seconds) in (int, float) and seconds >= 0 and seconds == seconds
-    return {"cells_run": run if type(run) is int and run >= 0 else 0, "cell_errors": errors,
-            "seconds": float(seconds) if ok else 0.0}
+    return errors
 
 
 def _died(returncode: int | None) -> str:
@@ -177,28 +182,39 @@ def run_submission(path: Path, raw: bytes, questions: list[Question], *, seed: i
         os.close(to_child)
         os.close(to_grader)
         channel = Endpoint(from_child, from_grader, "grader")
+
+        def why() -> str:
+            """Why the channel ended, once the process has: its own exit, or our limit."""
+            if channel.closed and "time limit" in channel.closed:
+                return channel.closed
+            try:
+                proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                return channel.closed or "the grading process stopped answering"
+            code = proc.returncode
+            if tool is None and code is not None and code > 128:
+                code = 128 - code
+            return _died(code)
+
         try:
-            _grade(channel, run, questions, seed, timeout)
+            _grade(channel, run, questions, seed, timeout, why)
         finally:
             channel.close()
             run.returncode = _end(proc, supervised=tool is None)
         run.output = printable(read_tail(log_path, OUTPUT_TAIL).decode("utf-8", "replace")
                                .strip())
-    if run.cells is None or channel.closed not in (None, "closed"):
-        reason = _died(run.returncode) if run.returncode != 0 else (channel.closed or "")
-        if reason and reason not in run.notes:
-            run.notes.append(reason)
     return run
 
 
 def _grade(channel: Endpoint, run: Run, questions: list[Question], seed: int,
-           timeout: float) -> None:
+           timeout: float, why: Any) -> None:
     start = time.monotonic()
     try:
-        message = _ready(channel, timeout + GRACE + 5)
-    except GradingStopped as e:
-        why = str(e)
-        run.results = [_lost(q, f"not run: {why} while the notebook's cells ran", "not run")
+        message = _ready(channel, timeout + GRACE + 5, timeout)
+    except GradingStopped:
+        reason = why()
+        run.notes.append(reason)
+        run.results = [_lost(q, f"not run: {reason} while the notebook's cells ran", "not run")
                        for q in questions]
         return
     if "fatal" in message:
@@ -210,10 +226,10 @@ def _grade(channel: Endpoint, run: Run, questions: list[Question], seed: int,
     run.cells = _cells(message)
     left = timeout - min(run.cells["seconds"], time.monotonic() - start)
     notes = {"cells_run": run.cells["cells_run"], "cell_errors": run.cells["cell_errors"]}
+    stopped = ""
     for q in questions:
-        if channel.closed:
-            run.results.append(_lost(q, f"not run: {channel.closed} before this question",
-                                     "not run"))
+        if stopped:
+            run.results.append(_lost(q, f"not run: {stopped} before this question", "not run"))
             continue
         if left <= 0.05:
             run.results.append(_lost(q, "not run: the submission's time limit was reached "
@@ -221,14 +237,20 @@ def _grade(channel: Endpoint, run: Run, questions: list[Question], seed: int,
             continue
         channel.budget, channel.waited = min(q.timeout, left), 0.0
         result = run_question(q, Namespace(channel), seed, notes=notes)
-        if result.status == "timeout":
-            result.feedback = (f"time limit of {q.timeout:g} s reached: is there an infinite "
-                               "loop, or is it far too slow?")
+        result.seconds = round(channel.waited, 3)
+        left -= channel.waited
+        if channel.closed:  # it ended, or overran: this question is its last
+            stopped = why()
+            run.notes.append(stopped)
+            result.earned, result.feedback = 0.0, f"0 points: {stopped} while this question ran"
+            result.status, result.bug = "failed", "crash"
+        if result.status == "timeout" or "time limit" in stopped:
+            result.status, result.bug = "timeout", "timeout"
+            result.feedback = (f"time limit of {channel.budget:g} s reached: is there an "
+                               "infinite loop, or is it far too slow?")
             if channel.budget < q.timeout:
                 result.feedback = ("the submission's time limit was reached while this "
                                    "question ran")
-        result.seconds = round(channel.waited, 3)
-        left -= channel.waited
         run.results.append(result)
         if not channel.closed:
             try:
@@ -238,13 +260,14 @@ def _grade(channel: Endpoint, run: Run, questions: list[Question], seed: int,
                 pass
 
 
-def _ready(channel: Endpoint, wait: float) -> dict[str, Any]:
+def _ready(channel: Endpoint, wait: float, timeout: float) -> dict[str, Any]:
     end = time.monotonic() + wait
     while True:
         message = channel.receive(max(end - time.monotonic(), 0.0))
         if message is None:
-            channel.closed = "the time limit was reached"
-            raise GradingStopped("the time limit for the whole submission was reached")
+            channel.closed = (f"the time limit of {timeout:g} s for the whole submission was "
+                              "reached")
+            raise GradingStopped(channel.closed)
         if message.get("ready") is True or "fatal" in message:
             return message
 

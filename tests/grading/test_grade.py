@@ -134,14 +134,15 @@ def test_grading_never_modifies_a_submission(hostile):
 
 
 @pytest.mark.parametrize("name, in_notes, in_feedback", [
-    ("syntax_error", "cell 1: SyntaxError", "no function named `alphabeta_decision`"),
+    ("syntax_error", "the cell starting with `def alphabeta_decision(game, state, dept...`: "
+     "SyntaxError", "no function named `alphabeta_decision`"),
     ("import_error", "ModuleNotFoundError", "NameError: name 'no_such_module_anywhere'"),
     ("missing_function", "", "missing: no function named `alphabeta_decision`"),
     ("exit_in_function", "", "called sys.exit('bye')"),
     ("os_exit", "ended the grading process (exit status 3)", "not run"),
     ("infinite_function", "", "time limit"),
     ("infinite_unkillable", "time limit of 4 s for the whole submission", "time limit"),
-    ("memory_bomb", "cell 1: MemoryError", "MemoryError"),
+    ("memory_bomb", "the cell starting with `def bomb():`: MemoryError", "MemoryError"),
     ("not_json", "not a notebook", "could not be run"),
     ("forges_results", "ended the grading process (exit status 0)", "not run"),
 ])
