@@ -61,6 +61,7 @@ __all__ = [
     "RemoteError",
     "GradingStopped",
     "WithheldError",
+    "WITHHELD_CALLS",
     "is_withheld",
     "CELL_LABELS",
     "run_question",
@@ -166,7 +167,19 @@ class RemoteError(Exception):  # noqa: N818
 
 class WithheldError(RuntimeError):
     """Raised, while an exercise is graded, by the package's own version of what that
-    exercise asks students to write: the grading process has no working copy of it."""
+    exercise asks students to write: the grading process has no working copy of it.
+
+    Each one made is noted in :data:`WITHHELD_CALLS` (the grading process tells the grader
+    which a graded call reached, even where student code caught the error, in a thread).
+    """
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        WITHHELD_CALLS.append(str(args[0]) if args else "")
+
+
+WITHHELD_CALLS: list[str] = []
+"""The messages of every :class:`WithheldError` made in this process, in order."""
 
 
 def is_withheld(e: BaseException) -> bool:

@@ -57,6 +57,7 @@ from typing import Any
 from aisearch.grading import wire  # noqa: F401 (teaches the codec the games)
 from aisearch.grading.codec import CodecError, decode, encode
 from aisearch.grading.question import (
+    WITHHELD_CALLS,
     GradingStopped,
     QuestionTimeout,
     RemoteError,
@@ -237,6 +238,7 @@ class Endpoint:
         self.waited = 0.0
         self.budget: float | None = None
         self.clock: Any = None  # the child's time limit (see aisearch.grading.child)
+        self.withheld: list[str] = []  # (grader) what the child's calls reached of it
 
     # -- framing -------------------------------------------------------------------------
     def send(self, message: dict[str, Any]) -> None:
@@ -447,6 +449,9 @@ class Endpoint:
         return RemoteMethod(game, name) if answer == {"method": True} else answer
 
     def _outcome(self, reply: dict[str, Any]) -> Any:
+        withheld = reply.get("withheld")
+        if self.side == "grader" and isinstance(withheld, list):
+            self.withheld.extend(printable(str(w))[:200] for w in withheld[:5])
         if "timeout" in reply:
             raise QuestionTimeout(printable(str(reply["timeout"]))[:200])
         if "raised" in reply:
@@ -533,6 +538,7 @@ class Endpoint:
         rid = message.get("id")
         op = message.get("op")
         self._touched.append([])
+        before = len(WITHHELD_CALLS)
         reply: dict[str, Any]
         try:
             limit = message.get("limit")
@@ -554,6 +560,8 @@ class Endpoint:
                 except CodecError:
                     pass
             reply["shared"] = shared
+        if self.side == "child" and len(WITHHELD_CALLS) > before:
+            reply["withheld"] = list(dict.fromkeys(WITHHELD_CALLS[before:]))[:5]
         reply["re"] = rid
         self.send(reply)
 

@@ -236,7 +236,14 @@ def _grade(channel: Endpoint, run: Run, questions: list[Question], seed: int,
                                      "before it", "not run"))
             continue
         channel.budget, channel.waited = min(q.timeout, left), 0.0
+        channel.withheld = []
         result = run_question(q, Namespace(channel), seed, notes=notes)
+        if channel.withheld and result.bug != "tampering":
+            used = channel.withheld[0]
+            result.earned, result.status, result.bug = 0.0, "failed", "uses-reference"
+            result.feedback = (f"0 points: your code called {used.split(' is not')[0]}, which "
+                               "is what this exercise asks you to write yourself (the package's "
+                               "own version is not available while grading).")
         result.seconds = round(channel.waited, 3)
         left -= channel.waited
         if channel.closed:  # it ended, or overran: this question is its last
