@@ -271,7 +271,7 @@ def _grade_file(path: Path, *, questions: list[Question] | None, tests: list[str
         report.notes.extend(notes)
         report.questions = _zero(mine, status, feedback, bug)
         return report
-    from aisearch.grading.session import run_submission
+    from aisearch.grading.session import OUTPUT_TAIL, run_submission
 
     assert report.exercise is not None
     run = run_submission(path, raw, mine, seed=seed, exercise=report.exercise, timeout=timeout,
@@ -293,7 +293,8 @@ def _grade_file(path: Path, *, questions: list[Question] | None, tests: list[str
                             "that statement was skipped (fine in a cell that checks your answer)")
     if (run.cells is None or run.returncode not in (0, None)) and run.output:
         report.notes.append(f"what the submission's grading process printed (the submission's "
-                            f"output, not the grader's; its last characters): {run.output}")
+                            f"output, not the grader's; its last {OUTPUT_TAIL} characters): "
+                            f"{run.output}")
     note = restore(path, raw)
     if note:
         report.notes.append(note)

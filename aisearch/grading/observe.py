@@ -267,7 +267,13 @@ def observe(f: ExerciseSearch, case: Any, *,
 
 def _answer(out: Any) -> tuple[Any, Any, str, str]:
     """``(value, move, shape, returned)`` of what a searcher returned (see Observation); an
-    answer that raises while it is read is an answer of the wrong kind."""
+    answer that raises while it is read is an answer of the wrong kind, and so is a student's
+    object that is not data (it stayed in the grading process)."""
+    from aisearch.grading.remote import RemoteObject
+
+    if isinstance(out, RemoteObject):
+        return None, None, "other", (f"a value of type {out.kind} the grader cannot read "
+                                     f"({out.text})")
     try:
         if isinstance(out, (tuple, list)) and len(out) == 2:
             value, move = out
@@ -278,6 +284,9 @@ def _answer(out: Any) -> tuple[Any, Any, str, str]:
             value, move, shape = out, None, "number"
         else:
             return None, None, "other", _shown(out)
+        if isinstance(value, RemoteObject):
+            return None, None, "other", (f"a value of type {value.kind} the grader cannot "
+                                         f"read ({value.text})")
         if not _is_number(value):
             return None, None, "other", _shown(out)
         return value, move, shape, ""
