@@ -173,3 +173,16 @@ def test_jobs_give_the_same_reports(tmp_path):
     assert strip == [[(q.id, q.earned, q.status, q.feedback, q.bug) for q in r.questions]
                      for r in two]
     assert [r.total for r in one] == [0, FULL, 0, 0]  # forge, honest, patch, profiler
+
+
+HONEST = Path(__file__).with_name("honest")
+
+
+@pytest.mark.parametrize("path", sorted(HONEST.glob("*.py")), ids=lambda p: p.stem)
+def test_honest_answers_written_differently_keep_full_marks(path):
+    """Alpha-beta written as negamax, a budget kept in a closure, TD(lambda) in Fractions:
+    honest submissions the grader must not misjudge (``honest/``)."""
+    for seed in (SEED, SEED + 1):
+        report = grade_file(path, seed=seed)
+        assert report.total == report.possible == POINTS[path.name[:2]], [
+            (q.id, q.earned, q.feedback) for q in report.questions]
