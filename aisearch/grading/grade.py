@@ -416,8 +416,11 @@ def _grade_job(job: tuple[Path, str, bytes | None], tests: list[str], seed: int,
 def grade_namespace(
     namespace: Mapping[str, Any], exercise: str, *, seed: int = 0,
     tests: list[str] | None = None, timeout: float | None = None,
+    notes: Mapping[str, Any] | None = None,
 ) -> list[QuestionResult]:
-    """Run an exercise's questions in this process against ``namespace`` (trusted code)."""
+    """Run an exercise's questions in this process against ``namespace`` (trusted code);
+    ``notes`` tell the questions about the cells (``cell_errors``)."""
     questions = [q for q in load_questions(tests or [default_tests()]) if q.exercise == exercise]
-    return [run_question(q, namespace, seed, timeout=timeout if timeout is None else
-                         min(timeout, q.timeout)) for q in questions]
+    return [run_question(q, namespace, seed, notes=notes,
+                         timeout=timeout if timeout is None else min(timeout, q.timeout))
+            for q in questions]

@@ -256,7 +256,12 @@ class Context:
             errors = self.notes.get("cell_errors") or []
             if errors:
                 first = errors[0]
-                hint = f" (cell {first['cell']} raised {first['error']}, maybe before defining it)"
+                where = first.get("where") or f"cell {first['cell']}"
+                if "NotImplementedError" in str(first.get("error", "")):
+                    raise Fail(f"{name} is not written yet: {where} still raises "
+                               "NotImplementedError; replace it with your answer.",
+                               bug="not-implemented")
+                hint = f" ({where} raised {first['error']}, maybe before defining it)"
             raise Fail(f"missing: no function named `{name}` is defined{hint}; define `{name}` "
                        "(exact name) in your notebook.", bug="missing")
         if not callable(f):
