@@ -98,9 +98,9 @@ class RecordingGame(CountingGame):
         transposed state on its first visit only.
 
         >>> from aisearch.games.dag import DagGame
-        >>> from aisearch.grading.exercises.ex02_minimax.bugs import minimax_decision
+        >>> from aisearch.search import minimax
         >>> game = RecordingGame(DagGame(b=2, d=3, width=2, seed=1))
-        >>> _ = minimax_decision(game, game.initial, 3, None)
+        >>> _ = exercise_api(minimax)(game, game.initial, 3, None)
         >>> game.revisits()[0]
         (DagState(level=2, number=0, player=0), 3, 3)
         """
