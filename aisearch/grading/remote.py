@@ -54,7 +54,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from aisearch.grading import wire  # noqa: F401 (teaches the codec the games)
+import aisearch.grading.wire  # noqa: F401 (teaches the codec the games)
 from aisearch.grading.codec import CodecError, decode, encode
 from aisearch.grading.question import (
     WITHHELD_CALLS,
