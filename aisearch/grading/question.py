@@ -254,13 +254,15 @@ class Context:
         if f is None:
             hint = ""
             errors = self.notes.get("cell_errors") or []
+            stub = next((e for e in errors if _raises_stub(e)), None)
+            if stub is not None:  # a cell whose answer is still `raise NotImplementedError()`
+                where = stub.get("where") or f"cell {stub['cell']}"
+                raise Fail(f"{name} is not written yet: {where} still raises "
+                           "NotImplementedError; replace it with your answer.",
+                           bug="not-implemented")
             if errors:
                 first = errors[0]
                 where = first.get("where") or f"cell {first['cell']}"
-                if "NotImplementedError" in str(first.get("error", "")):
-                    raise Fail(f"{name} is not written yet: {where} still raises "
-                               "NotImplementedError; replace it with your answer.",
-                               bug="not-implemented")
                 hint = f" ({where} raised {first['error']}, maybe before defining it)"
             raise Fail(f"missing: no function named `{name}` is defined{hint}; define `{name}` "
                        "(exact name) in your notebook.", bug="missing")
@@ -275,6 +277,21 @@ class Context:
         except (Exception, SystemExit) as e:
             name = getattr(f, "__name__", "your function")
             raise Fail(f"{name}(...) {student_error(e)}", bug=_bug_of(e)) from None
+
+
+def _raises_stub(error: Mapping[str, Any]) -> bool:
+    """Whether a cell error is a stub the cell itself raises (``raise
+    NotImplementedError()`` at its top level, not in a function it called).
+
+    >>> _raises_stub({"where": "cell [9]", "error": "NotImplementedError (not implemented "
+    ...               "yet) (cell [9], line 2: raise NotImplementedError())"})
+    True
+    >>> _raises_stub({"where": "cell [4]", "error": "NotImplementedError (not implemented "
+    ...               "yet) (cell [3], line 4: raise NotImplementedError())"})
+    False
+    """
+    where, text = str(error.get("where", "")), str(error.get("error", ""))
+    return bool(where) and f"({where}, line " in text and "raise NotImplementedError" in text
 
 
 def _bug_of(e: BaseException) -> str | None:

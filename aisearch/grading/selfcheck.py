@@ -42,10 +42,13 @@ def _kernel_notes() -> dict[str, Any]:
             tree = ast.parse(source)
         except (SyntaxError, ValueError, RecursionError):
             continue
-        if any(isinstance(node, ast.Raise) and "NotImplementedError" in ast.unparse(node)
-               for node in tree.body):
-            errors.append({"cell": number, "where": f"cell [{number}]",
-                           "error": "NotImplementedError (not implemented yet)"})
+        raises = [node for node in tree.body if isinstance(node, ast.Raise)
+                  and "NotImplementedError" in ast.unparse(node)]
+        if raises:
+            where = f"cell [{number}]"
+            errors.append({"cell": number, "where": where, "error": (
+                f"NotImplementedError (not implemented yet) ({where}, line "
+                f"{raises[0].lineno}: {ast.unparse(raises[0])})")})
     return {"cell_errors": errors}
 
 
