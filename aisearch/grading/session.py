@@ -26,7 +26,7 @@ Examples
 >>> _ = path.write_text("def legal_moves(grid, state):\\n    return []\\n")
 >>> run = run_submission(path, path.read_bytes(), questions, seed=1, exercise="01")
 >>> [r.status for r in run.results], run.cells["cells_run"]
-(['failed', 'not run', 'not run', 'not run'], 1)
+(['failed', 'failed', 'failed', 'failed'], 1)
 """
 
 from __future__ import annotations
