@@ -36,7 +36,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -113,7 +113,7 @@ def _display(*objs: Any, **kw: Any) -> None:
 
 
 def execute_cells(
-    cells: list[tuple[Any, ...]], *, cell_timeout: float | None = None,
+    cells: Sequence[tuple[Any, ...]], *, cell_timeout: float | None = None,
     deadline: float | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     r"""Execute code cells in a fresh namespace; return it and what happened.

@@ -394,8 +394,9 @@ def student_error(e: BaseException, *, plain: bool = False) -> str:
             line = printable(line[:80])
             where = f" ({place}, line {frame.lineno}" + (f": {line}" if line else "") + ")"
             break
-    if not where and getattr(e, "_grading_where", ""):
-        where = " " + str(e._grading_where)  # type: ignore[attr-defined]
+    found = getattr(e, "_grading_where", None)
+    if not where and found:
+        where = " " + str(found)
     return f"{text}{where}" if plain else f"raised {text}{where}"
 
 

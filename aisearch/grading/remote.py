@@ -522,6 +522,7 @@ class Endpoint:
         if message is None:
             self._stop(f"the grading process did not answer within the time limit "
                        f"({self.budget:g} s of running time and {GRACE:g} s more)")
+        assert message is not None
         return message
 
     def serve_forever(self) -> None:
@@ -583,7 +584,7 @@ class Endpoint:
         if op == "attr" and self.side == "grader":
             obj = self._object(message.get("handle"))
             name = message.get("name")
-            if not _is_game(obj) or not _public(name):
+            if not _is_game(obj) or not isinstance(name, str) or not _public(name):
                 raise AttributeError(f"no attribute {name!r:.40} of the grader's game")
             value = getattr(obj, name)
             return {"method": True} if callable(value) else value

@@ -32,6 +32,7 @@ Examples
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -95,11 +96,12 @@ def _cells(message: dict[str, Any]) -> dict[str, Any]:
     """The cells' outcome as the grading process reported it, checked and capped."""
     run = message.get("cells_run")
     seconds = message.get("seconds")
-    ok = type(seconds) in (int, float) and seconds >= 0 and seconds == seconds
+    ok = isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and \
+        math.isfinite(seconds) and seconds >= 0
     return {"cells_run": run if type(run) is int and run >= 0 else 0,
             "cell_errors": _errors(message.get("cell_errors")),
             "withheld": _errors(message.get("withheld")),
-            "seconds": float(seconds) if ok else 0.0}
+            "seconds": float(seconds) if ok and seconds is not None else 0.0}
 
 
 def _errors(found: Any) -> list[dict[str, Any]]:

@@ -172,7 +172,7 @@ def _submission_code(raw: bytes, suffix: str, names: list[str]) -> str:
 
 
 def _fingerprint(name: str, code: str, boilerplate: Any = None) -> Any:
-    from copydetect import CodeFingerprint
+    from copydetect import CodeFingerprint  # type: ignore[import-untyped]
 
     return CodeFingerprint(f"{name}.py", K, WINDOW, boilerplate=boilerplate,
                            fp=io.StringIO(code), language="python")
@@ -204,7 +204,7 @@ def boilerplate(number: str, solutions: Path | None = None) -> str:
 
 
 def _match(a: str, fa: Any, b: str, fb: Any) -> Match:
-    from copydetect import compare_files
+    from copydetect import compare_files  # type: ignore[import-untyped]
 
     _, shares, slices = compare_files(fa, fb)
 
@@ -303,8 +303,8 @@ def format_similarity(reports: list[Similarity], *, top: int = 10, show: int = 3
             out.append(f"  {m.share_a:5.0%} {m.share_b:5.0%}  {m.a}  <->  {m.b}")
         out.append("  closest of the package's own versions (share of the submission's code):")
         for name in sorted(r.code):
-            m = r.closest.get(name)
-            out.append(f"  {m.share_a:5.0%}  {name}  <->  {m.b}" if m else
+            near = r.closest.get(name)
+            out.append(f"  {near.share_a:5.0%}  {name}  <->  {near.b}" if near else
                        f"     -   {name}  (nothing in common)")
         for m in r.pairs[:show]:
             out.append(f"\n  {m.a} (left) and {m.b} (right), lines with matching code marked >")

@@ -108,16 +108,14 @@ def solvers() -> list[Any]:
     """The exact solvers (retrograde analysis, value iteration, Pig's solver): each gives
     the value a search is asked for.
 
-    >>> from aisearch import retrograde
-    >>> retrograde in solvers()
+    >>> from aisearch import pig_solution, retrograde, solve_chance
+    >>> all(f in solvers() for f in (retrograde, solve_chance, pig_solution))
     True
     """
-    import aisearch.solve
-    import aisearch.solve_chance
-    import aisearch.solve_pig
-
-    return [*everything_in(aisearch.solve), *everything_in(aisearch.solve_chance),
-            *everything_in(aisearch.solve_pig)]
+    # by name: the package's namespace holds functions of the same names (solve_chance)
+    modules = [importlib.import_module(f"aisearch.{name}")
+               for name in ("solve", "solve_chance", "solve_pig")]
+    return [f for m in modules for f in everything_in(m)]
 
 
 def _functions(item: Any, seen: set[int]) -> Iterator[types.FunctionType]:
