@@ -15,10 +15,14 @@
   :mod:`~aisearch.grading.compare` (what differs from the reference),
   :mod:`~aisearch.grading.recognise` (naming a bug by its behaviour) and
   :mod:`~aisearch.grading.search_checks` (grading a searcher, and the bugs any can show).
-- Grading a submission safely: :mod:`~aisearch.grading.screen` (its code, read before it
-  runs), :mod:`~aisearch.grading.files` (its files: no links followed),
-  :mod:`~aisearch.grading.records` (what its grading process recorded, checked) and
-  :mod:`~aisearch.grading.withheld` (the right answers the grading process is not given).
+- Grading a submission safely: :mod:`~aisearch.grading.session` (its grading process,
+  started and asked), :mod:`~aisearch.grading.remote` (the channel: student code runs
+  there, points are decided here), :mod:`~aisearch.grading.stubs` (the package without
+  what the exercise asks for), :mod:`~aisearch.grading.sandbox` (what of the machine it
+  sees), :mod:`~aisearch.grading.screen` (its code, read before it runs) and
+  :mod:`~aisearch.grading.files` (its files: no links followed).
+- :mod:`~aisearch.grading.similarity` reports, for a class, which submissions' graded
+  functions are alike, and how alike each is to the package's own versions.
 - :func:`self_check` runs an exercise's questions inside a student's notebook.
 
 Examples

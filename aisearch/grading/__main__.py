@@ -1,4 +1,4 @@
-"""Command line: ``python -m aisearch.grading {build,grade,questions} ...``.
+"""Command line: ``python -m aisearch.grading {build,grade,similarity,questions} ...``.
 
 Examples
 --------
@@ -73,6 +73,26 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--quiet", action="store_true", help="print one line per submission")
     g.add_argument("--jobs", type=_positive(int), default=1, metavar="N",
                    help="grade N submissions at once (default 1; the results are the same)")
+    g.add_argument("--similarity", action="store_true",
+                   help="then print which submissions' graded functions are alike, and how "
+                   "alike each is to the package's own versions (see the similarity command)")
+
+    s = sub.add_parser(
+        "similarity", help="which submissions' graded functions are alike (copydetect)",
+        description="Compare the graded functions of a class's submissions (read, not run) "
+        "pair by pair and with the package's own versions; print the pairs most alike and "
+        "each submission's closest reference, with the matching lines side by side.")
+    s.add_argument("paths", nargs="+", metavar="SUBMISSION",
+                   help="a .ipynb or .py file, or a folder searched for .ipynb files")
+    s.add_argument("--exercise", metavar="NN", help="compare every submission as exercise NN")
+    s.add_argument("--top", type=_positive(int), default=10, metavar="N",
+                   help="pairs listed per exercise (default 10)")
+    s.add_argument("--show", type=int, default=3, metavar="N",
+                   help="pairs shown side by side (default 3)")
+    s.add_argument("--solutions", metavar="DIR",
+                   help="solution notebooks to compare with (default: the course's solutions/)")
+    s.add_argument("--html", metavar="FILE", help="write the matching code, highlighted")
+    s.add_argument("--json", metavar="FILE", help="write the pairs and shares as JSON")
 
     q = sub.add_parser("questions", help="list the question tests and their points")
     q.add_argument("--tests", action="append", metavar="DIR",
@@ -92,13 +112,15 @@ def _tests(folders: list[str] | None) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 1 check failed, 2 usage error)."""
     args = parser().parse_args(argv)
-    if args.command != "build":
+    if args.command in ("grade", "questions"):
         args.tests = _tests(args.tests)
     try:
         if args.command == "build":
             return _build(args)
         if args.command == "grade":
             return _grade(args)
+        if args.command == "similarity":
+            return _similarity(args)
         return _questions(args)
     except (ValueError, OSError) as e:  # bad paths, options, tests folders, output targets
         print(f"error: {e}", file=sys.stderr)
@@ -169,6 +191,27 @@ def _grade(args: argparse.Namespace) -> int:
             print(f"wrote {path}")
     if args.csv:
         print(f"wrote {write_csv(reports, args.csv)}")
+    if args.similarity:
+        from aisearch.grading.similarity import format_similarity, similarity
+
+        print()
+        print(format_similarity(similarity(args.paths, exercise=exercise)), end="")
+    return 0
+
+
+def _similarity(args: argparse.Namespace) -> int:
+    from aisearch.grading.similarity import format_similarity, similarity, write_html, write_json
+
+    exercise = args.exercise
+    if exercise is not None and not (len(exercise) == 2 and exercise.isdigit()):
+        raise ValueError(f"--exercise must be two digits like 03, not {exercise!r}")
+    reports = similarity(args.paths, exercise=exercise,
+                         solutions=Path(args.solutions) if args.solutions else None)
+    print(format_similarity(reports, top=args.top, show=max(args.show, 0)), end="")
+    if args.html:
+        print(f"wrote {write_html(reports, args.html)}")
+    if args.json:
+        print(f"wrote {write_json(reports, args.json)}")
     return 0
 
 

@@ -12,8 +12,12 @@ outputs, execution counts, widget state       cleared
 ============================================  ==============================================
 
 The exercise notebook's metadata records ``aisearch.exercise`` (the solution's name), so
-the grader knows a renamed submission. ``check`` reports stale or missing exercises,
-exercises without a solution, leaked markers and unbalanced markers.
+the grader knows a renamed submission. A code cell of the exercise that runs a stub (a check
+calling a function still to write, or an answer still ``raise NotImplementedError()``) is
+tagged ``raises-exception``: JupyterLab's Run All and nbclient then go on past it, so an
+untouched exercise runs to its self-check at the end (:func:`runs_a_stub`). ``check``
+reports stale or missing exercises, exercises without a solution, leaked markers and
+unbalanced markers.
 
 Examples
 --------
@@ -30,6 +34,7 @@ x = 1
 
 from __future__ import annotations
 
+import ast
 import copy
 import re
 from dataclasses import dataclass, field
@@ -43,13 +48,17 @@ __all__ = [
     "render",
     "build",
     "leaks",
+    "runs_a_stub",
     "MARKERS",
+    "RAISES",
 ]
 
 MARKERS = ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN TESTS")
 _MARKER = re.compile(r"^\s*#*\s*(" + "|".join(MARKERS) + r")\s*$")
 _ANY_MARKER = re.compile("|".join(MARKERS))
 SOLUTION_ONLY = "solution-only"
+RAISES = "raises-exception"
+"""The tag that lets Run All (JupyterLab 4, nbclient, nbval) go on past a cell that raises."""
 
 
 class BuildError(ValueError):
@@ -93,6 +102,60 @@ def leaks(nb: Any) -> list[str]:
     return found
 
 
+def _stubs(tree: ast.Module) -> set[str]:
+    """Top-level functions whose body raises NotImplementedError."""
+    return {node.name for node in tree.body
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and any(isinstance(n, ast.Raise) and "NotImplementedError" in ast.unparse(n)
+                    for n in ast.walk(node))}
+
+
+def runs_a_stub(sources: list[str]) -> list[bool]:
+    r"""For each cell's source, whether running it runs a stub: a top-level ``raise
+    NotImplementedError``, or a top-level statement that uses a function still to write
+    (or a notebook function that calls one).
+
+    >>> runs_a_stub(["def f(x):\n    raise NotImplementedError()",
+    ...              "def g(x):\n    return f(x)", "print(g(1))", "def h():\n    g(2)",
+    ...              "raise NotImplementedError()", "y = 1"])
+    [False, False, True, False, True, False]
+    """
+    from aisearch.grading.child import as_python
+
+    trees: list[ast.Module | None] = []
+    for source in sources:
+        try:
+            trees.append(ast.parse(as_python(source)))
+        except (SyntaxError, ValueError, RecursionError):
+            trees.append(None)
+    stubs: set[str] = set()
+    calls: dict[str, set[str]] = {}
+    for tree in trees:
+        if tree is None:
+            continue
+        stubs |= _stubs(tree)
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                calls[node.name] = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    grown = True
+    while grown:
+        more = {name for name, used in calls.items() if used & stubs} - stubs
+        stubs |= more
+        grown = bool(more)
+    out = []
+    for tree in trees:
+        runs = False
+        for node in tree.body if tree is not None else []:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            if isinstance(node, ast.Raise) and "NotImplementedError" in ast.unparse(node):
+                runs = True
+            if any(isinstance(n, ast.Name) and n.id in stubs for n in ast.walk(node)):
+                runs = True
+        out.append(runs)
+    return out
+
+
 def make_exercise(solution: Any, name: str) -> Any:
     """The exercise notebook made from a solution notebook (``nbformat`` node)."""
     import nbformat
@@ -123,6 +186,11 @@ def make_exercise(solution: Any, name: str) -> Any:
         if tags:
             new.metadata["tags"] = tags
         nb.cells.append(new)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    for cell, runs in zip(code, runs_a_stub([c.source for c in code]), strict=True):
+        tags = list(cell.metadata.get("tags", []))
+        if runs and RAISES not in tags:
+            cell.metadata["tags"] = [*tags, RAISES]
     return nb
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "losing_case",
     "tree_label",
     "transposition_case",
+    "named_case",
     "random_grid",
     "free_cells",
     "grid_game",
@@ -222,6 +223,40 @@ def losing_case(rng: random.Random, first: int = MAX) -> Case:
         kids.append(kid)
     game = TreeGame(kids, first=first)
     height = max(len(t) for t in game.tips)
+    def evaluate(s: Any) -> float:  # (never needed: the search reaches every tip)
+        return game.utility(s, MAX) if game.is_terminal(s) else 0
+
+    return Case(game, game.initial, height, evaluate, tree_label(game, height, evaluate),
+                len(game), height)
+
+
+def named_case(rng: random.Random, first: int = MAX) -> Case:
+    """A tree whose root moves are letters in an order that is not sorted, two of which tie
+    for the best value, the first of them (in ``game.moves`` order) the later in sorted
+    order: a searcher that does not keep ``game.moves`` order (sorting the moves, say)
+    returns the wrong one of the two.
+
+    Examples
+    --------
+    >>> case = named_case(random.Random(2))
+    >>> moves = case.game.moves(case.state)
+    >>> list(moves) != sorted(moves)
+    True
+    """
+    k = rng.randint(3, 4)
+    keys = rng.sample("abcdefghjkmnpqrstuvwxyz", k)
+    i, j = sorted(rng.sample(range(k), 2))
+    if keys[i] < keys[j]:
+        keys[i], keys[j] = keys[j], keys[i]  # the first of the tied moves sorts later
+    sub = random_tree(rng, max_depth=2, p_inf=0.0, p_explicit=0.0,
+                      root_branching=(2, 3), branching=(1, 2), first=1 - first)
+    kids: list[Any] = [sub.tree[n % len(sub.tree)] if isinstance(sub.tree, list) else
+                       rng.randint(-5, 5) for n in range(k)]
+    best = 6 if first == MAX else -6  # beyond every other value (they are in -5..5)
+    kids[i] = kids[j] = best
+    game = TreeGame(dict(zip(keys, kids, strict=True)), first=first)
+    height = max(len(t) for t in game.tips)
+
     def evaluate(s: Any) -> float:  # (never needed: the search reaches every tip)
         return game.utility(s, MAX) if game.is_terminal(s) else 0
 
@@ -415,12 +450,14 @@ def search_cases(rng: random.Random, trees: int = 24, tictactoe: int = 4, robots
         Besides the random ones, every list holds the pitfalls: trees whose root loses
         whatever it plays (MAX and MIN at the root, :func:`losing_case`), a tree searched
         to its full height (tips at the depth bound are terminal: ``utility``, not
-        ``evaluate``), and two games full of transpositions (:func:`transposition_case`).
+        ``evaluate``), two trees whose moves are not in sorted order and tie for the best
+        (:func:`named_case`), and two games full of transpositions
+        (:func:`transposition_case`).
 
     Examples
     --------
     >>> len(search_cases(random.Random(0)))
-    39
+    41
     """
     cases = [tree_case(rng, limited=rng.random() < limited, first=MIN if i % 4 == 3 else MAX)
              for i in range(trees)]
@@ -429,6 +466,7 @@ def search_cases(rng: random.Random, trees: int = 24, tictactoe: int = 4, robots
     full = tree_case(rng, limited=False, max_depth=3)
     cases.append(Case(full.game, full.state, full.height, full.evaluate,
                       tree_label(full.game, full.height, full.evaluate), full.size, full.height))
+    cases += [named_case(rng, MAX), named_case(rng, MIN)]
     cases += [transposition_case(rng) for _ in range(2)]
     cases += [tictactoe_case(rng) for _ in range(tictactoe)]
     cases += [robots_case(rng) for _ in range(robots)]

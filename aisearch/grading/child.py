@@ -1,17 +1,17 @@
-"""The grading child process: run a submission's code, then its question tests.
+"""The grading process: run a submission's code cells, then answer the grader's calls.
 
-``python -m aisearch.grading.child CONFIG.json`` is started by
-:func:`aisearch.grading.grade.grade_file` in a new session, in a scratch folder holding
-a copy of the submission. It limits its own memory (``RLIMIT_AS``), file size and CPU
-time (and, in a user namespace of its own, the number of processes), loads the question
-tests *before* any student code runs, with the exercises' right answers and known bugs
-withheld (:mod:`aisearch.grading.withheld`), executes the code cells one by one (each with
-a soft time limit; an error in one cell does not stop the next), runs the questions (each
-with a soft time limit), and appends one JSON line per step to the results file, so what
-finished survives a later crash or kill; the last line lists the questions the time limit
-left out. Each line carries a nonce from the (then deleted) config file; the parent ignores
-lines without it. The parent enforces the wall-clock limit and kills the whole process
-group.
+``python -m aisearch.grading.child CONFIG.json`` is started by the grader
+(:mod:`aisearch.grading.session`) in a scratch folder holding a copy of the submission,
+with an empty environment, in the sandbox when there is one, and with a copy of the
+package in which what the exercise asks students to write raises
+:class:`~aisearch.grading.question.WithheldError` (:mod:`aisearch.grading.stubs`). It
+limits its own memory (``RLIMIT_AS``), file size and CPU time (and, in a user namespace of
+its own, the number of processes), executes the code cells one by one (each with a soft
+time limit; an error in one cell does not stop the next), says what happened, and then
+answers the grader's requests over the channel (:mod:`aisearch.grading.remote`): the
+submission's names, and calls of its functions, each under the time limit the grader
+gives. It has no question tests, no right answers and no scores: those stay with the
+grader.
 
 Student code runs in a fresh namespace; IPython magics and shell escapes are turned
 into calls of a stub ``get_ipython()`` that ignores them (``%%time`` and ``%%capture``
@@ -26,20 +26,31 @@ Examples
 
 from __future__ import annotations
 
+import ast
 import builtins
 import io
 import json
 import linecache
 import os
 import re
+import signal
 import sys
 import time
-from typing import Any
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, NamedTuple
 
-from aisearch.grading.question import QuestionTimeout, student_error, time_limit
+from aisearch.grading.question import (
+    CELL_LABELS,
+    QuestionTimeout,
+    WithheldError,
+    printable,
+    student_error,
+    time_limit,
+)
 
-__all__ = ["execute_cells", "read_submission", "code_cells", "as_python", "CappedWriter", "main",
-           "MAX_PROCESSES", "TMP_BYTES"]
+__all__ = ["execute_cells", "read_submission", "code_cells", "CodeCell", "as_python",
+           "CappedWriter", "Clock", "main", "MAX_PROCESSES", "TMP_BYTES"]
 
 _MAGIC = re.compile(r"^\s*[%!]|\?\s*$", re.MULTILINE)
 
@@ -102,27 +113,63 @@ def _display(*objs: Any, **kw: Any) -> None:
 
 
 def execute_cells(
-    cells: list[tuple[int | str, str]], *, cell_timeout: float | None = None,
+    cells: Sequence[tuple[Any, ...]], *, cell_timeout: float | None = None,
     deadline: float | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Execute code cells in a fresh namespace; return it and what happened.
+    r"""Execute code cells in a fresh namespace; return it and what happened.
 
-    ``cells`` are ``(number, source)`` pairs; the code of cell ``n`` is compiled as
-    ``<cell n>`` (``<submission>`` for a module), so tracebacks name it.
+    ``cells`` are ``(number, source)`` pairs or :class:`CodeCell` s; the code of cell
+    ``n`` is compiled as ``<cell n>`` (``<submission>`` for a module), so tracebacks name it
+    (by the cell's label, as the student knows it: see
+    :data:`~aisearch.grading.question.CELL_LABELS`).
+
+    A statement that calls what the exercise asks for (the package's own version, which
+    raises :class:`~aisearch.grading.question.WithheldError` while grading) is noted in
+    ``withheld`` and the rest of its cell still runs: a cell that checks an answer against
+    the package then still defines what comes after the check. A later statement that
+    fails using a value such a statement made or was given (``record``, ``counted``) is
+    skipped the same way.
+
+    >>> ns, info = execute_cells([(1, "from aisearch.grading.question import WithheldError\n"
+    ...                                "raise WithheldError('no')\ny = 1")])
+    >>> ns["y"], info["cell_errors"], [w["error"] for w in info["withheld"]]
+    (1, [], ["WithheldError: no (cell 1, line 2: raise WithheldError('no'))"])
+    >>> ns, info = execute_cells([(1, "from aisearch.grading.question import WithheldError\n"
+    ...                                "def f(x):\n    raise WithheldError('no')"),
+    ...                           (2, "made = f(0)\nprint(made)\nz = 2"), (3, "print(made)")])
+    >>> ns["z"], info["cell_errors"], [w["cell"] for w in info["withheld"]]
+    (2, [], [2, 3])
     """
     ns: dict[str, Any] = {"__name__": "__main__", "__builtins__": builtins, "display": _display}
     shell = _Shell(ns)
     ns["get_ipython"] = lambda: shell
     errors: list[dict[str, Any]] = []
-    for number, source in cells:
+    withheld: list[dict[str, Any]] = []
+    tainted: set[str] = set()  # names a skipped statement made, or was given
+
+    def skipped(number: Any, label: str, e: BaseException, stmt: ast.stmt) -> None:
+        if not any(w["cell"] == number for w in withheld):
+            withheld.append({"cell": number, "where": label,
+                             "error": student_error(e, plain=True)})
+        tainted.update(n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
+                       and not callable(ns.get(n.id)) and n.id not in vars(builtins))
+
+    for cell in cells:
+        number, source = cell[0], cell[1]
         filename = f"<cell {number}>" if isinstance(number, int) else f"<{number}>"
+        label = cell[2] if len(cell) > 2 and cell[2] else filename[1:-1]
+        CELL_LABELS[filename] = label
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         try:
-            code = compile(as_python(source), filename, "exec")
-        except (SyntaxError, ValueError) as e:
+            python = as_python(source)
+            compile(python, filename, "exec")
+            statements = [(stmt, compile(ast.Module([stmt], []), filename, "exec"))
+                          for stmt in ast.parse(python, filename).body]
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as e:
             line = getattr(e, "lineno", None)
-            errors.append({"cell": number, "error": f"SyntaxError: {getattr(e, 'msg', e)}"
-                           + (f" (line {line})" if line else "")})
+            errors.append({"cell": number, "where": label,
+                           "error": f"SyntaxError: {getattr(e, 'msg', e)}"
+                           + (f" ({label}, line {line})" if line else f" ({label})")})
             continue
         limit: float | None = cell_timeout
         if deadline is not None:
@@ -130,17 +177,57 @@ def execute_cells(
             limit = left if limit is None else min(limit, left)
         try:
             with time_limit(limit):
-                exec(code, ns)
+                for stmt, code in statements:
+                    try:
+                        exec(code, ns)
+                    except WithheldError as e:
+                        skipped(number, label, e, stmt)
+                    except Exception as e:
+                        if not any(isinstance(n, ast.Name) and n.id in tainted
+                                   for n in ast.walk(stmt)):
+                            raise
+                        skipped(number, label, e, stmt)
         except QuestionTimeout:
-            errors.append({"cell": number, "error": f"time limit of {round(limit or 0, 1):g} s "
+            errors.append({"cell": number, "where": label,
+                           "error": f"time limit of {round(limit or 0, 1):g} s "
                            "reached (an infinite loop, or too slow?)"})
         except BaseException as e:  # SystemExit, KeyboardInterrupt: the next cells still run
-            errors.append({"cell": number, "error": student_error(e, plain=True)})
-    return ns, {"cells_run": len(cells), "cell_errors": errors}
+            errors.append({"cell": number, "where": label,
+                           "error": student_error(e, plain=True)})
+    return ns, {"cells_run": len(cells), "cell_errors": errors, "withheld": withheld}
 
 
-def read_submission(path: str) -> list[tuple[int | str, str]]:
-    """The code cells of a notebook (numbered from 1 among all cells), or a module's source.
+class CodeCell(NamedTuple):
+    """A code cell: its number among the code cells (from 1; ``'submission'`` for a
+    module), its source, and how the student knows it (:func:`cell_label`)."""
+
+    number: int | str
+    source: str
+    label: str = ""
+
+
+def cell_label(source: str, execution_count: Any = None, number: int | None = None) -> str:
+    r"""How a student finds a code cell in the notebook: ``cell [5]`` (the count JupyterLab
+    shows beside it, if the notebook was saved after running it), else by its first line.
+
+    >>> cell_label("def f(x):\n    return x", 5)
+    'cell [5]'
+    >>> cell_label("\n# the search\ndef deepening_moves(game, state):\n    pass")
+    'the cell starting with `# the search`'
+    >>> cell_label("", None, 3)
+    'code cell 3'
+    """
+    if type(execution_count) is int and execution_count > 0:
+        return f"cell [{execution_count}]"
+    first = next((ln.strip() for ln in source.splitlines() if ln.strip()), "")
+    if not first:
+        return f"code cell {number}" if number is not None else "a code cell"
+    first = printable(first if len(first) <= 40 else first[:40] + "...").replace("`", "'")
+    return f"the cell starting with `{first}`"
+
+
+def read_submission(path: str) -> list[CodeCell]:
+    """The code cells of a notebook, or a module's source.
 
     See :func:`code_cells`; raises ``ValueError`` for a file that is not a notebook.
     """
@@ -149,8 +236,9 @@ def read_submission(path: str) -> list[tuple[int | str, str]]:
     return code_cells(text, module=path.endswith(".py"))
 
 
-def code_cells(text: str, *, module: bool = False) -> list[tuple[int | str, str]]:
-    """The code cells of a notebook's text (numbered from 1 among all cells), or a module's.
+def code_cells(text: str, *, module: bool = False) -> list[CodeCell]:
+    """The code cells of a notebook's text (numbered from 1 among the code cells, labelled
+    as the student sees them), or a module's.
 
     Notebooks in format 4 are read as plain JSON (importing nbformat costs seconds);
     older formats go through ``nbformat``. Raises ``ValueError`` for a text that is not
@@ -161,10 +249,10 @@ def code_cells(text: str, *, module: bool = False) -> list[tuple[int | str, str]
     ...
     ValueError: not a notebook: its "nbformat" must be the integer 4, not the text '4'
     >>> code_cells("x = 1", module=True)
-    [('submission', 'x = 1')]
+    [CodeCell(number='submission', source='x = 1', label='submission')]
     """
     if module:
-        return [("submission", text)]
+        return [CodeCell("submission", text, "submission")]
     try:
         nb = json.loads(text)
     except ValueError as e:
@@ -184,11 +272,13 @@ def code_cells(text: str, *, module: bool = False) -> list[tuple[int | str, str]
             nb = nbformat.reads(text, as_version=4)
         except RecursionError:
             raise ValueError("not a notebook (nested too deep to read)") from None
-    cells: list[tuple[int | str, str]] = []
-    for i, c in enumerate(nb.get("cells", []), 1):
+    cells: list[CodeCell] = []
+    for c in nb.get("cells", []):
         if isinstance(c, dict) and c.get("cell_type") == "code":
             source = c.get("source", "")
-            cells.append((i, "".join(source) if isinstance(source, list) else str(source)))
+            source = "".join(map(str, source)) if isinstance(source, list) else str(source)
+            n = len(cells) + 1
+            cells.append(CodeCell(n, source, cell_label(source, c.get("execution_count"), n)))
     return cells
 
 
@@ -237,60 +327,66 @@ def _limit_resources(memory_mb: int | None, cpu_seconds: float | None,
             pass
 
 
+class Clock:
+    """The time limit on student code in the grading process: ``SIGALRM`` raising
+    :class:`~aisearch.grading.question.QuestionTimeout`, paused while the grader answers a
+    call of the grading process."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        signal.signal(signal.SIGALRM, self._expire)
+
+    def _expire(self, signum: int, frame: Any) -> None:
+        raise QuestionTimeout(f"time limit of {round(self.seconds, 1):g} s reached")
+
+    @contextmanager
+    def limit(self, seconds: float) -> Iterator[None]:
+        """Student code inside may run ``seconds`` (its time waiting for the grader not
+        counted)."""
+        self.seconds = seconds
+        signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """The grader works: the time limit waits."""
+        left = signal.setitimer(signal.ITIMER_REAL, 0)[0]
+        try:
+            yield
+        finally:
+            if left:
+                signal.setitimer(signal.ITIMER_REAL, left)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the child (see the module docstring); never returns."""
     start = time.monotonic()
     argv = sys.argv[1:] if argv is None else argv
     with open(argv[0], encoding="utf-8") as f:
         config = json.load(f)
-    os.remove(argv[0])  # the nonce that signs our records is not left lying around
-    nonce = config.get("nonce", "")
+    os.remove(argv[0])
     _limit_resources(config.get("memory_mb"), config.get("timeout"),
                      str(config.get("user_namespace", "")))
-    out = open(config["results"], "a", encoding="utf-8", buffering=1)
-    dumps, write, flush = json.dumps, out.write, out.flush  # bound before student code runs
+    from aisearch.grading.remote import Endpoint
 
-    def emit(record: dict[str, Any]) -> None:
-        write(dumps({**record, "nonce": nonce}, default=str) + "\n")
-        flush()
-
-    from aisearch.grading.withheld import withhold
-
-    withhold()  # the right answers and known bugs stay with the grader
-    from aisearch.grading.observe import freeze_searcher_codes
-    from aisearch.grading.question import QuestionResult, load_questions, run_question
-    from aisearch.grading.replay import Book, RecordedNamespace
-
-    freeze_searcher_codes()  # before any student code
+    channel = Endpoint(int(config["read_fd"]), int(config["write_fd"]), "child")
     try:
-        wanted = set(config["questions"])
-        questions = [q for q in load_questions(config["tests"]) if q.id in wanted]
         cells = read_submission(config["submission"])
     except Exception as e:
-        emit({"type": "fatal", "error": f"{type(e).__name__}: {e}"})
-        out.close()
+        channel.send({"fatal": printable(f"{type(e).__name__}: {e}")[:500]})
         os._exit(3)
-    deadline = start + float(config["timeout"]) - 0.5
+    deadline = start + float(config["timeout"])
     sink = CappedWriter()
     sys.stdout = sys.stderr = sink  # type: ignore[assignment]
     ns, info = execute_cells(cells, cell_timeout=config.get("cell_timeout"), deadline=deadline)
-    emit({"type": "cells", **info, "output_chars": sink.chars})
-    skipped = []
-    for q in questions:
-        left = deadline - time.monotonic()
-        if left <= 0.05:
-            skipped.append(q.id)
-            continue
-        book = Book()
-        try:
-            result = run_question(q, RecordedNamespace(ns, book), int(config["seed"]),
-                                  notes=info, timeout=min(q.timeout, left))
-        except KeyboardInterrupt:  # raised by student code where the question did not call
-            result = QuestionResult(q.id, q.title, q.points, 0.0, "failed",
-                                    "raised KeyboardInterrupt")
-        emit({"type": "question", **result.to_dict(), "book": book.entries})
-    emit({"type": "done", "output_chars": sink.chars, "skipped": skipped})
-    out.close()
+    channel.namespace = ns
+    channel.clock = Clock()
+    channel.send({"ready": True, **info, "output_chars": sink.chars,
+                  "seconds": round(time.monotonic() - start, 3)})
+    channel.serve_forever()
     os._exit(0)
 
 

@@ -5,9 +5,11 @@ back what the student's functions answered and did. Both directions carry plain 
 built by :func:`encode` and read by :func:`decode`, which rebuilds only what it knows:
 numbers (infinities and NaN included), text, lists, tuples, dicts, sets, the states and
 moves of the package's games (their own classes, checked again by the games when used),
-the games themselves (from their constructor arguments), and the grading's own records
-(registered with :func:`register`). Nothing the child sends can make the grader run code
-of the child's choosing: a forged message can only claim an answer.
+the games themselves (from their constructor arguments), and whatever else is registered
+with :func:`register`; anything else may travel as a *reference* that the channel reads
+(``default`` and ``remote``, :mod:`aisearch.grading.remote`). Nothing the child sends can
+make the grader run code of the child's choosing: a forged message can only claim an
+answer.
 
 Examples
 --------
@@ -80,9 +82,8 @@ def register(cls: type, name: str, to_data: Callable[[Any], Any],
     """Teach the codec a type: ``to_data(obj)`` gives encodable data (encoded in turn),
     ``from_data(data)`` rebuilds the object from it (decoded first).
 
-    Used for the games (their constructor arguments) and the grading's records
-    (observations, cases, evaluations). A new game an exercise sends to the child is
-    registered in :mod:`aisearch.grading.codecs`.
+    Used for the games (their constructor arguments) and exact numbers. A new game an
+    exercise sends to the child is registered in :mod:`aisearch.grading.wire`.
 
     >>> class Pair:
     ...     def __init__(self, a, b):
@@ -96,18 +97,27 @@ def register(cls: type, name: str, to_data: Callable[[Any], Any],
 
 
 # -- encoding -----------------------------------------------------------------------------
-def encode(obj: Any) -> Any:
+Default = Callable[[Any], Any]
+"""What :func:`encode` does with a value it has no encoding for: ``default(obj)`` returns
+the message to send in its place (e.g. ``{"ref": ...}``, a reference that the receiving
+side's ``remote`` hook of :func:`decode` reads)."""
+
+
+def encode(obj: Any, default: Default | None = None) -> Any:
     """``obj`` as JSON-ready data (lists, dicts with string keys, strings, numbers).
+
+    ``default`` gives the message for a value with no encoding (a function, a game
+    being recorded, ...); without it such a value is an error.
 
     Raises
     ------
     CodecError
-        For a value that has no encoding (a function, an open file, ...).
+        For a value that has no encoding (a function, an open file, ...) and no ``default``.
     """
-    return _enc(obj, 0)
+    return _enc(obj, 0, default)
 
 
-def _enc(obj: Any, depth: int) -> Any:  # noqa: C901 (one dispatch on the type)
+def _enc(obj: Any, depth: int, default: Default | None = None) -> Any:  # noqa: C901
     if depth > MAX_DEPTH:
         raise CodecError(f"a value nested more than {MAX_DEPTH} deep cannot be sent")
     kind = type(obj)
@@ -116,23 +126,29 @@ def _enc(obj: Any, depth: int) -> Any:  # noqa: C901 (one dispatch on the type)
     if kind is float:
         return obj if math.isfinite(obj) else {"float": repr(obj)}
     if kind is list:
-        return [_enc(x, depth + 1) for x in obj]
+        return [_enc(x, depth + 1, default) for x in obj]
     if kind is tuple:
-        return {"tuple": [_enc(x, depth + 1) for x in obj]}
+        return {"tuple": [_enc(x, depth + 1, default) for x in obj]}
     if kind is dict:
-        return {"dict": [[_enc(k, depth + 1), _enc(v, depth + 1)] for k, v in obj.items()]}
+        return {"dict": [[_enc(k, depth + 1, default), _enc(v, depth + 1, default)]
+                         for k, v in obj.items()]}
     if kind is set or kind is frozenset:
-        items = sorted((_enc(x, depth + 1) for x in obj), key=repr)
+        items = sorted((_enc(x, depth + 1, default) for x in obj), key=repr)
         return {"set" if kind is set else "frozenset": items}
     for cls in kind.__mro__:
         if cls in _ENCODERS:
             name, to_data = _ENCODERS[cls]
-            return {"object": name, "data": _enc(to_data(obj), depth + 1)}
+            try:
+                return {"object": name, "data": _enc(to_data(obj), depth + 1, default)}
+            except CodecError:
+                if default is None:
+                    raise
+                return default(obj)  # e.g. a function the registered encoder does not send
     module = getattr(kind, "__module__", "")
     if module.startswith(_STATE_MODULES) and issubclass(kind, (tuple, int)) \
             and kind not in (bool,):
         base = tuple(obj) if isinstance(obj, tuple) else int(obj)
-        return {"state": f"{module}:{kind.__qualname__}", "data": _enc(base, depth + 1)}
+        return {"state": f"{module}:{kind.__qualname__}", "data": _enc(base, depth + 1, default)}
     # other numbers travel as the number they are: int and float subclasses (numpy's
     # float64), and integers of other types (numpy's int64)
     if isinstance(obj, int):
@@ -141,6 +157,8 @@ def _enc(obj: Any, depth: int) -> Any:  # noqa: C901 (one dispatch on the type)
         return _enc(float.__float__(obj), depth)
     if isinstance(obj, numbers.Integral):
         return int.__index__(operator.index(obj))
+    if default is not None:
+        return default(obj)
     raise CodecError(f"cannot send a {kind.__name__} between the grader and the grading "
                      f"process: {obj!r:.80}")
 
@@ -156,8 +174,16 @@ class _Budget:
             raise CodecError(f"a message holds more than {MAX_ITEMS:,} values")
 
 
-def decode(data: Any) -> Any:
+Remote = Callable[[Any], Any]
+"""How :func:`decode` reads a reference ``{"ref": payload}``: ``remote(payload)`` returns
+the value standing for it (or raises :class:`CodecError`)."""
+
+
+def decode(data: Any, remote: Remote | None = None) -> Any:
     """The value :func:`encode` made ``data`` from.
+
+    ``remote`` reads the references a ``default`` of :func:`encode` wrote (without it a
+    reference is an error).
 
     Raises
     ------
@@ -170,13 +196,14 @@ def decode(data: Any) -> Any:
     ...
     aisearch.grading.codec.CodecError: unknown state type 'os:system'
     """
-    return _dec(data, 0, _Budget())
+    return _dec(data, 0, _Budget(), remote)
 
 
 _FLOATS = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
 
 
-def _dec(data: Any, depth: int, budget: _Budget) -> Any:  # noqa: C901
+def _dec(data: Any, depth: int, budget: _Budget, remote: Remote | None = None  # noqa: C901
+         ) -> Any:
     budget.spend()
     if depth > MAX_DEPTH:
         raise CodecError(f"a message nested more than {MAX_DEPTH} deep")
@@ -184,15 +211,19 @@ def _dec(data: Any, depth: int, budget: _Budget) -> Any:  # noqa: C901
     if data is None or kind in (bool, int, float, str):
         return data
     if kind is list:
-        return [_dec(x, depth + 1, budget) for x in data]
+        return [_dec(x, depth + 1, budget, remote) for x in data]
     if kind is not dict or len(data) not in (1, 2):
         raise CodecError(f"not a message of the grader: {data!r:.80}")
     if len(data) == 1:
         (tag, value), = data.items()
         if tag == "float" and value in _FLOATS:
             return _FLOATS[value]
+        if tag == "ref":
+            if remote is None:
+                raise CodecError("a reference to an object of the other side is not read here")
+            return remote(value)
         if tag in ("tuple", "set", "frozenset", "dict") and type(value) is list:
-            items = [_dec(x, depth + 1, budget) for x in value]
+            items = [_dec(x, depth + 1, budget, remote) for x in value]
             if tag == "tuple":
                 return tuple(items)
             if tag == "dict":
@@ -212,14 +243,14 @@ def _dec(data: Any, depth: int, budget: _Budget) -> Any:  # noqa: C901
         if name not in _DECODERS:
             raise CodecError(f"unknown object type {name!r:.80}")
         try:
-            return _DECODERS[name](_dec(data["data"], depth + 1, budget))
+            return _DECODERS[name](_dec(data["data"], depth + 1, budget, remote))
         except CodecError:
             raise
         except Exception as e:  # the constructor refused the data: a forged message
             raise CodecError(f"cannot rebuild a {name}: {type(e).__name__}: {e}") from None
     if set(data) == {"state", "data"}:
         cls = _state_class(data["state"])
-        value = _dec(data["data"], depth + 1, budget)
+        value = _dec(data["data"], depth + 1, budget, remote)
         if issubclass(cls, tuple) and type(value) is tuple:
             return tuple.__new__(cls, value)
         if issubclass(cls, int) and type(value) is int:

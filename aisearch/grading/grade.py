@@ -1,13 +1,25 @@
 """Grading submissions: a separate process per submission, with time and memory limits.
 
 :func:`grade_file` copies a submission (``.ipynb`` or ``.py``) into a scratch folder and
-runs :mod:`aisearch.grading.child` there in a new process group, with a memory limit,
-then waits at most ``timeout`` seconds and kills the group. Whatever happens inside
-(an infinite loop, a memory bomb, ``sys.exit``, a crash), the parent reports every
-question: the child's result, or 0 points with the reason it has none. The submission
-file is only read, and its hash is checked after grading.
+runs it there in its own process, the *grading process*, which runs nothing but student
+code: its code cells, then the calls the grader makes of its functions
+(:mod:`aisearch.grading.session`). The questions run here, in the grader, which never runs
+student code: every reference search, comparison and score is computed here, on what came
+back across the channel (:mod:`aisearch.grading.remote`). Whatever happens inside (an
+infinite loop, a memory bomb, ``sys.exit``, a crash), the grader reports every question:
+its result, or 0 points with the reason it has none. The submission file is only read,
+and its hash is checked after grading.
 
-Before anything runs, the grader itself (this process, which never runs student code)
+The grading process holds nothing secret. It starts with an empty environment, gets a copy
+of the package in which what the exercise asks for raises instead of answering
+(:mod:`aisearch.grading.stubs`; the exercises' questions, checks, known bugs and right
+answers are not in it), never receives a question test or an expected answer, and in the
+sandbox sees nothing of the disk but the Python installation, that copy and its scratch
+folder (:mod:`aisearch.grading.sandbox`). The game a student's search receives sends each
+move it makes back to the grader, which records the states generated and evaluated and the
+budget used.
+
+Before anything runs, the grader itself
 
 - reads each submission once, without following a link: a symbolic link, a FIFO or a
   device where a notebook was expected scores 0 with a note naming what it is
@@ -17,18 +29,9 @@ Before anything runs, the grader itself (this process, which never runs student 
 - reads the code cells as syntax trees and refuses code that refers to the grader's own
   modules (0 points, bug ``tampering``; :mod:`aisearch.grading.screen`).
 
-Residual risk: the checks made inside the grading process (traps on the package's
-searchers, the watch on calls, ``uses-reference``) run where the submission runs and can
-be switched off by code that reaches the grader's objects without naming them (through
-``gc``, or a module name built at run time); the syntax check above sees only names
-written in the code. What such a submission gains is bounded by the replay: its records
-can only claim answers, which it must compute, and without bubblewrap it can read the
-course's right answers. Grade with bubblewrap (:mod:`aisearch.grading.sandbox`).
-
-What the grading process recorded is read back with its shapes checked
-(:mod:`aisearch.grading.records`), and everything a submission wrote that reaches a report
-(exception messages, returned values, its output) is escaped. One submission that cannot
-be graded (whatever the reason) scores 0 with a note; the others are graded.
+Everything a submission wrote that reaches a report (exception messages, returned values,
+its output) is escaped. One submission that cannot be graded (whatever the reason) scores
+0 with a note; the others are graded.
 
 :func:`grade_namespace` is the in-process fast path (trusted code only: the question
 tests run against a namespace you built, with no process around them).
@@ -48,17 +51,13 @@ import io
 import json
 import os
 import re
-import secrets
-import signal
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from aisearch.grading.files import FileTooLargeError, RefusedFileError, read_regular, read_tail
+from aisearch.grading.files import FileTooLargeError, RefusedFileError, read_regular
 from aisearch.grading.files import restore as restore
 from aisearch.grading.question import (
     Question,
@@ -68,9 +67,7 @@ from aisearch.grading.question import (
     printable,
     run_question,
 )
-from aisearch.grading.records import Records, read_records
 from aisearch.grading.report import Report, format_report, write_csv, write_json
-from aisearch.grading.sandbox import hidden_paths, sandbox_tool, wrap
 
 __all__ = [
     "Report",
@@ -89,8 +86,6 @@ __all__ = [
 MAX_BYTES = 20 * 1024 * 1024
 """Submissions larger than this are not run."""
 
-OUTPUT_TAIL = 600
-"""How much of what the grading process printed is shown when it recorded nothing."""
 
 
 def new_seed() -> int:
@@ -158,62 +153,6 @@ def find_submissions(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
     return found
 
 
-def _child_env() -> dict[str, str]:
-    import aisearch
-
-    env = dict(os.environ)
-    root = str(Path(aisearch.__file__).resolve().parent.parent)
-    env["PYTHONPATH"] = os.pathsep.join([root] + [p for p in [env.get("PYTHONPATH")] if p])
-    env.update(AISEARCH_GRADING="1", MPLBACKEND="Agg", PYTHONDONTWRITEBYTECODE="1",
-               PYTHONHASHSEED="0",
-               OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1",
-               PYTHONUNBUFFERED="1")
-    env.pop("PYTHONSTARTUP", None)
-    return env
-
-
-def _replay(q: Question, rec: Mapping[str, Any], seed: int, notes: Mapping[str, Any]
-            ) -> QuestionResult:
-    """Score ``q`` here, from the notes the child took of the student's answers.
-
-    The question runs again in this process (which never runs student code) against a
-    :class:`~aisearch.grading.replay.ReplayNamespace`; only the child's time spent and a
-    timeout are taken from its record (checked by :mod:`aisearch.grading.records`).
-    """
-    from aisearch.grading.replay import Book, ReplayNamespace
-
-    seconds = rec.get("seconds")
-    if rec.get("status") == "timeout":
-        return QuestionResult(q.id, q.title, q.points, 0.0, "timeout",
-                              f"time limit of {q.timeout:g} s reached: is there an infinite loop, "
-                              "or is it far too slow?", "timeout", seconds)
-    result = run_question(q, ReplayNamespace(Book(rec.get("book"))), seed, notes=notes,
-                          timeout=max(q.timeout, 30.0))
-    result.seconds = seconds
-    return result
-
-
-def _notes(records: Records) -> dict[str, Any]:
-    """What the child's cells record tells the questions (as it told them in the child)."""
-    if records.cells is None:
-        return {}
-    return {"cells_run": records.cells["cells_run"],
-            "cell_errors": [dict(e) for e in records.cells["cell_errors"]]}
-
-
-def _died(returncode: int | None, timed_out: bool, timeout: float) -> str:
-    if timed_out:
-        return f"the time limit of {timeout:g} s for the whole submission was reached"
-    if returncode is not None and returncode < 0:
-        try:
-            name = signal.Signals(-returncode).name
-        except ValueError:
-            name = f"signal {-returncode}"
-        hint = " (the memory or CPU limit?)" if name in ("SIGKILL", "SIGXCPU", "SIGSEGV") else ""
-        return f"the grading process was killed by {name}{hint}"
-    return f"the submission ended the grading process (exit status {returncode})"
-
-
 def _zero(questions: list[Question], status: str, feedback: str, bug: str | None = None
           ) -> list[QuestionResult]:
     return [QuestionResult(q.id, q.title, q.points, 0.0, status, feedback, bug)
@@ -224,7 +163,7 @@ def grade_file(
     path: str | Path, *, questions: list[Question] | None = None, tests: list[str] | None = None,
     seed: int | None = None, timeout: float = 60, memory_mb: int | None = 2048,
     cell_timeout: float | None = None, exercise: str | None = None, student: str | None = None,
-    content: bytes | None = None, hide: list[Path] | None = None,
+    content: bytes | None = None,
 ) -> Report:
     """Grade one submission in its own process; never raises for a bad submission.
 
@@ -237,8 +176,6 @@ def grade_file(
         The questions (default: loaded from ``tests`` folders, default the shipped ones).
     seed : int, optional
         Seed of the random inputs (default: a fresh one, reported).
-    timeout : float
-        Wall-clock seconds for the whole submission (its cells and all its questions).
     memory_mb : int or None
         Address-space limit of the child process in MiB.
     cell_timeout : float, optional
@@ -250,16 +187,16 @@ def grade_file(
     content : bytes, optional
         The submission as read before grading began (:func:`grade_paths` reads every
         submission first); graded instead of what the file holds now.
-    hide : list of Path, optional
-        Folders and files the grading process must not see when sandboxed (default:
-        :func:`~aisearch.grading.sandbox.hidden_paths` of this submission).
+    timeout : float
+        Seconds of the submission's own running time: its cells and every call of its
+        functions together (the grader's work in between is not counted).
     """
     path = Path(path)
     seed = new_seed() if seed is None else int(seed)
     try:
         return _grade_file(path, questions=questions, tests=tests, seed=seed, timeout=timeout,
                            memory_mb=memory_mb, cell_timeout=cell_timeout, exercise=exercise,
-                           student=student, content=content, hide=hide)
+                           student=student, content=content)
     except Exception as e:  # noqa: BLE001 (one submission never stops the class)
         return _failed(path, student, exercise, seed, questions, tests, e)
 
@@ -283,8 +220,7 @@ def _failed(path: Path, student: str | None, exercise: str | None, seed: int,
 
 def _grade_file(path: Path, *, questions: list[Question] | None, tests: list[str] | None,
                 seed: int, timeout: float, memory_mb: int | None, cell_timeout: float | None,
-                exercise: str | None, student: str | None, content: bytes | None,
-                hide: list[Path] | None) -> Report:
+                exercise: str | None, student: str | None, content: bytes | None) -> Report:
     start = time.monotonic()
     tests = tests or [default_tests()]
     questions = load_questions(tests) if questions is None else questions
@@ -335,25 +271,30 @@ def _grade_file(path: Path, *, questions: list[Question] | None, tests: list[str
         report.notes.extend(notes)
         report.questions = _zero(mine, status, feedback, bug)
         return report
-    records, returncode, timed_out, log_tail = _run_child(
-        path, raw, mine, tests, seed, timeout, memory_mb,
-        cell_timeout if cell_timeout is not None else max(timeout / 4, 1.0),
-        hidden_paths([path]) if hide is None else hide)
-    report.notes.extend(records.problems)
-    report.questions = _collect(mine, records, returncode, timed_out, timeout, report.notes,
-                                seed)
-    if records.cells is not None:
-        report.cell_errors = [dict(e) for e in records.cells["cell_errors"]]
-    if records.fatal is not None:
-        report.notes.append(f"cannot run the submission: {records.fatal}")
+    from aisearch.grading.session import OUTPUT_TAIL, run_submission
+
+    assert report.exercise is not None
+    run = run_submission(path, raw, mine, seed=seed, exercise=report.exercise, timeout=timeout,
+                         memory_mb=memory_mb, cell_timeout=cell_timeout)
+    report.questions = run.results
+    report.notes.extend(run.notes)
+    withheld = run.cells["withheld"] if run.cells is not None else []
+    if run.cells is not None:
+        report.cell_errors = [dict(e) for e in run.cells["cell_errors"]]
     for err in report.cell_errors[:5]:
-        report.notes.append(f"cell {err['cell']}: {err['error']}")
+        report.notes.append(f"{err['where']}: {err['error']}")
     if len(report.cell_errors) > 5:
         report.notes.append(f"... and {len(report.cell_errors) - 5} more cells raised errors")
-    if not records and log_tail:
+    if withheld:
+        where = ", ".join(e["where"] for e in withheld[:3]) + (", ..." if len(withheld) > 3
+                                                               else "")
+        report.notes.append(f"{where} called what exercise {report.exercise} asks you to "
+                            "write; the package's own version is not there while grading, so "
+                            "that statement was skipped (fine in a cell that checks your answer)")
+    if (run.cells is None or run.returncode not in (0, None)) and run.output:
         report.notes.append(f"what the submission's grading process printed (the submission's "
                             f"output, not the grader's; its last {OUTPUT_TAIL} characters): "
-                            f"{log_tail}")
+                            f"{run.output}")
     note = restore(path, raw)
     if note:
         report.notes.append(note)
@@ -375,7 +316,7 @@ def _screen(path: Path, raw: bytes) -> tuple[str, str, str | None, list[str]] | 
     except Exception as e:  # noqa: BLE001 (nbformat on a broken old notebook)
         why = f"its code cells cannot be read ({type(e).__name__}: {printable(str(e))[:200]})"
         return "not run", f"not run: {why}", None, [f"not run: {why}"]
-    if sum(len(source) for _, source in cells) > MAX_CODE_CHARS:
+    if sum(len(cell.source) for cell in cells) > MAX_CODE_CHARS:
         why = f"its code is larger than {MAX_CODE_CHARS:,} characters"
         return "not run", f"not run: {why}", None, [f"not run: {why}"]
     found = grader_references(cells)
@@ -387,111 +328,6 @@ def _screen(path: Path, raw: bytes) -> tuple[str, str, str | None, list[str]] | 
     notes = ["tampering: the submission refers to the grader's own modules, so it was not run: "
              + "; ".join(found)]
     return "failed", feedback, "tampering", notes
-
-
-def _run_child(path: Path, raw: bytes, mine: list[Question], tests: list[str], seed: int,
-               timeout: float, memory_mb: int | None, cell_timeout: float, hide: list[Path]
-               ) -> tuple[Records, int | None, bool, str]:
-    from aisearch.grading.child import user_namespace
-
-    with tempfile.TemporaryDirectory(prefix="aisearch-grade-", ignore_cleanup_errors=True) as tmp:
-        work = Path(tmp)
-        copy = work / ("submission" + path.suffix)
-        copy.write_bytes(raw)
-        results = work / "results.jsonl"
-        nonce = secrets.token_hex(16)
-        config = {
-            "submission": str(copy), "results": str(results), "seed": seed, "nonce": nonce,
-            "tests": [str(Path(t).resolve()) for t in tests], "questions": [q.id for q in mine],
-            "timeout": timeout, "memory_mb": memory_mb, "cell_timeout": cell_timeout,
-            "user_namespace": user_namespace(),
-        }
-        (work / "config.json").write_text(json.dumps(config), encoding="utf-8")
-        log_path = work / "output.log"
-        timed_out = False
-        tool = sandbox_tool()
-        argv = wrap([sys.executable, "-m", "aisearch.grading.child", str(work / "config.json")],
-                    work, hide, tool=tool, keep=[Path(x) for x in tests])
-        env = {**_child_env(), "HOME": str(work), "MPLCONFIGDIR": str(work)}
-        with open(log_path, "wb") as log:
-            proc = subprocess.Popen(argv, cwd=work, env=env, stdin=subprocess.DEVNULL,
-                                    stdout=log, stderr=subprocess.STDOUT,
-                                    start_new_session=True)
-            try:
-                proc.wait(timeout=timeout + 2)
-            except subprocess.TimeoutExpired:
-                timed_out = True
-            finally:
-                _end(proc, supervised=tool is None)
-        # both files are in reach of the submission: links and special files are not read
-        records = read_records(results, nonce, {q.id for q in mine})
-        tail = printable(read_tail(log_path, OUTPUT_TAIL).decode("utf-8", "replace").strip())
-    code = proc.returncode
-    if tool is None and code is not None and code > 128:  # the supervisor's "killed by"
-        code = 128 - code
-    return records, code, timed_out, tail
-
-
-def _end(proc: subprocess.Popen[bytes], *, supervised: bool) -> None:
-    """End the grading process and everything it started: the supervisor is asked to (and
-    given a few seconds), bubblewrap's namespace ends with its first process."""
-    if supervised and proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    proc.wait()
-
-
-def _collect(mine: list[Question], records: Records, returncode: int | None,
-             timed_out: bool, timeout: float, notes: list[str], seed: int
-             ) -> list[QuestionResult]:
-    got = records.questions
-    done = records.done is not None
-    skipped = set(records.done["skipped"]) if records.done is not None else set()
-    fatal = records.fatal[:300] if records.fatal is not None else None
-    why = "" if done else _died(returncode, timed_out, timeout)
-    if fatal:
-        why = f"the submission could not be run ({fatal})"
-    if why and not fatal:
-        notes.append(why)
-    out, first_missing = [], True
-    cells = _notes(records)
-    ran_cells = records.cells is not None
-    incomplete = False
-    for q in mine:
-        if q.id in got:
-            out.append(_replay(q, got[q.id], seed, cells))
-            continue
-        bug = "crash"
-        if fatal:
-            text, status = f"not run: {why}", "not run"
-        elif done and q.id in skipped:
-            text, status = "not run: the submission's time limit was reached before it", "not run"
-        elif done:
-            text, status, bug = ("0 points: the grading process's results were incomplete: "
-                                 "it finished, but its record of this question is missing "
-                                 "(did the submission change its results file?)",
-                                 "failed", "tampering")
-            incomplete = True
-        elif first_missing and ran_cells:
-            text = f"0 points: {why} while this question ran"
-            status = "timeout" if timed_out else "failed"
-        elif not ran_cells:
-            text, status = f"not run: {why} while the notebook's cells ran", "not run"
-        else:
-            text, status = f"not run: {why} before this question", "not run"
-        first_missing = False
-        out.append(QuestionResult(q.id, q.title, q.points, 0.0, status, text, bug))
-    if incomplete:
-        notes.append("the grading process's results were incomplete: records of questions it "
-                     "ran are missing")
-    return out
 
 
 def grade_paths(
@@ -520,7 +356,6 @@ def grade_paths(
             originals[path] = read_regular(path, MAX_BYTES)
         except OSError:
             pass  # refused, too large or unreadable: grade_file says so
-    hide = hidden_paths(p for p, _ in found)
     jobs_list = [(path, student, originals.get(path)) for path, student in found]
     reports: list[Report | None] = [None] * len(found)
 
@@ -539,7 +374,7 @@ def grade_paths(
     def grade_one(i: int) -> Report:
         path, student, raw = jobs_list[i]
         return grade_file(path, questions=questions, tests=tests, seed=seed, student=student,
-                          content=raw, hide=hide, **options)
+                          content=raw, **options)
 
     if jobs == 1 or len(found) < 2:
         for i in range(len(found)):
@@ -554,7 +389,7 @@ def grade_paths(
         context = multiprocessing.get_context("fork" if sys.platform.startswith("linux")
                                               else "spawn")
         with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {pool.submit(_grade_job, jobs_list[i], tests, seed, hide, options): i
+            futures = {pool.submit(_grade_job, jobs_list[i], tests, seed, options): i
                        for i in range(len(found))}
             for future in cf.as_completed(futures):
                 i = futures[future]
@@ -572,18 +407,20 @@ def grade_paths(
 
 
 def _grade_job(job: tuple[Path, str, bytes | None], tests: list[str], seed: int,
-               hide: list[Path], options: dict[str, Any]) -> Report:
+               options: dict[str, Any]) -> Report:
     """One submission, in a worker process (which loads the questions itself)."""
     path, student, raw = job
-    return grade_file(path, tests=tests, seed=seed, student=student, content=raw, hide=hide,
-                      **options)
+    return grade_file(path, tests=tests, seed=seed, student=student, content=raw, **options)
 
 
 def grade_namespace(
     namespace: Mapping[str, Any], exercise: str, *, seed: int = 0,
     tests: list[str] | None = None, timeout: float | None = None,
+    notes: Mapping[str, Any] | None = None,
 ) -> list[QuestionResult]:
-    """Run an exercise's questions in this process against ``namespace`` (trusted code)."""
+    """Run an exercise's questions in this process against ``namespace`` (trusted code);
+    ``notes`` tell the questions about the cells (``cell_errors``)."""
     questions = [q for q in load_questions(tests or [default_tests()]) if q.exercise == exercise]
-    return [run_question(q, namespace, seed, timeout=timeout if timeout is None else
-                         min(timeout, q.timeout)) for q in questions]
+    return [run_question(q, namespace, seed, notes=notes,
+                         timeout=timeout if timeout is None else min(timeout, q.timeout))
+            for q in questions]

@@ -4,9 +4,10 @@ A searcher in the exercises' API, ``f(game, state, depth, evaluate) -> (value, m
 is run by :func:`observe` on a :class:`RecordingGame` (a
 :class:`~aisearch.trace.CountingGame` that also notes which states were expanded) with a
 counting ``evaluate``. The :class:`Observation` it returns holds the answer, the states
-``game.result`` generated (in order, as CS188 grades search), the non-terminal states
-evaluated, and which package searchers it called: student code and reference alike
-are seen from outside, through the game protocol only.
+``game.result`` generated (in order, as CS188 grades search) and the non-terminal states
+evaluated: student code and reference alike are seen from outside, through the game
+protocol only. A student's function runs in the grading process and calls this game
+through the channel (:mod:`aisearch.grading.remote`), so the record is kept here.
 
 Examples
 --------
@@ -22,14 +23,12 @@ Examples
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aisearch.grading.question import student_error
+from aisearch.grading.question import is_withheld, student_error
 from aisearch.trace import CountingGame
 
 __all__ = [
@@ -37,13 +36,8 @@ __all__ = [
     "Observation",
     "observe",
     "exercise_api",
-    "searcher_codes",
-    "freeze_searcher_codes",
-    "poisoned",
-    "TRAPPED",
-    "ACTIVE",
-    "watch_calls",
     "show",
+    "short",
 ]
 
 ExerciseSearch = Callable[[Any, Any, int, Any], Any]
@@ -104,9 +98,9 @@ class RecordingGame(CountingGame):
         transposed state on its first visit only.
 
         >>> from aisearch.games.dag import DagGame
-        >>> from aisearch.grading.exercises.ex02_minimax.bugs import minimax_decision
+        >>> from aisearch.search import minimax
         >>> game = RecordingGame(DagGame(b=2, d=3, width=2, seed=1))
-        >>> _ = minimax_decision(game, game.initial, 3, None)
+        >>> _ = exercise_api(minimax)(game, game.initial, 3, None)
         >>> game.revisits()[0]
         (DagState(level=2, number=0, player=0), 3, 3)
         """
@@ -140,7 +134,8 @@ class Observation:
     expanded_evaluated : tuple
         The evaluated states that were then expanded (a child generated).
     calls : tuple of str
-        The package searchers it called, if any were forbidden.
+        ``('withheld',)`` when it called what the exercise asks for, which the grading
+        process does not have (:class:`~aisearch.grading.question.WithheldError`).
     evaluated_terminal : tuple
         Terminal states ``evaluate`` was called on (``game.utility`` gives their value).
     eager : bool
@@ -211,149 +206,13 @@ def exercise_api(search: Callable[..., Any]) -> ExerciseSearch:
     return decide
 
 
-ACTIVE: list[tuple[Mapping[Any, str], list[str]]] = []
-"""The :func:`watch_calls` blocks open now (innermost last): what each watches, what it saw."""
-
-_FROZEN: dict[Any, str] | None = None
-
-
-_TRAPS: list[tuple[Any, Any, Any]] = []  # (function, its code, the trap's code)
-TRAPPED: list[str] = []
-"""Names of the forbidden functions called while :func:`poisoned` was in force."""
-
-
-def freeze_searcher_codes() -> None:
-    """Take :func:`searcher_codes` now, once, and prepare the traps of :func:`poisoned`:
-    the grading process does so before student code runs, so emptying the registry later
-    hides nothing."""
-    global _FROZEN
-    _FROZEN = searcher_codes()
-    functions = _searcher_functions()
-    _TRAPS.clear()
-    for function, name in functions:
-        function.__globals__["__grading_trapped__"] = _trapped
-        nfree = len(function.__code__.co_freevars)
-        _TRAPS.append((function, function.__code__, _trap_code(name, nfree)))
-
-
-def _trapped(name: str) -> None:
-    TRAPPED.append(name)
-    raise RuntimeError(f"aisearch's {name} may not be called by the code being graded")
-
-
-def _trap_code(name: str, nfree: int) -> Any:
-    cells = "".join(f"    v{i} = None\n" for i in range(nfree))
-    use = f"        ({', '.join(f'v{i}' for i in range(nfree))},)\n" if nfree else ""
-    source = (f"def outer():\n{cells}    def trap(*args, **kwargs):\n{use}"
-              f"        __grading_trapped__({name!r})\n    return trap\n")
-    space: dict[str, Any] = {}
-    exec(compile(source, f"<forbidden {name}>", "exec"), space)  # noqa: S102 (our own text)
-    return space["outer"]().__code__
-
-
-def _searcher_functions() -> list[tuple[Any, str]]:
-    import inspect
-
-    from aisearch.search import REGISTRY
-    from aisearch.search.plain import PLAIN
-    from aisearch.search.runtime import Run
-
-    out = [(info.function, name) for name, info in REGISTRY.items()]
-    out += [(part, f"{name} ({part.__qualname__})") for name, info in REGISTRY.items()
-            for part in info.parts]  # what a searcher drives (MCTS's methods)
-    out += [(function, f"plain.{name}") for name, function in PLAIN.items()]
-    for attr, member in vars(Run).items():
-        function = getattr(member, "fget", member)
-        if inspect.isfunction(function):
-            out.append((function, f"Run.{attr}"))
-    return out
-
-
-@contextmanager
-def poisoned() -> Iterator[list[str]]:
-    """Inside the block the forbidden functions (taken by :func:`freeze_searcher_codes`)
-    raise instead of running, and their names are collected in the list yielded."""
-    start = len(TRAPPED)
-    for function, _, trap in _TRAPS:
-        function.__code__ = trap
-    hits: list[str] = []
-    try:
-        yield hits
-    finally:
-        for function, code, _ in _TRAPS:
-            function.__code__ = code
-        hits.extend(TRAPPED[start:])
-        del TRAPPED[start:]
-
-
-def searcher_codes() -> dict[Any, str]:
-    """The code objects of every declared searcher, by name: student code must not call them.
-
-    Read from :data:`aisearch.search.registry.REGISTRY` when called, so a searcher that
-    declares itself later is forbidden too; the plain versions the lessons show
-    (:mod:`aisearch.search.plain`) are forbidden as well.
-
-    Examples
-    --------
-    >>> from aisearch.search import alphabeta, plain
-    >>> searcher_codes()[alphabeta.__code__], searcher_codes()[plain.minimax.__code__]
-    ('alphabeta', 'plain.minimax')
-    """
-    if _FROZEN is not None:
-        return dict(_FROZEN)
-    # with the searchers, what only a searcher uses: a searcher's source run again (copied,
-    # recompiled) still calls the package's search machinery (Run)
-    codes: dict[Any, str] = {}
-    for function, name in _searcher_functions():
-        codes.setdefault(function.__code__, name)
-    return codes
-
-
-@contextmanager
-def watch_calls(codes: Mapping[Any, str]) -> Iterator[list[str]]:
-    """Collect the names of the functions in ``codes`` called inside the block.
-
-    Examples
-    --------
-    >>> def square(x):
-    ...     return x * x
-    >>> with watch_calls({square.__code__: "square"}) as called:
-    ...     _ = square(2) + square(3)
-    >>> called
-    ['square', 'square']
-    """
-    import threading
-
-    hits: list[str] = []
-    if not codes:
-        yield hits
-        return
-
-    def hook(frame: Any, event: str, arg: Any) -> None:
-        if event == "call" and frame.f_code in codes:
-            hits.append(codes[frame.f_code])
-
-    old, old_threads = sys.getprofile(), threading.getprofile()
-    sys.setprofile(hook)
-    threading.setprofile(hook)  # threads started inside the block are watched too
-    ACTIVE.append((codes, hits))
-    try:
-        yield hits
-    finally:
-        ACTIVE.pop()
-        if sys.getprofile() is not hook:  # switched off inside the block: that is a call too
-            hits.append("sys.setprofile")
-        sys.setprofile(old)
-        threading.setprofile(old_threads)
-
-
 def _is_number(x: Any) -> bool:
     if isinstance(x, (str, bytes, bool)):
         return False
     return isinstance(x, (int, float)) or hasattr(type(x), "__float__")
 
 
-def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = None,
+def observe(f: ExerciseSearch, case: Any, *,
             runner: Callable[..., Any] | None = None) -> Observation:
     """Run ``f(game, state, depth, evaluate)`` on ``case`` and record what it did.
 
@@ -363,15 +222,10 @@ def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = 
         A searcher in the exercises' API (student code, a reference or a known bug).
     case : Case
         The problem (:class:`~aisearch.grading.cases.Case`).
-    forbid : mapping, optional
-        Code objects of functions ``f`` must not call (see :func:`searcher_codes`); the
-        names of those it called go to ``calls``.
     runner : callable, optional
         How to call ``f`` when the exercise's API is not ``f(game, state, depth,
         evaluate)``: ``runner(f, game, state, depth, evaluate)`` returns the answer (e.g.
-        several searches sharing one table). Pass ``f`` itself, not a closure around it:
-        the grader observes a student's function in the grading process and answers from
-        its notes (:mod:`aisearch.grading.replay`), which only works on the function.
+        several searches sharing one table).
 
     Returns
     -------
@@ -392,27 +246,20 @@ def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = 
     >>> observe(lambda g, s, d, e: 1 / 0, case).error
     'raised ZeroDivisionError: division by zero'
     """
-    from aisearch.grading.replay import Handle, ReplayHandle
-
-    if isinstance(f, (Handle, ReplayHandle)):  # a student's function: noted, or replayed
-        return f._grading_observe(case, forbid, runner)
     game = RecordingGame(case.game)
     evaluate = game.counting(case.evaluate)
-    calls: list[str] = []
     try:
-        with watch_calls(forbid or {}) as calls:
-            out = (f(game, case.state, case.depth, evaluate) if runner is None
-                   else runner(f, game, case.state, case.depth, evaluate))
+        out = (f(game, case.state, case.depth, evaluate) if runner is None
+               else runner(f, game, case.state, case.depth, evaluate))
     except (Exception, SystemExit) as e:
         return Observation(shape="error", error=student_error(e), generated=tuple(game.generated),
-                           calls=tuple(dict.fromkeys(calls)))
+                           calls=("withheld",) if is_withheld(e) else ())
     value, move, shape, returned = _answer(out)
     is_terminal = case.game.is_terminal
     evaluated = [s for s in game.evaluated if not is_terminal(s)]
     return Observation(
         value, move, shape, returned, tuple(game.generated), frozenset(evaluated),
         tuple(dict.fromkeys(s for s in evaluated if s in game.expanded)),
-        calls=tuple(dict.fromkeys(calls)),
         evaluated_terminal=tuple(dict.fromkeys(s for s in game.evaluated if is_terminal(s))),
         eager=game.eager(), revisits=game.revisits(),
     )
@@ -420,7 +267,13 @@ def observe(f: ExerciseSearch, case: Any, *, forbid: Mapping[Any, str] | None = 
 
 def _answer(out: Any) -> tuple[Any, Any, str, str]:
     """``(value, move, shape, returned)`` of what a searcher returned (see Observation); an
-    answer that raises while it is read is an answer of the wrong kind."""
+    answer that raises while it is read is an answer of the wrong kind, and so is a student's
+    object that is not data (it stayed in the grading process)."""
+    from aisearch.grading.remote import RemoteObject
+
+    if isinstance(out, RemoteObject):
+        return None, None, "other", (f"a value of type {out.kind} the grader cannot read "
+                                     f"({out.text})")
     try:
         if isinstance(out, (tuple, list)) and len(out) == 2:
             value, move = out
@@ -431,6 +284,9 @@ def _answer(out: Any) -> tuple[Any, Any, str, str]:
             value, move, shape = out, None, "number"
         else:
             return None, None, "other", _shown(out)
+        if isinstance(value, RemoteObject):
+            return None, None, "other", (f"a value of type {value.kind} the grader cannot "
+                                         f"read ({value.text})")
         if not _is_number(value):
             return None, None, "other", _shown(out)
         return value, move, shape, ""

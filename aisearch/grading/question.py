@@ -59,7 +59,11 @@ __all__ = [
     "QuestionResult",
     "QuestionTimeout",
     "RemoteError",
-    "ReplayMismatch",
+    "GradingStopped",
+    "WithheldError",
+    "WITHHELD_CALLS",
+    "is_withheld",
+    "CELL_LABELS",
     "run_question",
     "student_error",
     "time_limit",
@@ -72,6 +76,11 @@ __all__ = [
 
 STUDENT_FILE = re.compile(r"^<(cell \d+|submission)>$")
 """Filenames under which student code is compiled (``<cell 7>``, ``<submission>``)."""
+
+CELL_LABELS: dict[str, str] = {}
+"""How a student knows the code compiled under a filename: ``'<cell 3>'`` ->
+``'cell [5]'`` (its execution count in the notebook) or ``'the cell starting with
+`def f(x):`'``; set by whoever compiles the cells (the grading process, the self-check)."""
 
 _counter = itertools.count()
 
@@ -150,14 +159,46 @@ class Score:
 
 
 class RemoteError(Exception):  # noqa: N818
-    """An exception student code raised in the grading process, rebuilt by the grader
-    (:func:`aisearch.grading.replay.remote_error`): ``info`` describes it."""
+    """An exception raised on the other side of the channel, rebuilt here
+    (:func:`aisearch.grading.remote.remote_error`): ``info`` describes it."""
 
     info: dict[str, str]
 
 
-class ReplayMismatch(BaseException):  # noqa: N818 (not an Exception: questions cannot catch it)
-    """The question asked for something the grading process's notes do not hold."""
+class WithheldError(RuntimeError):
+    """Raised, while an exercise is graded, by the package's own version of what that
+    exercise asks students to write: the grading process has no working copy of it.
+
+    Each one made is noted in :data:`WITHHELD_CALLS` (the grading process tells the grader
+    which a graded call reached, even where student code caught the error, in a thread).
+    """
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        WITHHELD_CALLS.append(str(args[0]) if args else "")
+
+
+WITHHELD_CALLS: list[str] = []
+"""The messages of every :class:`WithheldError` made in this process, in order."""
+
+
+def is_withheld(e: BaseException) -> bool:
+    """Whether ``e`` (or its description from the grading process) is a
+    :class:`WithheldError`: student code called what it was asked to write.
+
+    >>> is_withheld(WithheldError("x")), is_withheld(ValueError("x"))
+    (True, False)
+    """
+    if isinstance(e, WithheldError):
+        return True
+    info = getattr(e, "info", None)
+    return isinstance(e, RemoteError) and isinstance(info, dict) and \
+        info.get("type") == "WithheldError"
+
+
+class GradingStopped(BaseException):  # noqa: N818 (not an Exception: questions cannot catch it)
+    """The grading process can no longer answer (it ended, broke its channel or overran its
+    time): the question stops here, and so do the ones after it."""
 
 
 class QuestionTimeout(BaseException):  # noqa: N818
@@ -213,9 +254,16 @@ class Context:
         if f is None:
             hint = ""
             errors = self.notes.get("cell_errors") or []
+            stub = next((e for e in errors if _raises_stub(e)), None)
+            if stub is not None:  # a cell whose answer is still `raise NotImplementedError()`
+                where = stub.get("where") or f"cell {stub['cell']}"
+                raise Fail(f"{name} is not written yet: {where} still raises "
+                           "NotImplementedError; replace it with your answer.",
+                           bug="not-implemented")
             if errors:
                 first = errors[0]
-                hint = f" (cell {first['cell']} raised {first['error']}, maybe before defining it)"
+                where = first.get("where") or f"cell {first['cell']}"
+                hint = f" ({where} raised {first['error']}, maybe before defining it)"
             raise Fail(f"missing: no function named `{name}` is defined{hint}; define `{name}` "
                        "(exact name) in your notebook.", bug="missing")
         if not callable(f):
@@ -231,7 +279,24 @@ class Context:
             raise Fail(f"{name}(...) {student_error(e)}", bug=_bug_of(e)) from None
 
 
+def _raises_stub(error: Mapping[str, Any]) -> bool:
+    """Whether a cell error is a stub the cell itself raises (``raise
+    NotImplementedError()`` at its top level, not in a function it called).
+
+    >>> _raises_stub({"where": "cell [9]", "error": "NotImplementedError (not implemented "
+    ...               "yet) (cell [9], line 2: raise NotImplementedError())"})
+    True
+    >>> _raises_stub({"where": "cell [4]", "error": "NotImplementedError (not implemented "
+    ...               "yet) (cell [3], line 4: raise NotImplementedError())"})
+    False
+    """
+    where, text = str(error.get("where", "")), str(error.get("error", ""))
+    return bool(where) and f"({where}, line " in text and "raise NotImplementedError" in text
+
+
 def _bug_of(e: BaseException) -> str | None:
+    if is_withheld(e):
+        return "uses-reference"
     return "not-implemented" if isinstance(e, NotImplementedError) else None
 
 
@@ -322,12 +387,16 @@ def student_error(e: BaseException, *, plain: bool = False) -> str:
         text = text[:300] + "..."
     where = ""
     for frame in reversed(traceback.extract_tb(e.__traceback__)):
-        if STUDENT_FILE.match(frame.filename or ""):
-            line = (frame.line or linecache.getline(frame.filename, frame.lineno or 0)).strip()
-            place = frame.filename[1:-1]
+        filename = frame.filename or ""
+        if filename in CELL_LABELS or STUDENT_FILE.match(filename):
+            line = (frame.line or linecache.getline(filename, frame.lineno or 0)).strip()
+            place = CELL_LABELS.get(filename) or filename[1:-1]
             line = printable(line[:80])
             where = f" ({place}, line {frame.lineno}" + (f": {line}" if line else "") + ")"
             break
+    found = getattr(e, "_grading_where", None)
+    if not where and found:
+        where = " " + str(found)
     return f"{text}{where}" if plain else f"raised {text}{where}"
 
 
@@ -394,10 +463,9 @@ def run_question(
         feedback = f"{e}: is there an infinite loop, or is it far too slow?"
     except KeyboardInterrupt:
         raise
-    except ReplayMismatch as e:
-        earned, bug = 0.0, "tampering"
-        feedback = (f"0 points: {e}; the grader asked the grading process for an answer it did "
-                    "not record (did the submission interfere with the grader?)")
+    except GradingStopped as e:
+        earned, bug = 0.0, "crash"
+        feedback = f"0 points: {printable(e)} while this question ran"
     except BaseException as e:  # student code raising through the test, or a grader bug
         earned = 0.0
         if isinstance(e, RemoteError):

@@ -142,7 +142,9 @@ def recognise(
     -------
     (Bug or None, bool)
         The bug and whether all of its behaviour agrees (``==``); else the first bug
-        that is ``alike`` on every case, with False; ``(None, False)`` if none is.
+        that is ``alike`` on every case, with False; ``(None, False)`` if none is, or if
+        bugs of different classes fit alike (the cases cannot tell which it is, and a
+        wrong name would send the student the wrong way).
 
     Examples
     --------
@@ -155,15 +157,25 @@ def recognise(
     >>> recognise([1, 3, 7], [0, 1, 2], catalogue(double_plus_one), lambda f, x: f(x),
     ...           alike=lambda a, b: a % 2 == b % 2)
     (Bug(odd: double_plus_one), False)
+    >>> PLUS = BugClass("plus", "...")
+    >>> @shows(PLUS)
+    ... def plus_one(x):
+    ...     return x + 1
+    >>> recognise([1], [0], catalogue(double_plus_one, plus_one), lambda f, x: f(x))
+    (None, False)
     """
     seen: list[tuple[Bug, list[Any]]] = []
+    exact: list[Bug] = []
     for bug in bugs:
         theirs = [run(bug.impl, c) for c in cases]
         if list(student) == theirs:
-            return bug, True
+            exact.append(bug)
         seen.append((bug, theirs))
+    if exact:
+        return (exact[0], True) if len({b.key for b in exact}) == 1 else (None, False)
     if alike is not None:
-        for bug, theirs in seen:
-            if all(alike(a, b) for a, b in zip(student, theirs, strict=True)):
-                return bug, False
+        close = [bug for bug, theirs in seen
+                 if all(alike(a, b) for a, b in zip(student, theirs, strict=True))]
+        if close and len({b.key for b in close}) == 1:
+            return close[0], False
     return None, False

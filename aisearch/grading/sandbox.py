@@ -1,14 +1,20 @@
 """Where the grading process runs: a bubblewrap sandbox when there is one, a supervisor else.
 
 With `bubblewrap <https://github.com/containers/bubblewrap>`_ (``bwrap``; Debian and
-Ubuntu package ``bubblewrap``) the grading process gets its own process namespace (when it
-ends, every process it started ends with it, whatever they did to escape: a double fork,
-``setsid``, a new session), no network, the whole file system read-only except its scratch
-folder, a private ``/tmp`` and ``/dev/shm`` of 64 MiB each, and, in place of what only the
-grader may read, empty read-only folders (the course's ``solutions/``, ``tests/`` and
-``.git``, the folders holding the submissions being graded) and unreadable files (each
-exercise's ``bugs.py``, its right answers and known bugs, and the compiled modules beside
-it; see :func:`hidden_paths`).
+Ubuntu package ``bubblewrap``) the grading process sees, of the host's disk, only
+
+- the Python installation (the interpreter and the libraries it loads, the standard
+  library, the environment's ``site-packages``; any other copy of ``aisearch`` in them is
+  covered by an empty folder),
+- the exercise's copy of the package (:mod:`aisearch.grading.stubs`), read-only,
+- its scratch folder, holding the submission's copy (the one place it may write),
+
+and besides them only a private ``/tmp`` and ``/dev/shm`` of 64 MiB each, ``/proc`` and a
+minimal ``/dev``: no home folder, no other clone of the course, no tests folder, no other
+submission. It has its own process namespace (when it ends, every process it started ends
+with it, whatever they did to escape: a double fork, ``setsid``, a new session) and no
+network. Its environment is empty but for what Python needs
+(:func:`~aisearch.grading.session.child_env`).
 
 Limits, and what they do not cover:
 
@@ -22,21 +28,22 @@ Limits, and what they do not cover:
 - The scratch folder is on the host's disk (in the system's temporary folder), bound to the
   grading process's time: a submission can fill it, file by file up to 64 MiB each, until its
   grading ends and the folder is removed.
-- Other copies of the course on the machine (another clone, an installed copy in a
-  ``site-packages`` other than the one grading) are not hidden.
+- The Python installation is readable: whatever is installed there (other packages, their
+  data) the submission can read.
 
 Without it (macOS, a machine without the package), the grading process runs under a small
 supervisor (:mod:`aisearch.grading.supervise`) that is the *child subreaper* of everything
 the submission starts (Linux): when grading ends it kills every descendant, including those
-that left the process group. On other systems only the process group is killed. Nothing is
-hidden then: the grading process does not import ``bugs.py``, but the submission could read
-it, the solutions and the repository.
+that left the process group. On other systems only the process group is killed. Nothing of
+the disk is hidden then: the grading process gets the same copy of the package and an empty
+environment, but a submission can read any file the grader's user can (the course's
+solutions, a tests folder, the original package).
 
 Set ``AISEARCH_SANDBOX=off`` to run without bubblewrap even when it is installed.
 
 Examples
 --------
->>> argv = wrap(["python", "-c", "pass"], Path("/tmp/work"), [], tool=None)
+>>> argv = wrap(["python", "-c", "pass"], Path("/tmp/work"), Path("/tmp/pkg"), tool=None)
 >>> argv[1:4]
 ['-m', 'aisearch.grading.supervise', 'python']
 """
@@ -45,44 +52,149 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 from collections.abc import Iterable
 from pathlib import Path
 
 from aisearch.grading.child import TMP_BYTES
 
-__all__ = ["sandbox_tool", "wrap", "hidden_folders", "hidden_paths"]
+__all__ = ["sandbox_tool", "wrap", "python_paths", "Mounts"]
 
-_CORE = ["--die-with-parent", "--unshare-pid", "--unshare-net", "--unshare-ipc",
-         "--ro-bind", "/", "/", "--proc", "/proc"]
-_SIZED = [*_CORE, "--dev", "/dev", "--size", str(TMP_BYTES), "--tmpfs", "/dev/shm",
-          "--remount-ro", "/dev", "--size", str(TMP_BYTES), "--tmpfs", "/tmp"]
+_CORE = ("--die-with-parent", "--unshare-pid", "--unshare-net", "--unshare-ipc",
+         "--unshare-uts", "--hostname", "grading", "--proc", "/proc")
+_SIZED = (*_CORE, "--dev", "/dev", "--size", str(TMP_BYTES), "--tmpfs", "/dev/shm",
+          "--remount-ro", "/dev", "--size", str(TMP_BYTES), "--tmpfs", "/tmp")
 """The sandbox: ``/tmp`` and ``/dev/shm`` sized (the host's memory holds them), ``/dev``
 read-only."""
-_PLAIN = [*_CORE, "--dev", "/dev", "--tmpfs", "/tmp"]
+_PLAIN = (*_CORE, "--dev", "/dev", "--tmpfs", "/tmp")
 """The sandbox of a bubblewrap too old for ``--size`` (before 0.5): unsized ``/tmp``."""
-_BASE = _SIZED
+
+
+class Mounts:
+    """What of the host a sandbox shows: folders bound read-only where they are on the host,
+    the symbolic links on the way to them, and folders covered by an empty one.
+
+    >>> m = Mounts()
+    >>> m.show(Path("/usr/lib"))
+    >>> "/usr/lib" in m.args()
+    True
+    """
+
+    def __init__(self) -> None:
+        self.binds: list[Path] = []
+        self.links: dict[str, str] = {}
+        self.covered: list[Path] = []
+
+    def show(self, path: Path, depth: int = 0) -> None:
+        """Show ``path`` (a file or folder), following the host's links on the way to it."""
+        path = Path(os.path.normpath(path))
+        if depth > 20 or not path.is_absolute():
+            return
+        parts = path.parts
+        for i in range(2, len(parts) + 1):
+            prefix = Path(*parts[:i])
+            if prefix.is_symlink():
+                target = os.readlink(prefix)
+                self.links[str(prefix)] = target
+                resolved = Path(os.path.normpath(prefix.parent / target))
+                self.show(resolved.joinpath(*parts[i:]), depth + 1)
+                return
+        if path.exists() and path not in self.binds:
+            self.binds.append(path)
+
+    def cover(self, folder: Path) -> None:
+        """Cover ``folder`` with an empty read-only one."""
+        if folder.is_dir() and folder not in self.covered:
+            self.covered.append(folder)
+
+    def args(self) -> list[str]:
+        """bubblewrap's options for these mounts."""
+        out: list[str] = []
+        shown: list[Path] = []
+        for path in sorted(self.binds, key=lambda p: len(p.parts)):
+            if any(path.is_relative_to(s) for s in shown):
+                continue
+            shown.append(path)
+            out += ["--ro-bind", str(path), str(path)]
+        for link, target in sorted(self.links.items()):
+            if not any(Path(link).is_relative_to(s) for s in shown):
+                out += ["--symlink", target, link]
+        for folder in self.covered:
+            out += ["--tmpfs", str(folder), "--remount-ro", str(folder)]
+        return out
+
+
+def _libraries(files: Iterable[Path]) -> set[Path]:
+    """The shared libraries ``files`` load, as ``ldd`` lists them (empty without ``ldd``)."""
+    ldd = shutil.which("ldd")
+    found: set[Path] = set()
+    names = [str(f) for f in files]
+    for i in range(0, len(names), 50):
+        try:
+            out = subprocess.run([ldd, *names[i:i + 50]], capture_output=True, text=True,
+                                 timeout=60).stdout if ldd else ""
+        except (OSError, subprocess.SubprocessError):
+            out = ""
+        for m in re.finditer(r"(?:=>\s*)?(/[^\s()]+)\s+\(0x", out):
+            found.add(Path(m.group(1)))
+    return found
+
+
+@functools.lru_cache(maxsize=1)
+def python_paths() -> Mounts:
+    """The Python installation, as the grading process needs it: the environment and the
+    installation it is made from, the interpreter, the libraries they load, and empty
+    folders over any copy of ``aisearch`` installed there.
+
+    >>> mounts = python_paths()
+    >>> any(Path(sys.prefix).resolve().is_relative_to(p) or p == Path(sys.prefix)
+    ...     for p in mounts.binds)
+    True
+    """
+    mounts = Mounts()
+    prefixes = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
+    for prefix in sorted(prefixes):
+        mounts.show(Path(prefix))
+    mounts.show(Path(sys.executable))
+    paths = sysconfig.get_paths()
+    for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+        if key in paths:
+            mounts.show(Path(paths[key]))
+    site_dirs = [Path(p) for p in sys.path if p and Path(p).is_dir()
+                 and any(Path(p).resolve().is_relative_to(Path(x).resolve()) for x in prefixes)]
+    dynload = [Path(paths["platstdlib"]) / "lib-dynload"]
+    so_files = [f for d in dynload if d.is_dir() for f in d.glob("*.so")]
+    for lib in _libraries([Path(sys.executable).resolve(), *so_files]):
+        mounts.show(lib.parent)
+    # other copies of the package (an installed course, a second clone's editable install)
+    for prefix in prefixes:
+        for folder in [*Path(prefix).glob("lib/python3*/site-packages"),
+                       *Path(prefix).glob("lib/python3*/dist-packages"), *site_dirs]:
+            for name in ("aisearch",):
+                if (folder / name).is_dir():
+                    mounts.cover(folder / name)
+    return mounts
 
 
 @functools.lru_cache(maxsize=4)
 def _base_for(path: str) -> tuple[str, ...] | None:
     """The sandbox options ``path`` (a ``bwrap``) runs with: sized if it can, else plain."""
+    python = python_paths().args()
     for base in (_SIZED, _PLAIN):
         try:
             done = subprocess.run(
-                [path, *base, "--", "/bin/sh", "-c", "exit 0"], stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=20)
+                [path, *base, *python, "--", sys.executable, "-S", "-c", "pass"],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                timeout=30, env={"PATH": "/usr/bin:/bin"})
         except (OSError, subprocess.SubprocessError):
             return None
         if done.returncode == 0:
-            return tuple(base)
+            return base
     return None
-
-
-def _bwrap_works(path: str) -> bool:
-    return _base_for(path) is not None
 
 
 def sandbox_tool() -> str | None:
@@ -95,110 +207,31 @@ def sandbox_tool() -> str | None:
     if os.environ.get("AISEARCH_SANDBOX", "").lower() in ("off", "0", "no"):
         return None
     path = shutil.which("bwrap")
-    return path if path and _bwrap_works(path) else None
+    return path if path and _base_for(path) is not None else None
 
 
-def _git_folders(root: Path) -> list[Path]:
-    """The repository's ``.git`` folder (which holds every version of the solutions), or,
-    in a worktree whose ``.git`` is a file, the folders it points to."""
-    git = root / ".git"
-    if git.is_dir():
-        return [git]
-    out: list[Path] = []
-    try:
-        text = git.read_text(encoding="utf-8", errors="replace")[:4096]
-    except OSError:
-        return out
-    if text.startswith("gitdir:"):
-        gitdir = (root / text[len("gitdir:"):].strip()).resolve()
-        out.append(gitdir)
-        try:
-            common = (gitdir / "commondir").read_text(encoding="utf-8").strip()
-            out.append((gitdir / common).resolve())
-        except OSError:
-            pass
-    return out
-
-
-def hidden_folders(submissions: Iterable[Path]) -> list[Path]:
-    """Folders the grading process must not see: the course's ``solutions/``, ``tests/`` and
-    ``.git`` next to the package, and the folders of the submissions (the originals: the
-    child grades a copy), except folders that hold the package itself.
-
-    >>> Path(__file__).parents[2] in hidden_folders([])
-    False
-    """
-    root = Path(__file__).resolve().parents[2]
-    package = Path(__file__).resolve().parents[1]
-    found = [root / "solutions", root / "tests", *_git_folders(root)]
-    # the folder holding each submission, not the one a link points into (a link to
-    # /dev/zero must not hide /dev)
-    found += [Path(os.path.abspath(p)).parent.resolve() for p in submissions]
-    out: list[Path] = []
-    for folder in found:
-        if not folder.is_dir() or folder in out:
-            continue
-        if package.is_relative_to(folder) or Path(sys.prefix).resolve().is_relative_to(folder):
-            continue  # hiding it would hide the grader itself
-        out.append(folder)
-    return out
-
-
-def hidden_paths(submissions: Iterable[Path]) -> list[Path]:
-    """Everything the grading process must not see: :func:`hidden_folders`, and the files
-    only the grader reads (:func:`~aisearch.grading.withheld.grader_only_paths`).
-
-    >>> any(p.name == "bugs.py" for p in hidden_paths([]))
-    True
-    """
-    from aisearch.grading.withheld import grader_only_paths
-
-    folders = hidden_folders(submissions)
-    files = [p for p in grader_only_paths()
-             if not any(p.resolve().is_relative_to(f) for f in folders)]
-    return folders + files
-
-
-def wrap(argv: list[str], work: Path, hide: Iterable[Path], *, tool: str | None = None,
-         keep: Iterable[Path] = ()) -> list[str]:
-    """The command that runs ``argv`` contained: in ``bwrap`` (``tool``) with only ``work``
-    writable, the folders of ``hide`` replaced by empty read-only folders and its files made
-    unreadable, or under the supervisor.
+def wrap(argv: list[str], work: Path, package: Path, *, tool: str | None = None) -> list[str]:
+    """The command that runs ``argv`` contained: in ``bwrap`` (``tool``) seeing only the
+    Python installation, ``package`` (read-only) and ``work`` (its scratch folder, the one
+    place it writes), or under the supervisor.
 
     Parameters
     ----------
     argv : list of str
         The grading process's command.
     work : Path
-        Its scratch folder (the submission's copy, the results file).
-    hide : iterable of Path
-        Folders and files to hide (see :func:`hidden_paths`); ``work`` must not lie inside
-        one.
+        Its scratch folder (the submission's copy).
+    package : Path
+        The folder holding the exercise's copy of ``aisearch``.
     tool : str or None
         ``bwrap``'s path (see :func:`sandbox_tool`), or None for the supervisor.
-    keep : iterable of Path
-        Folders the grading process reads (the question tests): visible whatever is hidden.
     """
     if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
         raise TypeError(f"wrap needs the command as a list of str, not {argv!r:.80}")
     if tool is None:
         return [sys.executable, "-m", "aisearch.grading.supervise", *argv]
-    keep = [Path(k).resolve() for k in keep]
-    out = [tool, *(_base_for(tool) or _PLAIN)]
-    # the package, the Python environment and the tests stay visible even under /tmp
-    for folder in dict.fromkeys([Path(__file__).resolve().parents[2],
-                                 Path(sys.prefix).resolve(), *keep]):
-        out += ["--ro-bind", str(folder), str(folder)]
-    hidden: list[Path] = []
-    for path in sorted({Path(p).resolve() for p in hide}, key=lambda p: len(p.parts)):
-        if any(path.is_relative_to(h) for h in hidden):
-            continue  # inside a folder already hidden
-        if path.is_dir():
-            if not Path(work).resolve().is_relative_to(path) and not any(
-                    k.is_relative_to(path) for k in keep):
-                out += ["--tmpfs", str(path), "--remount-ro", str(path)]
-                hidden.append(path)
-        elif path.is_file():
-            out += ["--ro-bind", os.devnull, str(path)]  # reading it is refused
-    out += ["--bind", str(work), str(work), "--chdir", str(work), "--", *argv]
+    work, package = Path(work).resolve(), Path(package).resolve()
+    out = [tool, *(_base_for(tool) or _PLAIN), *python_paths().args()]
+    out += ["--ro-bind", str(package), str(package), "--bind", str(work), str(work),
+            "--chdir", str(work), "--", *argv]
     return out

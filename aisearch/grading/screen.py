@@ -1,11 +1,12 @@
 """Reading a submission's code before it runs: references to the grader's own modules.
 
-Inside the grading process nothing can be made tamper-proof: code that runs there can
-switch off the watch on forbidden calls (``aisearch.grading.observe``), replace the
-question modules' helpers, or write records with the process's own writer. So the grader
-(the trusted parent, which never runs student code) first reads the code cells as syntax
-trees and refuses a submission that refers to the grader's modules, ``aisearch.grading``
-and everything in it, in any spelling it can see without running the code:
+Nothing a submission can reach in the grading process decides a point: the questions run
+in the grader, and the grading process has no question, answer or score. A notebook has no
+reason to use the grader's modules, though, and one that names them is trying something:
+so the grader (the trusted parent, which never runs student code) first reads the code
+cells as syntax trees and refuses a submission that refers to the grader's modules,
+``aisearch.grading`` and everything in it, in any spelling it can see without running the
+code:
 
 - ``import aisearch.grading...``, ``from aisearch.grading... import ...``,
   ``from aisearch import grading``;
@@ -17,11 +18,10 @@ and everything in it, in any spelling it can see without running the code:
 The one name a notebook may take from there is ``self_check`` (its self-check cell:
 ``from aisearch.grading import self_check``).
 
-Not seen, and so still possible for a determined submission: a module name built at run
-time (``"aisearch." + "grading"``, decoded from base64, ...), and the grader's objects
-reached without naming them (``gc.get_objects()``, scanning ``sys.modules``). Those are
-what the grading process's own defences (traps, the watch on calls, the nonce of its
-records) and the sandbox are for; a forged record can still only claim answers.
+Not seen: a module name built at run time (``"aisearch." + "grading"``, decoded from
+base64, ...), and objects reached without naming them (``gc.get_objects()``, scanning
+``sys.modules``). What such code finds is the grading process's own loop and its channel,
+which can only send answers its functions would have had to compute.
 
 Examples
 --------
@@ -36,6 +36,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from aisearch.grading.question import printable
 
@@ -120,15 +121,16 @@ def _findings(tree: ast.AST, packages: set[str]) -> Iterable[ast.AST]:  # noqa: 
             yield node
 
 
-def grader_references(cells: Iterable[tuple[int | str, str]]) -> list[str]:
-    """Where the code cells refer to the grader's modules: ``'cell 3, line 1: code'`` each.
+def grader_references(cells: Iterable[tuple[Any, ...]]) -> list[str]:
+    """Where the code cells refer to the grader's modules: ``'cell 3, line 1: code'`` each
+    (the cell named by its label, when it has one: ``'cell [5], line 1: code'``).
 
     Cells are read as the grading process runs them (IPython magics turned into calls); a
     cell that is not valid Python is skipped (it does not run either).
 
     Parameters
     ----------
-    cells : iterable of (number, source)
+    cells : iterable of (number, source) or (number, source, label)
         As :func:`aisearch.grading.child.code_cells` gives them.
 
     Returns
@@ -147,21 +149,22 @@ def grader_references(cells: Iterable[tuple[int | str, str]]) -> list[str]:
     """
     from aisearch.grading.child import as_python
 
-    cells = list(cells)
     trees = []
-    for number, source in cells:
+    for cell in cells:
+        number, source = cell[0], cell[1]
+        where = (cell[2] if len(cell) > 2 and cell[2] else
+                 f"cell {number}" if isinstance(number, int) else str(number))
         try:
-            trees.append((number, source, ast.parse(as_python(source))))
+            trees.append((where, source, ast.parse(as_python(source))))
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue  # not Python: it raises where it runs, before doing anything
     packages: set[str] = set()
     for _, _, tree in trees:
         packages |= _packages(tree)
     out: list[str] = []
-    for number, source, tree in trees:
+    for where, source, tree in trees:
         lines = source.splitlines()
         seen_lines = set()
-        where = f"cell {number}" if isinstance(number, int) else str(number)
         try:
             found = list(_findings(tree, packages))
         except RecursionError:

@@ -22,7 +22,7 @@ A student whose alpha-beta is plain minimax, recognised by a known wrong impleme
 >>> ctx = Context({"mine": exercise_api(minimax)}, seed=1)
 >>> try:
 ...     check_search(ctx, "mine", "pruning", search_cases(ctx.rng),
-...                  reference=exercise_api(alphabeta), bugs=[no_pruning], forbid={})
+...                  reference=exercise_api(alphabeta), bugs=[no_pruning])
 ... except Fail as e:
 ...     print(e.bug, e.feedback.splitlines()[0])
 no-pruning no pruning: ...
@@ -30,12 +30,12 @@ no-pruning no pruning: ...
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from aisearch.grading.cases import Case
 from aisearch.grading.compare import DIFFS, alike
-from aisearch.grading.observe import Observation, observe, searcher_codes
+from aisearch.grading.observe import Observation, observe
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import Bug, BugClass, recognise
 
@@ -91,13 +91,12 @@ NO_MOVE_WHEN_LOST = BugClass(
 
 
 def refuse_borrowed_or_missing(name: str, got: Sequence[Observation]) -> None:
-    """Fail ``name`` when its observations show a call of the package's searchers (or the
-    grader's watch switched off), or that it is not implemented yet."""
-    used = next((o.calls for o in got if o.calls), ())
-    if used:
-        what = ("switches off the grader's watch on calls (sys.setprofile)"
-                if used[0] == "sys.setprofile" else f"calls aisearch's {used[0]}()")
-        raise Fail(f"{name} {what}; the exercise asks you to write the search yourself.",
+    """Fail ``name`` when its observations show a call of what the exercise asks for (the
+    package's own version, which the grading process does not have), or that it is not
+    implemented yet."""
+    used = next((o for o in got if o.calls), None)
+    if used is not None:
+        raise Fail(f"{name} {used.error}; the exercise asks you to write the search yourself.",
                    bug="uses-reference")
     if got[0].shape == "error" and "not implemented" in got[0].error:
         raise Fail(f"{name} {got[0].error}.", bug="not-implemented")
@@ -105,7 +104,7 @@ def refuse_borrowed_or_missing(name: str, got: Sequence[Observation]) -> None:
 
 def check_search(
     ctx: Context, name: str, aspect: str, cases: Sequence[Case], *,
-    reference: Callable[..., Any], bugs: Sequence[Bug], forbid: Mapping[Any, str] | None = None,
+    reference: Callable[..., Any], bugs: Sequence[Bug],
 ) -> None:
     """Grade one aspect of the student's searcher ``name``; return None if it is right.
 
@@ -125,9 +124,6 @@ def check_search(
         (:func:`~aisearch.grading.observe.exercise_api` of a package searcher).
     bugs : sequence of Bug
         Known wrong implementations, most specific first.
-    forbid : mapping, optional
-        Code objects the student's code must not call; default: every package searcher
-        (:func:`~aisearch.grading.observe.searcher_codes`).
 
     Raises
     ------
@@ -144,13 +140,12 @@ def check_search(
     >>> ctx = Context({"mine": exercise_api(alphabeta)}, seed=3)
     >>> reference = exercise_api(alphabeta)
     >>> check_search(ctx, "mine", "pruning", search_cases(ctx.rng), reference=reference,
-    ...              bugs=[], forbid={}) is None
+    ...              bugs=[]) is None
     True
     """
     f = ctx.function(name)
     diff = DIFFS[aspect]
-    codes = searcher_codes() if forbid is None else forbid
-    got = [observe(f, c, forbid=codes) for c in cases]
+    got = [observe(f, c) for c in cases]
     refuse_borrowed_or_missing(name, got)
     want = [observe(reference, c) for c in cases]
     wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True) if (d := diff(g, w))]

@@ -19,6 +19,39 @@ __all__ = ["self_check", "SELF_CHECK_SEED"]
 SELF_CHECK_SEED = 2024
 
 
+def _kernel_notes() -> dict[str, Any]:
+    """What the notebook's kernel tells about its cells (IPython only): their labels, so
+    that an error in student code names ``cell [5]`` as JupyterLab shows it, and the cells
+    whose answer is still ``raise NotImplementedError()``."""
+    import ast
+
+    from aisearch.grading.question import CELL_LABELS
+
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return {}
+    shell = get_ipython()
+    if shell is None:
+        return {}
+    for filename, number in getattr(shell.compile, "_filename_map", {}).items():
+        CELL_LABELS[filename] = f"cell [{number}]"
+    errors = []
+    for number, source in enumerate(shell.user_ns.get("In", [])):
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+        raises = [node for node in tree.body if isinstance(node, ast.Raise)
+                  and "NotImplementedError" in ast.unparse(node)]
+        if raises:
+            where = f"cell [{number}]"
+            errors.append({"cell": number, "where": where, "error": (
+                f"NotImplementedError (not implemented yet) ({where}, line "
+                f"{raises[0].lineno}: {ast.unparse(raises[0])})")})
+    return {"cell_errors": errors}
+
+
 def self_check(exercise: str, namespace: Mapping[str, Any] | None = None, *,
                seed: int = SELF_CHECK_SEED) -> None:
     """Grade the caller's functions on an exercise's questions and print the result.
@@ -44,14 +77,15 @@ def self_check(exercise: str, namespace: Mapping[str, Any] | None = None, *,
       01.legal_moves  0/4  legal_moves is not implemented yet (it raises NotImplementedError).
     ...
     """
-    from aisearch.grading.grade import grade_namespace
-
     if os.environ.get("AISEARCH_GRADING"):  # inside the grader: it runs the questions itself
         print(f"Self-check of exercise {exercise} skipped while grading")
         return
+    from aisearch.grading.grade import grade_namespace
+
     if namespace is None:
         namespace = sys._getframe(1).f_globals
-    results = grade_namespace(namespace, str(exercise), seed=seed)
+    notes = _kernel_notes()
+    results = grade_namespace(namespace, str(exercise), seed=seed, notes=notes)
     print(f"Self-check of exercise {exercise} (seed {seed}; the grader uses other random inputs)")
     width = max([len(r.id) for r in results] + [8])
     for r in results:

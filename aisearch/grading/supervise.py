@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
 
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, ask_stop)
-    proc = subprocess.Popen(argv, start_new_session=True)
+    proc = subprocess.Popen(argv, start_new_session=True, close_fds=False)  # the channel's pipes
     status: int | None = None
     while status is None and not stop["now"]:
         try:

@@ -1,9 +1,12 @@
-"""What the grader sends to the grading process and back, taught to the codec.
+"""What travels between the grader and the grading process by value, taught to the codec.
 
 Games travel as their constructor arguments (the receiving side builds the game again,
-and its constructor checks them); evaluations as the game and the name of one of its
-evaluation methods, or as a table; the grading's records (cases, observations) field by
-field. An exercise whose questions send another kind of game registers it here.
+and its constructor checks them); evaluations that are a game's own method as the game and
+the method's name; exact numbers as themselves. Anything else the grader hands to student
+code (a game being recorded, a function) travels as a reference to the grader's object
+(:mod:`aisearch.grading.remote`). An exercise whose questions send another kind of game
+registers it here, or it is sent by reference (every call of its methods then goes back
+to the grader).
 
 Examples
 --------
@@ -12,22 +15,37 @@ Examples
 >>> game = decode(encode(TreeGame([Min([1, 2]), {"a": 3}], win=1)))
 >>> game, game.win
 (TreeGame([Min([1, 2]), {'a': 3}], win=1), 1)
+>>> decode(encode(DagGame(b=2, d=3, width=2, seed=5, skip=0.3)))
+DagGame(b=2, d=3, width=2, seed=5, skip=0.3)
 """
 
 from __future__ import annotations
 
-import dataclasses
 import decimal
 import fractions
 import importlib
 import types
 from typing import Any
 
-from aisearch.games import ConnectFour, Nim, SymmetryReduced, TicTacToe, TreeGame, TwoRobots
+import chess
+
+from aisearch.games import (
+    Coins,
+    ConnectFour,
+    Nim,
+    SymmetryReduced,
+    TicTacToe,
+    TreeGame,
+    TupleTree,
+    TwoRobots,
+)
+from aisearch.games.chess import Chess, ChessState
+from aisearch.games.dag import DagGame
+from aisearch.games.pig import Pig
 from aisearch.games.tree import Chance, Max, Min
 from aisearch.grading.codec import CodecError, register
 
-__all__ = ["EVALUATION_NAMES", "register_dataclass"]
+__all__ = ["EVALUATION_NAMES"]
 
 EVALUATION_NAMES = ("evaluate",)
 """Names of game methods that may be sent as evaluations (besides any ``*_eval``)."""
@@ -67,6 +85,38 @@ register(
     lambda d: TwoRobots(d[0], d[1], [tuple(w) for w in d[2]], tuple(d[3]), tuple(d[4]), d[5]),
 )
 register(SymmetryReduced, "SymmetryReduced", lambda g: g.game, SymmetryReduced)
+_DAG = ("b", "d", "width", "seed", "skip", "low", "high", "win", "p_win")
+register(DagGame, "DagGame", lambda g: [getattr(g, k) for k in _DAG],
+         lambda d: DagGame(**dict(zip(_DAG, d, strict=True))))
+register(Pig, "Pig", lambda g: [g.goal, g.die], lambda d: Pig(d[0], d[1]))
+register(TupleTree, "TupleTree", lambda g: g.tree, TupleTree)
+register(Coins, "Coins", lambda g: [list(g.row), g.players], lambda d: Coins(tuple(d[0]), d[1]))
+
+
+def _chess_state(data: Any) -> ChessState:
+    if not (isinstance(data, list) and len(data) == 2 and isinstance(data[0], str)
+            and isinstance(data[1], tuple)
+            and all(type(h) is tuple and all(x is None or type(x) in (int, bool) for x in h)
+                    for h in data[1])):
+        raise CodecError("a chess state is a FEN and a tuple of earlier positions' keys")
+    return ChessState(chess.Board(data[0]), data[1])
+
+
+def _chess_move(data: Any) -> chess.Move:
+    if not isinstance(data, str):
+        raise CodecError("a chess move is a UCI string")
+    return chess.Move.from_uci(data)
+
+
+def _chess_game(data: Any) -> Chess:
+    if not isinstance(data, bool):
+        raise CodecError("a Chess game is its checks_noisy option")
+    return Chess(checks_noisy=data)
+
+
+register(ChessState, "ChessState", lambda s: [s.fen, s.history], _chess_state)
+register(chess.Move, "chess.Move", lambda m: m.uci(), _chess_move)
+register(Chess, "Chess", lambda g: g.checks_noisy, _chess_game)
 
 
 # -- exact numbers -------------------------------------------------------------------------
@@ -130,37 +180,3 @@ def _from_function(name: Any) -> Any:
 
 register(types.MethodType, "method", _method, _from_method)
 register(types.FunctionType, "function", _function, _from_function)
-
-
-# -- the grading's records -----------------------------------------------------------------
-def register_dataclass(cls: type) -> type:
-    """Send a (frozen) dataclass field by field; usable as a class decorator.
-
-    >>> @register_dataclass
-    ... @dataclasses.dataclass(frozen=True)
-    ... class Point:
-    ...     x: int
-    ...     y: int
-    >>> from aisearch.grading.codec import decode, encode
-    >>> decode(encode(Point(1, 2)))
-    Point(x=1, y=2)
-    """
-    names = [f.name for f in dataclasses.fields(cls)]
-
-    def rebuild(data: Any) -> Any:
-        if type(data) is not dict or set(data) != set(names):
-            raise CodecError(f"a {cls.__name__} has the fields {', '.join(names)}")
-        return cls(**data)
-
-    register(cls, f"{cls.__module__}.{cls.__qualname__}",
-             lambda obj: {n: getattr(obj, n) for n in names}, rebuild)
-    return cls
-
-
-def _records() -> None:
-    from aisearch.grading.observe import Observation
-
-    register_dataclass(Observation)
-
-
-_records()

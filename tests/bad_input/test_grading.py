@@ -7,7 +7,7 @@ from pathlib import Path
 
 from aisearch.grading.codec import CodecError, decode, encode
 from aisearch.grading.grade import grade_paths
-from aisearch.grading.replay import Book, ReplayNamespace
+from aisearch.grading.remote import Endpoint
 from aisearch.grading.sandbox import wrap
 from tests.bad_input.table import Case, check, params
 
@@ -28,10 +28,10 @@ CASES = [
         {"state": "os:system", "data": 1}), CodecError, ("os:system",)),
     Case("decode: an unknown object", lambda: decode({"object": "Evil", "data": 1}),
          CodecError, ("evil",)),
-    Case("ReplayNamespace: a name not recorded", lambda: ReplayNamespace(Book())["f"],
-         BaseException, ("no record",)),
-    Case("wrap: a command that is not a list", lambda: wrap("python", Path("/tmp"), [],
-                                                            tool="/usr/bin/bwrap"),
+    Case("Endpoint: a side that is neither", lambda: Endpoint(0, 1, "parent"), ValueError,
+         ("side", "grader", "child", "parent")),
+    Case("wrap: a command that is not a list", lambda: wrap("python", Path("/tmp"),
+                                                            Path("/tmp"), tool="/usr/bin/bwrap"),
          TypeError, ("list",)),
 ]
 

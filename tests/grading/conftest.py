@@ -21,4 +21,4 @@ def notebook(tmp_path: Path):
 
 # The deliberately wrong and hostile submissions are data for the grader, not modules to
 # collect (importing an attack here would run it in the test process).
-collect_ignore = ["wrong", "attacks"]  # hostile: run only by the grader, sandboxed
+collect_ignore = ["wrong", "attacks", "honest"]  # data for the grader; attacks: sandboxed

@@ -1,12 +1,17 @@
-"""Submissions that try to earn marks they did not, or to harm the machine: each with the
-score it must get.
+"""Submissions that try to earn marks they did not, to read what they must not, or to harm
+the machine: each with the score it must get.
 
-Each file in ``attacks/`` is a student's module for exercise 03 whose answers are wrong (or
-come from the package's own searchers) and which attacks the grader: the reference, the
-records, the builtins, the watch on forbidden calls, the files of the course and of the
-class, the processes. Scores are computed by the grader from what the grading process
-recorded, never by the grading process; the grading process runs in bubblewrap when it is
-installed (CI installs it), else under a supervisor that ends every process it started.
+Each file in ``attacks/`` is a student's module (``NN_...``: for exercise NN) that does not
+compute its answers itself and attacks the grader another way: keeping the package's
+searchers' code objects and running them in a forked process or a worker thread; emptying
+the grader's watch; renaming a code object; calling the functions the grader once did not
+watch (UCB1, the rewards, max^n, MCTS, Pig's solver); looking for the grader's own right
+answer; forging records; patching builtins; leaving processes behind; overwriting a
+classmate. The grader runs every question in its own process, on what crosses the channel;
+the grading process holds a copy of the package without what the exercise asks for, an
+empty environment, and in the sandbox nothing of the disk but Python, that copy and its
+scratch folder. Every attack scores 0 on the questions it cheats, in bubblewrap and under
+the supervisor. ``test_secrets.py`` covers what a submission could read and leak.
 """
 
 from __future__ import annotations
@@ -21,32 +26,49 @@ import pytest
 from aisearch.grading.grade import grade_file, grade_paths
 from aisearch.grading.question import default_tests, load_questions
 from aisearch.grading.sandbox import sandbox_tool
-from tests.grading.homework_helpers import solution_code, write_notebook
+from tests.grading.homework_helpers import SOLUTIONS, solution_code, write_notebook
 
 ATTACKS = Path(__file__).with_name("attacks")
 SEED = 11
-FULL = sum(q.points for q in load_questions([default_tests()]) if q.id.startswith("03."))
+POINTS = {}
+for _q in load_questions([default_tests()]):
+    POINTS[_q.exercise] = POINTS.get(_q.exercise, 0) + _q.points
+FULL = POINTS["03"]
 """Full marks of exercise 03."""
 
-# (attack, the bug the grader names, or None when the score alone says it); an attack that
-# names the grader's modules is refused before it runs (tampering), one that does not meets
-# the grading process's own defences
+# attack -> the bug named on each of its cheated questions (None: the score alone says it).
+# An attack that names the grader's modules is refused before it runs ("tampering"); one
+# that calls what the exercise asks for reaches a function that only raises ("uses-reference").
 SCORED_ZERO = {
     "03_patch_reference": "tampering",
+    "03_model_answer": "tampering",
+    "03_model_answer_unnamed": None,  # the grader's modules are not in the grading process
     "03_forge_records": None,
     "03_patch_builtins": None,
     "03_reference_in_thread": "uses-reference",
     "03_profiler_off": "uses-reference",
-    "03_model_answer": "tampering",
-    "03_model_answer_unnamed": "uses-reference",
     "03_recompiled": "uses-reference",
+    "04_grader_search": None,  # the grader's table_search is not there to find
+    "05_fork_and_replay": None,  # the forked process finds nothing to run either
+    "05_worker_thread": "uses-reference",
+    "06_profile_and_pig": "uses-reference",
+    "07_renamed_code": "uses-reference",
+    "08_unwatched": "uses-reference",
 }
 
 
-@pytest.fixture
-def no_sandbox(monkeypatch):
-    monkeypatch.setenv("AISEARCH_SANDBOX", "off")
-    assert sandbox_tool() is None
+def need_sandbox(sandboxed: bool, monkeypatch) -> None:
+    if not sandboxed:
+        monkeypatch.setenv("AISEARCH_SANDBOX", "off")
+    elif sandbox_tool() is None:
+        if os.environ.get("CI") == "true":
+            raise AssertionError("CI installs bubblewrap: apt-get install bubblewrap")
+        pytest.skip("bubblewrap is not installed here (CI requires it)")
+
+
+def honest(exercise: str) -> str:
+    return solution_code(exercise, drawings=False).replace(
+        "from aisearch.grading import self_check", "")
 
 
 def test_the_sandbox_is_there_in_ci():
@@ -55,52 +77,56 @@ def test_the_sandbox_is_there_in_ci():
 
 
 def test_an_honest_module_gets_full_marks(tmp_path):
-    honest = tmp_path / "03_honest.py"
-    honest.write_text(solution_code("03_alpha_beta").replace("from aisearch.grading import "
-                                                             "self_check", ""))
-    report = grade_file(honest, seed=SEED)
+    module = tmp_path / "03_honest.py"
+    module.write_text(honest("03_alpha_beta"))
+    report = grade_file(module, seed=SEED)
     assert report.total == FULL, report.questions
 
 
 @pytest.mark.parametrize("name", sorted(SCORED_ZERO))
 @pytest.mark.parametrize("sandboxed", [True, False], ids=["sandboxed", "supervised"])
 def test_an_attack_earns_nothing(name, sandboxed, monkeypatch):
-    if not sandboxed:
-        monkeypatch.setenv("AISEARCH_SANDBOX", "off")
-    elif sandbox_tool() is None:
-        pytest.skip("bubblewrap is not installed here (CI requires it)")
+    need_sandbox(sandboxed, monkeypatch)
     report = grade_file(ATTACKS / f"{name}.py", seed=SEED)
     assert report.total == 0, [(q.id, q.earned, q.feedback) for q in report.questions]
+    assert report.possible == POINTS[name[:2]]
     bug = SCORED_ZERO[name]
     if bug is not None:
-        # the attacks define alphabeta_decision only: the other questions find nothing to run
-        bugs = {q.id: q.bug for q in report.questions}
-        assert all(bugs[i] == bug for i in ("03.value", "03.move", "03.pruning")), bugs
-        assert all(b in (bug, "missing") for b in bugs.values()), bugs
+        cheated = [q for q in report.questions if q.bug != "missing"]
+        assert cheated and all(q.bug == bug for q in cheated), \
+            [(q.id, q.bug, q.feedback) for q in report.questions]
 
 
-def test_the_solutions_cannot_be_read_in_the_sandbox():
-    if sandbox_tool() is None:
-        pytest.skip("bubblewrap is not installed here (CI requires it)")
-    report = grade_file(ATTACKS / "03_read_solutions.py", seed=SEED)
-    assert report.total == 0
-    assert "solutions" in " ".join(report.notes) or report.cell_errors
+def test_what_an_attack_called_is_named_in_its_feedback(monkeypatch):
+    report = grade_file(ATTACKS / "08_unwatched.py", seed=SEED)
+    by_id = {q.id: q for q in report.questions}
+    assert "ucb1" in by_id["08.ucb1"].feedback and "rewards" in by_id["08.reward"].feedback
+    assert "is what this exercise asks you to write yourself" in by_id["08.maxn"].feedback
+    pig = grade_file(ATTACKS / "06_profile_and_pig.py", seed=SEED)
+    assert "pig_solution" in {q.id: q for q in pig.questions}["06.hold_at"].feedback
 
 
-def test_without_the_sandbox_the_solutions_can_be_read(no_sandbox):
-    # what docs/homework.md says: only the sandbox hides the course's files
-    assert grade_file(ATTACKS / "03_read_solutions.py", seed=SEED).total == FULL
+@pytest.mark.parametrize("sandboxed", [True, False], ids=["sandboxed", "supervised"])
+def test_the_solutions_cannot_be_read_in_the_sandbox_only(sandboxed, tmp_path, monkeypatch):
+    """What docs/homework.md says: only the sandbox hides the course's files."""
+    need_sandbox(sandboxed, monkeypatch)
+    attack = tmp_path / "03_read_solutions.py"
+    attack.write_text((ATTACKS / "03_read_solutions.py").read_text().replace(
+        '"SOLUTIONS"', repr(str(SOLUTIONS))))
+    report = grade_file(attack, seed=SEED)
+    assert report.total == (0 if sandboxed else FULL), report.questions
+    if sandboxed:
+        assert "No such file or directory" in " ".join(e["error"] for e in report.cell_errors)
 
 
 @pytest.mark.parametrize("sandboxed", [True, False], ids=["sandboxed", "supervised"])
 def test_no_process_outlives_its_grading(sandboxed, tmp_path, monkeypatch):
-    if not sandboxed:
-        monkeypatch.setenv("AISEARCH_SANDBOX", "off")
-    elif sandbox_tool() is None:
-        pytest.skip("bubblewrap is not installed here (CI requires it)")
+    need_sandbox(sandboxed, monkeypatch)
     marker = tmp_path / "escaped"
-    monkeypatch.setenv("AISEARCH_ATTACK_MARKER", str(marker))
-    report = grade_file(ATTACKS / "03_escape.py", seed=SEED)
+    attack = tmp_path / "03_escape.py"
+    attack.write_text((ATTACKS / "03_escape.py").read_text().replace('"MARKER"',
+                                                                     repr(str(marker))))
+    report = grade_file(attack, seed=SEED)
     assert report.total == 0
     time.sleep(4.5)  # the escaped processes would have written by now
     assert not list(tmp_path.glob("escaped*")), "a process outlived its grading"
@@ -108,18 +134,14 @@ def test_no_process_outlives_its_grading(sandboxed, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("sandboxed", [True, False], ids=["sandboxed", "supervised"])
 def test_a_submission_cannot_spoil_a_classmates(sandboxed, tmp_path, monkeypatch):
-    if not sandboxed:
-        monkeypatch.setenv("AISEARCH_SANDBOX", "off")
-    elif sandbox_tool() is None:
-        pytest.skip("bubblewrap is not installed here (CI requires it)")
+    need_sandbox(sandboxed, monkeypatch)
     folder = tmp_path / "class"
     folder.mkdir()
-    shutil.copy(ATTACKS / "03_classmates.py", folder / "03_classmates.py")
+    (folder / "03_classmates.py").write_text(
+        (ATTACKS / "03_classmates.py").read_text().replace('"CLASS"', repr(str(folder))))
     alice = folder / "03_zalice.py"  # graded after the attack
-    alice.write_text(solution_code("03_alpha_beta").replace("from aisearch.grading import "
-                                                            "self_check", ""))
+    alice.write_text(honest("03_alpha_beta"))
     before = {f.name: f.read_bytes() for f in folder.iterdir()}
-    monkeypatch.setenv("AISEARCH_ATTACK_CLASS", str(folder))
     reports = grade_paths([folder / "03_classmates.py", alice], seed=SEED)
     assert [r.total for r in reports] == [0, FULL]
     assert {f.name: f.read_bytes() for f in folder.iterdir()} == before
@@ -129,13 +151,12 @@ def test_a_submission_cannot_spoil_a_classmates(sandboxed, tmp_path, monkeypatch
 
 
 def test_a_cell_raising_keyboard_interrupt_is_a_cell_error(tmp_path):
-    nb = write_notebook(tmp_path / "03_interrupted.ipynb",
-                        solution_code("03_alpha_beta").replace(
-                            "from aisearch.grading import self_check", ""),
+    nb = write_notebook(tmp_path / "03_interrupted.ipynb", honest("03_alpha_beta"),
                         "raise KeyboardInterrupt")
     report = grade_file(nb, seed=SEED)
     assert report.total == FULL, report.questions
     assert [e["cell"] for e in report.cell_errors] == [2]
+    assert report.cell_errors[0]["where"] == "the cell starting with `raise KeyboardInterrupt`"
 
 
 def test_jobs_give_the_same_reports(tmp_path):
@@ -143,8 +164,7 @@ def test_jobs_give_the_same_reports(tmp_path):
     folder.mkdir()
     for name in ("03_patch_reference", "03_profiler_off", "03_forge_records"):
         shutil.copy(ATTACKS / f"{name}.py", folder / f"{name}.py")
-    (folder / "03_honest.py").write_text(solution_code("03_alpha_beta").replace(
-        "from aisearch.grading import self_check", ""))
+    (folder / "03_honest.py").write_text(honest("03_alpha_beta"))
     files = sorted(folder.iterdir())
     one = grade_paths(files, seed=SEED)
     two = grade_paths(files, seed=SEED, jobs=2)
@@ -153,3 +173,16 @@ def test_jobs_give_the_same_reports(tmp_path):
     assert strip == [[(q.id, q.earned, q.status, q.feedback, q.bug) for q in r.questions]
                      for r in two]
     assert [r.total for r in one] == [0, FULL, 0, 0]  # forge, honest, patch, profiler
+
+
+HONEST = Path(__file__).with_name("honest")
+
+
+@pytest.mark.parametrize("path", sorted(HONEST.glob("*.py")), ids=lambda p: p.stem)
+def test_honest_answers_written_differently_keep_full_marks(path):
+    """Alpha-beta written as negamax, a budget kept in a closure, TD(lambda) in Fractions:
+    honest submissions the grader must not misjudge (``honest/``)."""
+    for seed in (SEED, SEED + 1):
+        report = grade_file(path, seed=seed)
+        assert report.total == report.possible == POINTS[path.name[:2]], [
+            (q.id, q.earned, q.feedback) for q in report.questions]

@@ -129,3 +129,33 @@ def test_a_marker_in_the_middle_of_a_line_is_reported_not_leaked(course):
 def test_build_without_a_solutions_folder_is_a_clear_error(tmp_path):
     done = cli("build", cwd=tmp_path)
     assert done.returncode == 2 and "no solutions folder" in done.stderr
+
+
+def test_the_cells_of_an_exercise_that_run_a_stub_are_tagged_to_let_run_all_go_on():
+    from aisearch.grading.build import RAISES, runs_a_stub
+
+    for path in sorted(EXERCISES.glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        sources = ["".join(c["source"]) for c in code]
+        tagged = [RAISES in c.get("metadata", {}).get("tags", []) for c in code]
+        assert tagged == runs_a_stub(sources), path
+        assert any(tagged) and not tagged[-1], path  # the self-check cell runs, untagged
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted(EXERCISES.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_run_all_on_an_untouched_exercise_reaches_its_self_check(path):
+    """As JupyterLab's Run All does (nbclient honours the same tag): every cell runs, and
+    the self-check says of each question that it is not implemented yet."""
+    import nbclient
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
+                            resources={"metadata": {"path": str(EXERCISES)}}).execute()
+    last = [c for c in nb.cells if c.cell_type == "code"][-1]
+    text = "".join(o.get("text", "") for o in last.outputs)
+    lines = [line for line in text.splitlines() if line.startswith("  0")]
+    assert text.startswith(f"Self-check of exercise {path.name[:2]}") and lines, text
+    assert all("not implemented yet" in line or "not written yet" in line for line in lines), text

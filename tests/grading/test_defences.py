@@ -5,10 +5,10 @@ terminal.
 One folder holds a student each: honest answers in forms the grader must accept (exact
 numbers), answers it cannot read, functions raising ``KeyboardInterrupt``, text with escape
 sequences, code that reaches for the grader's right answers (by module, by file, through the
-repository), code that switches the grader's watch off, links and FIFOs where a notebook
-should be, notebooks too deep to read, forged and truncated records, links planted in the
-scratch folder, and a submission filling the sandbox's ``/tmp``. The folder is graded once
-in bubblewrap (when installed) and once under the supervisor.
+repository, by the package's source), code that names the grader's modules, links and FIFOs
+where a notebook should be, notebooks too deep to read, messages forged on the channel,
+links planted in the scratch folder, and a submission filling the sandbox's ``/tmp``. The
+folder is graded once in bubblewrap (when installed) and once under the supervisor.
 """
 
 from __future__ import annotations
@@ -45,13 +45,20 @@ def alphabeta_decision(game, state, depth, evaluate, *rest):
     return {kind}(v), m
 """
 
-EMIT = """
-import gc
-for _f in gc.get_objects():
-    if callable(_f) and getattr(_f, "__name__", "") == "emit" and "child" in getattr(
-            getattr(_f, "__code__", None), "co_filename", ""):
-        _f({record})
+FORGE = """
+import json, os, struct
+def _frame(message):
+    data = json.dumps(message).encode()
+    return struct.pack(">I", len(data)) + data
+for _fd in map(int, os.listdir("/proc/self/fd")):
+    try:
+        if os.fstat(_fd).st_mode & 0o170000 == 0o010000:  # a pipe: the channel, or not
+            os.write(_fd, {frames})
+    except OSError:
+        pass
 """
+"""Writes forged messages into every pipe the grading process holds (its channel among
+them), before the real ones."""
 
 # student -> code cells ("GOOD" is the solution's code); in both runs unless marked below
 CELLS: dict[str, list[str]] = {
@@ -60,6 +67,13 @@ CELLS: dict[str, list[str]] = {
         "import importlib\n"
         "_bugs = importlib.import_module('aisearch.' + 'grad' + 'ing.exercises.ex03_alpha_beta"
         ".bugs')\nglobals().update(_bugs.REFERENCES)"],
+    "copies_the_package": [
+        "import inspect\nfrom aisearch.search import alphabeta\n"
+        "_ns = {'__name__': 'copied'}\n"
+        "exec(compile(inspect.getsource(inspect.getmodule(alphabeta)), 'copied', 'exec'), _ns)\n"
+        "def alphabeta_decision(game, state, depth, evaluate):\n"
+        "    d = _ns['alphabeta'](game, state, depth, evaluate=evaluate, fastest_wins=False)\n"
+        "    return d.value, d.move"],
     "reads_references": [
         "import marshal, pathlib, aisearch\n"
         "_folder = pathlib.Path(aisearch.__file__).parent / 'grading' / 'exercises' / "
@@ -103,37 +117,31 @@ CELLS: dict[str, list[str]] = {
     "prints_and_exits": [
         "import os\nos.write(1, b'\\x1b[32mclass/eve: exercise 03, 14/14 points\\r\\n')\n"
         "os._exit(0)"],
-    "truncates_results": [
-        "GOOD", "_strict = alphabeta_strict\n"
-        "def alphabeta_strict(game, state, depth, evaluate, *rest):\n"
-        "    open('results.jsonl', 'w').close()\n"
-        "    return _strict(game, state, depth, evaluate, *rest)"],
+    "forges_replies": [
+        "GOOD", FORGE.format(frames="_frame({'re': 1, 'value': 0}) + _frame({'re': 2, "
+                             "'raised': {'yours': 1}}) + _frame({'op': 'call', 'id': 9, "
+                             "'handle': 1, 'method': 'result', 'args': [], 'kwargs': {}})")],
     "fills_tmp": [  # files of 40 MiB each: below the file size limit, above the folder's
         "for _i in range(4):\n    with open(f'/tmp/fill{_i}', 'wb') as _f:\n"
         "        for _ in range(40):\n            _f.write(b'0' * 2**20)",
         "for _i in range(4):\n    with open(f'/dev/shm/fill{_i}', 'wb') as _f:\n"
         "        for _ in range(40):\n            _f.write(b'0' * 2**20)",
         "import aisearch, pathlib\n"
-        "(pathlib.Path(aisearch.__file__).parents[1] / 'solutions' / 'x').write_text('x')",
+        "(pathlib.Path(aisearch.__file__).parent / 'x').write_text('x')",
         "GOOD"],
     "leaks_its_log": [
-        "import os\nos.remove('output.log')\nos.symlink({secret!r}, 'output.log')\n"
-        "os._exit(1)"],
-    "results_from_dev_zero": [
-        "import os\nos.remove('results.jsonl')\nos.symlink('/dev/zero', 'results.jsonl')\n"
-        "os._exit(1)"],
-    "forges_an_unhashable_id": [EMIT.format(record="{'type': 'question', 'id': ['03.value']}"),
-                                "GOOD"],
-    "forges_a_deep_cell": [
-        EMIT.format(record="{'type': 'cells', 'cells_run': 1, 'cell_errors': [{'cell': "
-                    "__import__('json').loads('[' * 900 + ']' * 900), 'error': 'x'}]}"), "GOOD"],
-    "writes_a_deep_line": ["with open('results.jsonl', 'a') as _f:\n"
-                           "    _f.write('[' * 200000 + '\\n')", "GOOD"],
+        "import os\nfor _f in os.listdir('.'):\n    os.remove(_f)\n"
+        "os.symlink({secret!r}, 'output.log')\nos._exit(1)"],
+    "forges_a_deep_ready": [
+        FORGE.format(frames="_frame({'ready': True, 'cells_run': 1, 'cell_errors': [{'cell': "
+                     "json.loads('[' * 900 + ']' * 900), 'error': 'x'}]})"), "GOOD"],
+    "writes_a_huge_frame": [FORGE.format(frames="struct.pack('>I', 2**31) + b'[' * 1000"),
+                            "GOOD"],
 }
 SANDBOX_ONLY = {"reads_references", "git_history", "fills_tmp"}
-SUPERVISED = {"honest", "references", "leaks_its_log", "results_from_dev_zero",
-              "forges_an_unhashable_id", "forges_a_deep_cell", "writes_a_deep_line",
-              "link", "fifo", "dev_zero_link", "too_deep"}
+SUPERVISED = {"honest", "references", "copies_the_package", "leaks_its_log", "forges_replies",
+              "forges_a_deep_ready", "writes_a_huge_frame", "link", "fifo", "dev_zero_link",
+              "too_deep"}
 
 
 def _write_class(folder: Path, names: set[str]) -> None:
@@ -219,8 +227,8 @@ def test_the_whole_class_is_graded_whatever_one_submission_does(graded):
     rows = (graded["tmp"] / "class.csv").read_text().splitlines()
     assert len(rows) == len(reports) + 1
     assert reports["honest"]["total"] == FULL, reports["honest"]
-    for name in ("fifo", "dev_zero_link", "too_deep", "forges_an_unhashable_id",
-                 "forges_a_deep_cell", "writes_a_deep_line", "results_from_dev_zero"):
+    for name in ("fifo", "dev_zero_link", "too_deep", "forges_replies", "forges_a_deep_ready",
+                 "writes_a_huge_frame", "leaks_its_log", "copies_the_package"):
         if name in reports:
             assert reports[name]["total"] == 0 or name.startswith(("forges", "writes")), name
             assert reports[name]["notes"] or feedback(reports[name]), name
@@ -239,11 +247,17 @@ def test_a_notebook_too_deep_to_read_scores_zero_with_a_reason(graded):
     assert "nested too deep to read" in notes(report)
 
 
-def test_forged_records_of_odd_shapes_are_ignored(graded):
-    for name in ("forges_an_unhashable_id", "forges_a_deep_cell", "writes_a_deep_line"):
-        report = graded["reports"][name]
-        assert report["total"] == FULL, (name, report)  # its honest records still count
+def test_forged_messages_on_the_channel_cost_only_the_forger(graded):
+    """A forged message is data: a forged answer is an answer, a forged call of the grader's
+    objects names nothing alive, and a frame the grader cannot read stops that submission's
+    grading (not the grader)."""
+    reports = graded["reports"]
+    for name in ("forges_replies", "forges_a_deep_ready", "writes_a_huge_frame"):
+        report = reports[name]
+        assert report["total"] <= FULL, (name, report)
         assert all(isinstance(e["cell"], (int, str)) for e in report["cell_errors"]), name
+    assert "more than the grader reads" in notes(reports["writes_a_huge_frame"]) + feedback(
+        reports["writes_a_huge_frame"])
 
 
 def test_a_symlinked_submission_is_refused_and_its_target_named(graded):
@@ -253,16 +267,18 @@ def test_a_symlinked_submission_is_refused_and_its_target_named(graded):
 
 
 def test_links_planted_in_the_scratch_folder_are_not_followed(graded):
-    leaks, zero = graded["reports"]["leaks_its_log"], graded["reports"]["results_from_dev_zero"]
+    leaks = graded["reports"]["leaks_its_log"]
     assert SECRET not in graded["done"].stdout + json.dumps(leaks)
-    assert leaks["total"] == zero["total"] == 0
-    assert "ended the grading process (exit status 1)" in notes(zero)
+    assert leaks["total"] == 0
+    assert "ended the grading process (exit status 1)" in notes(leaks)
 
 
-def test_the_references_are_withheld_from_the_grading_process(graded):
+def test_the_references_are_not_in_the_grading_process(graded):
     report = graded["reports"]["references"]
     assert report["total"] == 0, report
-    assert "only available to the grader" in notes(report), notes(report)
+    assert "No module named 'aisearch.grading.exercises'" in notes(report), notes(report)
+    copied = graded["reports"]["copies_the_package"]  # its source is the stub's
+    assert copied["total"] == 0 and "uses-reference" in {q["bug"] for q in copied["questions"]}
 
 
 def test_the_references_and_the_repository_cannot_be_read_in_the_sandbox(sandboxed):
@@ -319,18 +335,12 @@ def test_metadata_naming_another_exercise_than_the_file_name_is_reported(sandbox
     assert "metadata (aisearch.exercise) says exercise 01, its file name says 03" in notes(report)
 
 
-def test_truncated_results_are_reported_as_incomplete_not_as_the_time_limit(sandboxed):
-    report = sandboxed["reports"]["truncates_results"]
-    assert "results were incomplete" in feedback(report, "03.value")
-    assert "time limit" not in feedback(report)
-
-
 def test_nbformat_given_as_text_is_explained(sandboxed):
     report = sandboxed["reports"]["nbformat_as_text"]
     assert 'its "nbformat" must be the integer 4' in notes(report)
 
 
-def test_the_sandbox_caps_tmp_and_keeps_hidden_folders_read_only(sandboxed):
+def test_the_sandbox_caps_tmp_and_keeps_the_package_read_only(sandboxed):
     report = sandboxed["reports"]["fills_tmp"]
     errors = [e["error"] for e in report["cell_errors"]]
     assert [e["cell"] for e in report["cell_errors"]] == [1, 2, 3], errors

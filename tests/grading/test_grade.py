@@ -95,7 +95,7 @@ HOSTILE = {
 def hostile(tmp_path_factory):
     """Grade every hostile notebook once (with small limits) and keep the reports."""
     folder = tmp_path_factory.mktemp("hostile")
-    good = solution_code("03_alpha_beta", drawings=False)  # limits of 3-4 s: time the code
+    good = solution_code("03_alpha_beta", drawings=False)  # small limits: time the code
     paths = {}
     for name, cells in HOSTILE.items():
         cells = [good if c == "SOLUTION" else c for c in cells]
@@ -104,7 +104,9 @@ def hostile(tmp_path_factory):
     paths["not_json"] = folder / "03_not_json.ipynb"
     before = {name: sha(p) for name, p in paths.items()}
     start = time.monotonic()
-    reports = grade_paths([folder], seed=SEED, timeout=4, cell_timeout=3, memory_mb=600)
+    # 8 s of running time in all: the questions' calls of the student's functions, the channel's
+    # latency included, take a few seconds on a busy machine; cells stop after 3
+    reports = grade_paths([folder], seed=SEED, timeout=8, cell_timeout=3, memory_mb=600)
     elapsed = time.monotonic() - start
     by_name = {Path(r.submission).stem[3:]: r for r in reports}
     return by_name, before, {name: sha(p) for name, p in paths.items()}, elapsed
@@ -125,7 +127,7 @@ def test_the_grader_survives_every_hostile_submission_in_bounded_time(hostile):
         assert [q.id for q in r.questions] == ["03.value", "03.move", "03.pruning",
                                                "03.strict", "03.hand_trace"]
         format_report(r)
-    assert elapsed < 4 * 13 + 30  # no submission ran much past its 4 s limit
+    assert elapsed < 8 * 13 + 60  # no submission ran much past its 8 s limit
 
 
 def test_grading_never_modifies_a_submission(hostile):
@@ -134,14 +136,15 @@ def test_grading_never_modifies_a_submission(hostile):
 
 
 @pytest.mark.parametrize("name, in_notes, in_feedback", [
-    ("syntax_error", "cell 1: SyntaxError", "no function named `alphabeta_decision`"),
+    ("syntax_error", "the cell starting with `def alphabeta_decision(game, state, dept...`: "
+     "SyntaxError", "no function named `alphabeta_decision`"),
     ("import_error", "ModuleNotFoundError", "NameError: name 'no_such_module_anywhere'"),
     ("missing_function", "", "missing: no function named `alphabeta_decision`"),
     ("exit_in_function", "", "called sys.exit('bye')"),
     ("os_exit", "ended the grading process (exit status 3)", "not run"),
     ("infinite_function", "", "time limit"),
-    ("infinite_unkillable", "time limit of 4 s for the whole submission", "time limit"),
-    ("memory_bomb", "cell 1: MemoryError", "MemoryError"),
+    ("infinite_unkillable", "time limit of 8 s for the whole submission", "time limit"),
+    ("memory_bomb", "the cell starting with `def bomb():`: MemoryError", "MemoryError"),
     ("not_json", "not a notebook", "could not be run"),
     ("forges_results", "ended the grading process (exit status 0)", "not run"),
 ])

@@ -13,7 +13,8 @@ from aisearch.grading.exercises import FOLDER, discover
 from tests.grading.homework_helpers import EXERCISES, SOLUTIONS
 
 FRAMEWORK = ["__init__.py", "__main__.py", "build.py", "child.py", "grade.py", "question.py",
-             "report.py", "selfcheck.py"]
+             "report.py", "selfcheck.py", "session.py", "remote.py", "stubs.py", "sandbox.py",
+             "similarity.py", "codec.py", "wire.py", "observe.py", "search_checks.py"]
 
 
 @pytest.mark.parametrize("exercise", discover(), ids=lambda e: e.name)
@@ -44,3 +45,19 @@ def test_a_folder_of_plain_question_files_still_loads_as_before(tmp_path):
     assert threes[-6:] == ["03.value", "03.move", "03.pruning", "03.strict", "03.hand_trace",
                            "03.extra"]
     assert both == sorted(both, key=lambda i: i[:2])  # by exercise
+
+
+def test_an_exercise_declares_what_its_grading_process_must_not_have():
+    for exercise in discover():
+        assert exercise.module("questions").WITHHELD, exercise.name
+
+
+def test_no_import_circle_between_an_exercises_checks_and_its_bugs():
+    """The questions hand a check its known bugs; ``checks`` never imports ``bugs``."""
+    for exercise in discover():
+        text = (FOLDER / exercise.name / "checks.py").read_text(encoding="utf-8")
+        code = "\n".join(line for line in text.splitlines()
+                         if not line.lstrip().startswith((">>>", "...")))
+        assert not re.search(r"^\s*(from|import) .*\bbugs\b", code, re.M) or not re.search(
+            r"^\s*(from|import) .*\bchecks\b", (FOLDER / exercise.name / "bugs.py")
+            .read_text(encoding="utf-8"), re.M), exercise.name

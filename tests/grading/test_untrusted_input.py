@@ -1,6 +1,7 @@
 """What the grader reads from a submission and its grading process, piece by piece: the code
-(references to the grader's modules), the records (shapes), the files (links, FIFOs, sizes),
-the text (escapes), the numbers (exact ones), and what the sandbox is told to hide and cap."""
+(references to the grader's modules), the channel's messages (framing, shapes, references),
+the files (links, FIFOs, sizes), the text (escapes), the numbers (exact ones), and what the
+sandbox is told to show and cap."""
 
 from __future__ import annotations
 
@@ -14,15 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from aisearch.grading import grade
 from aisearch.grading.child import MAX_PROCESSES, TMP_BYTES, code_cells
 from aisearch.grading.codec import Opaque, decode, encode
 from aisearch.grading.files import FileTooLargeError, RefusedFileError, read_regular, restore
 from aisearch.grading.grade import exercise_of, grade_paths
 from aisearch.grading.question import QuestionResult, printable
-from aisearch.grading.records import parse_records, read_records
+from aisearch.grading.remote import MAX_MESSAGE, Endpoint, Namespace, pair
 from aisearch.grading.report import Report, format_report
-from aisearch.grading.sandbox import hidden_folders, hidden_paths, sandbox_tool, wrap
+from aisearch.grading.sandbox import python_paths, sandbox_tool, wrap
 from aisearch.grading.screen import grader_references
 from tests.grading.homework_helpers import EXERCISES, ROOT, SOLUTIONS
 
@@ -74,49 +74,85 @@ def test_a_finding_names_the_cell_and_line():
         "cell 4, line 2: import aisearch.grading.observe as o"]
 
 
-# -- the records -----------------------------------------------------------------------------
-def lines(*records: object, nonce: str = "n") -> bytes:
-    return b"\n".join(r if isinstance(r, bytes) else json.dumps(
-        {**r, "nonce": nonce} if isinstance(r, dict) else r).encode() for r in records)
+# -- the channel ----------------------------------------------------------------------------
+def raw_pair() -> tuple[Endpoint, int]:
+    """A grader's endpoint and the file descriptor a forger writes to it with."""
+    read, write = os.pipe()
+    _, out_write = os.pipe()
+    return Endpoint(read, out_write, "grader"), write
 
 
-def test_records_of_the_wrong_shape_are_ignored_and_the_first_good_one_kept():
+@pytest.mark.parametrize("frame, why", [
+    (b"\xff\xff\xff\xff", "is more than the grader reads"),
+    (b"\x00\x00\x00\x05[1, ]", "not one the grader reads"),
+    (b"\x00\x00\x00\x06[1, 2]", "not one the grader reads"),  # not an object
+    (b"\x00\x00\x03\xe8" + b"[" * 1000, "not one the grader reads"),
+    (b"", "the grading process ended"),
+])
+def test_a_broken_or_forged_frame_stops_the_channel_with_a_reason(frame, why):
+    from aisearch.grading.question import GradingStopped
+
+    grader, write = raw_pair()
+    os.write(write, frame)
+    os.close(write)
+    with pytest.raises(GradingStopped, match=why):
+        grader.receive(5)
+    assert grader.closed and why in grader.closed
+    assert MAX_MESSAGE < 2**32 - 1
+
+
+def test_a_forged_reply_can_only_claim_an_answer_and_references_stay_checked():
+    from aisearch.grading.codec import CodecError
+
+    grader, _ = pair()
+    for payload in ({"yours": 999}, {"handle": "x", "kind": "function"},
+                    {"handle": 1, "kind": "game", "rules": None},  # only the child reads games
+                    {"handle": 1, "kind": "module"}, ["not", "a", "dict"]):
+        with pytest.raises(CodecError):
+            grader.unpack({"ref": payload})
+    assert grader.unpack({"ref": {"handle": 3, "kind": "object", "name": "\x1b[2J",
+                                  "text": "x" * 500}}).kind == "\\x1b[2J"
+    grader.close()
+
+
+def test_the_grader_answers_only_calls_of_its_own_live_objects():
+    from aisearch.games import TreeGame
+    from aisearch.trace import CountingGame
+
+    grader, child = pair()
+    seen = {}
+
+    def keep(game, evaluate):
+        seen["game"], seen["evaluate"] = game, evaluate
+        return game.result((), 0), evaluate(())
+
+    def later():
+        return seen["evaluate"](())
+
+    def private(game):
+        return game._objects  # the grader's game has no such attribute for it
+
+    child.namespace = {"keep": keep, "later": later, "private": private}
+    ns = Namespace(grader)
+    game = CountingGame(TreeGame([[1, 2], 3]))
+    assert ns["keep"](game, lambda s: 7) == ((0,), 7) and game.generated == [(0,)]
+    with pytest.raises(Exception, match="valid only during the call that handed them over"):
+        ns["later"]()  # the evaluation handed over before is no longer the grader's to call
+    with pytest.raises(Exception, match="_objects"):
+        ns["private"](game)
+    grader.close()
+
+
+def test_the_cells_message_is_read_with_its_shapes_checked():
+    from aisearch.grading.session import _cells
+
     deep = json.loads("[" * 900 + "]" * 900)
-    data = lines(
-        {"type": "question", "id": ["03.value"]},
-        {"type": "question", "id": {"x": 1}},
-        b"[" * 200_000,
-        {"type": "cells", "cells_run": 2, "cell_errors": [
-            {"cell": deep, "error": "x"}, {"cell": 3, "error": "E\x1b[2J\nforged"}, "junk"]},
-        {"type": "question", "id": "03.value", "status": "passed", "seconds": float("nan"),
-         "book": "not a list"},
-        {"type": "question", "id": "03.value", "status": "passed", "book": []},
-        {"type": "question", "id": "99.other", "status": "passed"},
-        {"type": "done", "skipped": ["03.move", 7, ["x"]]},
-        {"type": "fatal", "error": deep},
-        ["not", "a", "record"],
-        {"type": "done", "skipped": []},
-    ) + b"\n" + lines({"type": "question", "id": "03.move"}, nonce="other")
-    got = parse_records(data, "n", {"03.value", "03.move"})
-    assert got.questions == {"03.value": {"status": "passed", "seconds": None, "book": []}}
-    assert got.cells == {"cells_run": 2, "cell_errors": [{"cell": 3,
-                                                          "error": "E\\x1b[2J\\nforged"}]}
-    assert got.done == {"skipped": ["03.move"]}
-    assert got.fatal == "unknown error"
-
-
-def test_a_results_file_replaced_by_a_link_or_a_fifo_is_not_read(tmp_path):
-    secret = tmp_path / "secret.txt"
-    secret.write_text('{"type": "done", "nonce": "n"}')
-    for target in (secret, Path("/dev/zero")):
-        link = tmp_path / "results.jsonl"
-        link.unlink(missing_ok=True)
-        link.symlink_to(target)
-        got = read_records(link, "n", {"03.value"})
-        assert not got and "was replaced" in got.problems[0], got
-    link.unlink()
-    os.mkfifo(link)
-    assert "FIFO" in read_records(link, "n", set()).problems[0]
+    got = _cells({"cells_run": -3, "seconds": float("nan"), "cell_errors": [
+        {"cell": deep, "error": "x"}, {"cell": 3, "where": "cell [9]",
+                                       "error": "E\x1b[2J\nforged"}, "junk"],
+        "withheld": "not a list"})
+    assert got == {"cells_run": 0, "seconds": 0.0, "withheld": [], "cell_errors": [
+        {"cell": 3, "where": "cell [9]", "error": "E\\x1b[2J\\nforged"}]}
 
 
 # -- the files -------------------------------------------------------------------------------
@@ -197,28 +233,26 @@ def test_the_process_cap_is_set_only_in_a_user_namespace_of_its_own():
     assert same.stdout.split() != [str(MAX_PROCESSES)], same.stderr
 
 
-def test_the_sandbox_hides_the_repository_and_the_bugs_and_caps_tmp(tmp_path):
-    hidden = hidden_paths([])
-    if (ROOT / ".git").is_dir():
-        assert ROOT / ".git" in hidden
-    bugs = [p for p in hidden if p.name == "bugs.py"]
-    assert len(bugs) == len(list((ROOT / "aisearch/grading/exercises").glob("ex*/bugs.py")))
+def test_the_sandbox_shows_only_python_the_package_copy_and_the_scratch_folder(tmp_path):
     tool = sandbox_tool()
     if tool is None:
+        if os.environ.get("CI") == "true":
+            raise AssertionError("CI installs bubblewrap")
         pytest.skip("bubblewrap is not installed here (CI requires it)")
-    argv = wrap(["true"], tmp_path, hidden, tool=tool)
+    package = tmp_path / "package"
+    argv = wrap(["true"], tmp_path / "work", package, tool=tool)
     assert ["--size", str(TMP_BYTES), "--tmpfs", "/tmp"] == argv[argv.index("/tmp") - 3:
                                                                 argv.index("/tmp") + 1]
-    assert ["--tmpfs", str(ROOT / "solutions"), "--remount-ro", str(ROOT / "solutions")] == \
-        argv[argv.index(str(ROOT / "solutions")) - 1:argv.index(str(ROOT / "solutions")) + 3]
-    assert argv[argv.index(str(bugs[0])) - 2:argv.index(str(bugs[0]))] == ["--ro-bind",
-                                                                            os.devnull]
-
-
-def test_a_link_among_the_submissions_does_not_hide_the_folder_it_points_into(tmp_path):
-    (tmp_path / "03_zero.ipynb").symlink_to("/dev/zero")
-    assert hidden_folders([tmp_path / "03_zero.ipynb"])[-1] == tmp_path.resolve()
-    assert Path("/dev") not in hidden_folders([tmp_path / "03_zero.ipynb"])
+    binds = [(argv[i], argv[i + 1], argv[i + 2]) for i, a in enumerate(argv)
+             if a in ("--ro-bind", "--bind")]
+    shown = [Path(src) for _, src, _ in binds]
+    assert Path("/") not in shown and ROOT not in shown
+    assert not any(ROOT.is_relative_to(p) for p in shown), shown  # not the course's folder
+    work = str((tmp_path / "work").resolve())
+    assert ("--bind", work, work) in binds
+    assert ("--ro-bind", str(package.resolve()), str(package.resolve())) in binds
+    assert [b for b in binds if b[0] == "--bind"] == [("--bind", work, work)]
+    assert python_paths().binds  # the Python installation, and the libraries it loads
 
 
 # -- the class -------------------------------------------------------------------------------
@@ -226,14 +260,16 @@ def test_a_submission_the_grader_fails_on_scores_zero_and_the_others_are_graded(
         tmp_path, monkeypatch):
     for name in ("03_alice.py", "03_bob.py"):
         (tmp_path / name).write_text("x = 1")
-    run = grade._run_child
+    from aisearch.grading import session
+
+    run = session.run_submission
 
     def fails_for_alice(path, *args, **kwargs):
         if path.name == "03_alice.py":
-            raise MemoryError("out of memory while reading its records")
+            raise MemoryError("out of memory while reading its answers")
         return run(path, *args, **kwargs)
 
-    monkeypatch.setattr(grade, "_run_child", fails_for_alice)
+    monkeypatch.setattr(session, "run_submission", fails_for_alice)
     alice, bob = grade_paths([tmp_path / "03_alice.py", tmp_path / "03_bob.py"], seed=1)
     assert alice.total == 0 and len(alice.questions) == len(bob.questions) == 5
     assert "the grader could not grade this submission (MemoryError" in " ".join(alice.notes)

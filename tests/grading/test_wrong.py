@@ -3,7 +3,9 @@
 Each file in ``wrong/`` is a student's module with one bug, written independently of the
 grader's catalogue of wrong implementations (each exercise's ``bugs.py`` in
 ``aisearch/grading/exercises/``). They are graded in-process (the fast path; the process
-isolation is tested in test_grade.py) on two seeds.
+isolation is tested in test_grade.py) on two seeds, except those that call the package's
+own version of what they should write: only the grading process's copy of the package
+withholds it, so they are graded by the grader itself.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import pytest
 
 from aisearch.grading.child import execute_cells
 from aisearch.grading.exercises import discover
-from aisearch.grading.grade import grade_namespace
+from aisearch.grading.grade import grade_file, grade_namespace
 from tests.grading.homework_helpers import WRONG, solution_code
 
 PASS = "pass"
@@ -73,6 +75,9 @@ SEEDS = (11, 12)
 
 
 def grade_module(name: str, seed: int) -> dict:
+    if "_uses_" in name:  # the package's own version: withheld in the grading process only
+        report = grade_file(WRONG / f"{name}.py", seed=seed)
+        return {r.id: r for r in report.questions}
     source = (WRONG / f"{name}.py").read_text(encoding="utf-8")
     ns, info = execute_cells([("submission", source)])
     assert not info["cell_errors"], info

@@ -3,17 +3,20 @@
 An exercise ``NN`` lives in a folder ``exNN_name/`` next to this file (``name`` as in its
 notebook ``solutions/NN_name.ipynb``), a Python package holding
 
-- ``questions.py``: its graded questions (``@question("NN.name", points=...)``),
+- ``questions.py``: its graded questions (``@question("NN.name", points=...)``) and
+  ``WITHHELD``, what the grading process's copy of the package must not have (the
+  package's own versions of what the exercise asks for: see
+  :mod:`aisearch.grading.stubs`),
 - ``checks.py``: how its questions check the student's functions,
 - ``bugs.py``: its known wrong implementations, each a small named function with one
   bug (declared with :func:`~aisearch.grading.recognise.shows`), listed in ``CATALOGUE``
   (the student's function name -> its wrong implementations), and a plain correct
   implementation of each graded function in ``REFERENCES``.
 
-Only the grader reads ``bugs.py``: the grading process, where the submission runs, gets
-stand-ins for it and the sandbox hides the file (:mod:`aisearch.grading.withheld`). So a
-check calls the student's functions first and uses ``bugs.py`` (its bugs, its right answers)
-only after; data a question needs to ask (a tree, the moves' steps) lives in ``checks.py``.
+The questions import ``checks`` and ``bugs`` and hand a check the wrong implementations it
+names bugs with; ``checks`` never imports ``bugs`` back (``bugs`` may use what ``checks``
+defines). None of these modules is in the grading process: the questions run in the
+grader, and only the submission's functions run where the submission runs.
 
 Generic machinery shared by exercises lives in :mod:`aisearch.grading` (``cases``,
 ``observe``, ``compare``, ``recognise``, ``search_checks``). Adding an exercise adds a

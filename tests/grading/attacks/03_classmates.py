@@ -1,6 +1,6 @@
-"""Overwrites every other submission in the class folder named by AISEARCH_ATTACK_CLASS,
-and deletes its own original."""
-import os
+"""Overwrites every other submission in the class folder CLASS (the test writes its path
+in, as a student who knows where the class is collected would), and deletes its own
+original."""
 from pathlib import Path
 
 
@@ -8,7 +8,7 @@ def alphabeta_decision(game, state, depth, evaluate):
     return 0, None
 
 
-_folder = os.environ.get("AISEARCH_ATTACK_CLASS")
+_folder = "CLASS"
 if _folder:
     for _f in Path(_folder).iterdir():
         try:

@@ -1,5 +1,5 @@
 """Leaves processes behind (a double fork into a new session, and a Popen in a new
-session) that wait, then write to the file named by AISEARCH_ATTACK_MARKER."""
+session) that wait, then write to the file named by MARKER (the test writes its path in)."""
 import os
 import subprocess
 import sys
@@ -10,7 +10,7 @@ def alphabeta_decision(game, state, depth, evaluate):
     return 0, None
 
 
-_marker = os.environ.get("AISEARCH_ATTACK_MARKER")
+_marker = "MARKER"
 if _marker:
     _late = (f"import time; time.sleep(3); open({_marker + '.popen'!r}, 'w').write('escaped')")
     subprocess.Popen([sys.executable, "-c", _late], start_new_session=True,

@@ -1,11 +1,14 @@
-"""Reads the course's solution notebook from disk and runs its code."""
+"""Reads the course's solution notebook from disk (where the course lives: SOLUTIONS, which
+the test writes in, as a student who knows the instructor's machine would) and runs its
+code."""
 import json
 from pathlib import Path
 
-import aisearch
-
-_nb = Path(aisearch.__file__).resolve().parents[1] / "solutions" / "03_alpha_beta.ipynb"
+_nb = Path("SOLUTIONS") / "03_alpha_beta.ipynb"
 for _cell in json.loads(_nb.read_text())["cells"]:
     if _cell["cell_type"] == "code":
-        exec("".join(line for line in _cell["source"]
-                     if "self_check" not in line and not line.startswith("%")))
+        try:
+            exec("".join(line for line in _cell["source"]
+                         if "self_check" not in line and not line.startswith("%")))
+        except Exception:  # noqa: BLE001 (the cells that check with the package)
+            pass

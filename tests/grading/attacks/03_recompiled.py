@@ -1,11 +1,10 @@
 """The package's alphabeta compiled again from its source, with a line added (new code
 objects the grader has never seen)."""
 import inspect
-import sys
 
-import aisearch.search  # noqa: F401
+from aisearch.search import alphabeta
 
-module = sys.modules["aisearch.search.classic.alphabeta"]
+module = inspect.getmodule(alphabeta)
 
 source = inspect.getsource(module) + "\nMINE = True\n"
 mine = {"__name__": "mine"}

@@ -84,7 +84,7 @@ def test_every_wrong_table_search_is_named_on_every_seed(bug):
     for seed in SEEDS:
         with pytest.raises(Fail) as failed:
             check_table(Context({"table_search": bug.impl}, seed=seed, qid="04.states"),
-                        "pruning")
+                        "pruning", TABLE_BUGS)
         assert failed.value.bug == bug.key, (seed, str(failed.value))
 
 
@@ -93,5 +93,5 @@ def test_every_wrong_deepening_loop_is_named_on_every_seed(bug):
     for seed in SEEDS:
         with pytest.raises(Fail) as failed:
             check_deepening(Context({"deepening_moves": bug.impl}, seed=seed,
-                                    qid="04.deepening"))
+                                    qid="04.deepening"), deepening_moves, DEEPENING_BUGS)
         assert failed.value.bug == bug.key, (seed, str(failed.value))

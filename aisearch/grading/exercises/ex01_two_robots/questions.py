@@ -1,6 +1,7 @@
 """The questions of exercise 01: the two robots' rules, and who wins an open grid
 (``solutions/01_two_robots.ipynb``)."""
 
+from aisearch.games.robots import TwoRobots
 from aisearch.grading.exercises.ex01_two_robots.checks import (
     check_illegal,
     check_moves,
@@ -8,6 +9,12 @@ from aisearch.grading.exercises.ex01_two_robots.checks import (
     check_white_wins,
 )
 from aisearch.grading.question import Context, question
+from aisearch.grading.stubs import solvers
+
+WITHHELD = [TwoRobots.moves, TwoRobots.result, TwoRobots.neighbours,
+            TwoRobots._mover_steps, *solvers()]
+"""What the grading process does not have: the robots' rules (the exercise asks for them)
+and the solvers (the prediction is to be made without search)."""
 
 
 @question("01.legal_moves", points=4)

@@ -24,8 +24,8 @@ from typing import Any
 from aisearch.core import MAX, MIN
 from aisearch.grading.cases import free_cells, grid_game, random_grid, search_cases
 from aisearch.grading.exercises.ex02_minimax.bugs import BUGS, EVALUATION_SIGN, WEAK_EVALUATION
-from aisearch.grading.observe import exercise_api, watch_calls
-from aisearch.grading.question import Context, Fail, Score, student_error
+from aisearch.grading.observe import exercise_api
+from aisearch.grading.question import Context, Fail, Score, is_withheld, student_error
 from aisearch.grading.search_checks import check_search
 from aisearch.search import alphabeta, minimax
 
@@ -209,29 +209,21 @@ def check_evaluation(ctx: Context, name: str = "robot_eval", points: float = 4,
     >>> check_evaluation(Context({"robot_eval": robot_eval}, seed=1), n=4).earned
     0.0
     """
-    from aisearch.games.robots import TwoRobots
 
     f = ctx.function(name)
     games = match_positions(ctx.rng, n)
     seen: list[float] = []
-    forbid = {TwoRobots.distance_eval.__code__: "TwoRobots.distance_eval"}
-
-    calls = 0
 
     def checked(game: Any, s: Any) -> float:
-        nonlocal calls
-        calls += 1
-        watched = forbid if calls <= 200 or calls % 50 == 0 else {}  # watching costs time
         try:
-            with watch_calls(watched) as used:
-                v = f(game, s)
+            v = f(game, s)
         except NotImplementedError as e:
             raise _BadEvaluationError(f"{name} {student_error(e)}") from None
         except (Exception, SystemExit) as e:
+            if is_withheld(e):
+                raise _BadEvaluationError(f"{name} {student_error(e)}; write your own "
+                                          "evaluation (you may use game.distance)") from None
             raise _BadEvaluationError(f"{name}(game, {s!r}) {student_error(e)}") from None
-        if used:
-            raise _BadEvaluationError(f"{name} calls game.distance_eval; write your own "
-                                      "evaluation (you may use game.distance)")
         if isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v):
             try:
                 v = float(v)
@@ -252,7 +244,7 @@ def check_evaluation(ctx: Context, name: str = "robot_eval", points: float = 4,
     except _BadEvaluationError as e:
         text = str(e)
         bug = ("not-implemented" if "not implemented" in text else
-               "uses-reference" if "distance_eval" in text else None)
+               "uses-reference" if "WithheldError" in text else None)
         raise Fail(text + ".", bug=bug) from None
     bar, base = _baselines(tuple(games))
     text = (f"Your White won {wins} of {n} games against the evader; White with the lesson's "

@@ -1,8 +1,15 @@
 """The questions of exercise 02: depth-limited minimax and a robot evaluation
 (``solutions/02_minimax.ipynb``)."""
 
+from aisearch.games.robots import TwoRobots
 from aisearch.grading.exercises.ex02_minimax.checks import check_evaluation, check_minimax
 from aisearch.grading.question import Context, Score, question
+from aisearch.grading.stubs import searchers, solvers
+
+WITHHELD = [*searchers(), *solvers(), TwoRobots.distance_eval]
+"""What the grading process does not have: every searcher, the plain versions the
+lessons show, the solvers, and the lesson's evaluation of the robots (the evaluation
+question asks for one of your own)."""
 
 
 @question("02.value", points=3)

@@ -18,12 +18,13 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from aisearch.grading.cases import search_cases
 from aisearch.grading.observe import exercise_api, show
 from aisearch.grading.question import Context, Fail
+from aisearch.grading.recognise import Bug
 from aisearch.grading.search_checks import check_search
 from aisearch.search import alphabeta, alphabeta_failsoft
 
@@ -57,34 +58,30 @@ def strict_reference(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[
 strict_reference.__name__ = "alphabeta_failsoft"
 
 
-def check_alphabeta(ctx: Context, aspect: str) -> None:
+def check_alphabeta(ctx: Context, aspect: str, known: Sequence[Bug] = ()) -> None:
     """Grade one aspect of ``alphabeta_decision`` on the question's random cases.
 
     ``aspect`` is ``'value'``, ``'move'`` or ``'pruning'`` (the exact sequence of
-    generated states, and ``evaluate`` on exactly the tips at the bound).
+    generated states, and ``evaluate`` on exactly the tips at the bound); ``known`` are
+    the wrong versions that name a bug.
 
     >>> from aisearch.grading.exercises.ex03_alpha_beta.bugs import alphabeta_decision
     >>> check_alphabeta(Context({NAME: alphabeta_decision}, seed=1), "pruning") is None
     True
     """
-    from aisearch.grading.exercises.ex03_alpha_beta import bugs
-
-    check_search(ctx, NAME, aspect, search_cases(ctx.rng), reference=reference, bugs=bugs.BUGS)
+    check_search(ctx, NAME, aspect, search_cases(ctx.rng), reference=reference, bugs=known)
 
 
-def check_strict(ctx: Context) -> None:
+def check_strict(ctx: Context, known: Sequence[Bug] = ()) -> None:
     """Grade ``alphabeta_strict``: the value, then the exact sequence of generated states.
 
     >>> from aisearch.grading.exercises.ex03_alpha_beta.bugs import alphabeta_strict
     >>> check_strict(Context({STRICT_NAME: alphabeta_strict}, seed=1)) is None
     True
     """
-    from aisearch.grading.exercises.ex03_alpha_beta import bugs
-
     cases = search_cases(ctx.rng)
     for aspect in ("value", "pruning"):
-        check_search(ctx, STRICT_NAME, aspect, cases, reference=strict_reference,
-                     bugs=bugs.STRICT_BUGS)
+        check_search(ctx, STRICT_NAME, aspect, cases, reference=strict_reference, bugs=known)
 
 
 def trace_game() -> Any:
@@ -113,18 +110,19 @@ def _paths(answer: Any) -> tuple[tuple, ...] | None:
     return tuple(out)
 
 
-def check_hand_trace(ctx: Context, name: str = TRACE_NAME) -> None:
-    """``evaluated_tips``, the tips alpha-beta evaluates in TRACE_TREE, as paths of moves.
+def check_hand_trace(ctx: Context, right: Callable[[Any], Any], known: Sequence[Bug] = (),
+                     name: str = TRACE_NAME) -> None:
+    """``evaluated_tips``, the tips alpha-beta evaluates in TRACE_TREE, as paths of moves;
+    ``right(game)`` lists them, ``known`` are the wrong traces that name a bug.
 
     Any order is accepted; each tip once. (A function of the tree's game returning the
     list is read the same way.)
 
     >>> from aisearch.grading.exercises.ex03_alpha_beta.bugs import trace_tips
-    >>> check_hand_trace(Context({TRACE_NAME: trace_tips(trace_game())}, seed=1)) is None
+    >>> check_hand_trace(Context({TRACE_NAME: trace_tips(trace_game())}, seed=1),
+    ...                  trace_tips) is None
     True
     """
-    from aisearch.grading.exercises.ex03_alpha_beta import bugs
-
     game = trace_game()
     if name not in ctx.namespace:
         errors = ctx.notes.get("cell_errors") or []
@@ -139,7 +137,7 @@ def check_hand_trace(ctx: Context, name: str = TRACE_NAME) -> None:
     if paths is None:
         raise Fail(f"{name} must be a list of tip paths such as [(0, 0, 0, 0), (0, 0, 0, 1)], "
                    f"not {show(answer)}.")
-    want = bugs.trace_tips(game)
+    want = right(game)
     tips = set(game.tips)
     strange = [p for p in paths if p not in tips]
     if strange:
@@ -149,7 +147,7 @@ def check_hand_trace(ctx: Context, name: str = TRACE_NAME) -> None:
         raise Fail(f"{name} lists a tip twice; alpha-beta evaluates each tip at most once.")
     if set(paths) == set(want):
         return None
-    bug = next((b for b in bugs.TRACE_BUGS if set(b.impl(game)) == set(paths)), None)
+    bug = next((b for b in known if set(b.impl(game)) == set(paths)), None)
     extra = sorted(set(paths) - set(want))
     missing = sorted(set(want) - set(paths))
     detail = []

@@ -89,13 +89,21 @@ FRESH_TABLE = BugClass(
     "fresh-table", "a new table for every iteration: keep one table for all of them, so that "
     "the best moves found at depth k are searched first at depth k + 1 (that is what makes the "
     "deeper iterations cheap).")
+BUDGET_AFTER_ITERATION = BugClass(
+    "budget-after-iteration", "the budget is checked only after an iteration: the search must "
+    "stop as soon as it would go over. Raise in your game's result, before calling game.result, "
+    "on the call that would go over the budget, and catch that exception around the search.")
+BUDGET_OFF_BY_ONE = BugClass(
+    "budget-off-by-one", "one call of game.result more than the budget: with nodes = n, the "
+    "search may generate n states in all; refuse the (n + 1)-th call before it reaches "
+    "game.result.")
 FIRST_DEPTH = BugClass(
     "first-depth", "the iterations start at the wrong depth: search depth 1 first, then 2, "
     "3, ... up to max_depth.")
 
 
 # -- the right answers --------------------------------------------------------------------
-class OutOfNodes(Exception):
+class OutOfNodes(Exception):  # noqa: N818 (the name the exercise uses)
     """The node budget is spent."""
 
 
@@ -254,6 +262,37 @@ def fresh_table(game: Any, state: Any, evaluate: Any, nodes: int,
     return done
 
 
+@shows(BUDGET_AFTER_ITERATION)
+def budget_after_iteration(game: Any, state: Any, evaluate: Any, nodes: int,
+                           search: Callable[..., Any], max_depth: int = 10) -> list:
+    """Counts the calls, but compares with the budget only after each iteration."""
+    counted = NodeBudget(game, 10**9)  # the bug: no stop inside an iteration
+    table: dict = {}
+    done = []
+    for depth in range(1, max_depth + 1):
+        _, move = search(counted, state, depth, evaluate, table)
+        if 10**9 - counted.left > nodes:
+            break
+        done.append((depth, move))
+    return done
+
+
+@shows(BUDGET_OFF_BY_ONE)
+def budget_off_by_one(game: Any, state: Any, evaluate: Any, nodes: int,
+                      search: Callable[..., Any], max_depth: int = 10) -> list:
+    """Allows one call of game.result too many."""
+    counted = NodeBudget(game, nodes + 1)  # the bug: nodes calls, not nodes + 1
+    table: dict = {}
+    done = []
+    for depth in range(1, max_depth + 1):
+        try:
+            _, move = search(counted, state, depth, evaluate, table)
+        except OutOfNodes:
+            break
+        done.append((depth, move))
+    return done
+
+
 @shows(FIRST_DEPTH)
 def from_depth_zero(game: Any, state: Any, evaluate: Any, nodes: int,
                     search: Callable[..., Any], max_depth: int = 10) -> list:
@@ -274,7 +313,8 @@ TABLE_BUGS: list[Bug] = catalogue(all_exact, fail_low_as_exact, ignores_depth, f
                                   table_move_last)
 """Wrong ``table_search``, most specific first."""
 
-DEEPENING_BUGS: list[Bug] = catalogue(budget_per_iteration, fresh_table, from_depth_zero)
+DEEPENING_BUGS: list[Bug] = catalogue(budget_per_iteration, fresh_table, budget_after_iteration,
+                                      budget_off_by_one, from_depth_zero)
 """Wrong ``deepening_moves``."""
 
 CATALOGUE: dict[str, list[Bug]] = {"table_search": TABLE_BUGS, "deepening_moves": DEEPENING_BUGS}

@@ -21,20 +21,21 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from aisearch.core import MAX
 from aisearch.grading.cases import Case, tictactoe_case, tree_case
 from aisearch.grading.compare import DIFFS
-from aisearch.grading.observe import Observation, observe, searcher_codes, show
+from aisearch.grading.observe import Observation, observe, show
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import Bug, recognise
 
 __all__ = ["table_search", "EXACT", "LOWER", "UPPER", "TableCase", "table_cases",
            "searched_once", "searched_deeper", "runner_for", "states_diff", "check_table",
-           "DeepeningCase", "deepening_cases", "check_deepening"]
+           "DeepeningCase", "deepening_cases", "DeepeningRun", "run_deepening",
+           "check_deepening"]
 
 INF = math.inf
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
@@ -44,10 +45,8 @@ EXACT, LOWER, UPPER = "exact", "lower", "upper"
 def table_search(game: Any, state: Any, depth: int, evaluate: Any,
                  table: dict) -> tuple[Any, Any]:
     """Fail-soft alpha-beta with a transposition table: the exercise's answer, and the
-    search the student's ``deepening_moves`` is given (the exercise says so).
-
-    The one right answer kept out of ``bugs.py``: the grading process hands it to the
-    student's code, so it must have it (see :mod:`aisearch.grading.withheld`).
+    search the student's ``deepening_moves`` is given (the exercise says so). It runs in the
+    grader: the student's code gets a reference to it, and each of its calls runs here.
 
     >>> from aisearch.games import fig5_2
     >>> table = {}
@@ -159,19 +158,19 @@ def _check(ctx: Context, name: str, aspect: str, cases: list, run: Callable[...,
            agree: Callable[[Any, Any], bool]) -> None:
     """Grade ``name`` on ``cases``: ``run(f, case)`` records what ``f`` did."""
     f = ctx.function(name)
-    got = [run(f, c, searcher_codes()) for c in cases]
-    used = next((o.calls for o in got if isinstance(o, Observation) and o.calls), ())
-    if used:
-        raise Fail(f"{name} calls aisearch's {used[0]}(); the exercise asks you to write it "
-                   "yourself.", bug="uses-reference")
+    got = [run(f, c) for c in cases]
+    used = next((o for o in got if isinstance(o, Observation) and o.calls), None)
+    if used is not None:
+        raise Fail(f"{name} {used.error}; the exercise asks you to write it yourself.",
+                   bug="uses-reference")
     error = next((o for o in got if _error(o)), None)
     if error is not None and "not implemented" in _error(error):
         raise Fail(f"{name} {_error(error)}.", bug="not-implemented")
-    want = [run(reference, c, None) for c in cases]
+    want = [run(reference, c) for c in cases]
     wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True) if (d := diff(g, w))]
     if not wrong:
         return None
-    bug, exact = recognise(got, cases, bugs, lambda impl, c: run(impl, c, None), agree)
+    bug, exact = recognise(got, cases, bugs, run, agree)
     lead = ""
     if bug is not None:
         lead = ("" if exact else "This looks like a known bug. ") + bug.feedback + "\n"
@@ -218,23 +217,23 @@ generated (1,) where it generates (2,)'
     return None
 
 
-def check_table(ctx: Context, aspect: str) -> None:
-    """Grade ``table_search`` in one aspect: ``'value'``, ``'move'`` or ``'pruning'``.
+def check_table(ctx: Context, aspect: str, known: Sequence[Bug] = ()) -> None:
+    """Grade ``table_search`` in one aspect: ``'value'``, ``'move'`` or ``'pruning'``;
+    ``known`` are the wrong implementations that name a bug.
 
     >>> check_table(Context({"table_search": table_search}, seed=1), "pruning") is None
     True
     """
-    from aisearch.grading.exercises.ex04_search_efficiency import bugs
 
-    def run(f: Callable[..., Any], case: TableCase, forbid: Any) -> Observation:
-        return observe(f, case, forbid=forbid, runner=runner_for(case))
+    def run(f: Callable[..., Any], case: TableCase) -> Observation:
+        return observe(f, case, runner=runner_for(case))
 
     diff = states_diff if aspect == "pruning" else DIFFS[aspect]
 
     def agree(a: Observation, b: Observation) -> bool:
         return a.shape != "error" and b.shape != "error" and diff(a, b) is None
 
-    _check(ctx, "table_search", aspect, table_cases(ctx.rng), run, bugs.TABLE_BUGS, diff,
+    _check(ctx, "table_search", aspect, table_cases(ctx.rng), run, list(known), diff,
            table_search, agree)
 
 
@@ -302,58 +301,91 @@ def _terminal_safe(game: Any, e: Callable[[Any], float]) -> Callable[[Any], floa
     return evaluate
 
 
-def _run_deepening(f: Callable[..., Any], case: DeepeningCase, forbid: Any) -> Any:
-    """What ``f`` returned on ``case``: a tuple of (depth, move) pairs, or ('error', why)."""
-    from aisearch.grading.observe import watch_calls
+@dataclass(frozen=True)
+class DeepeningRun:
+    """What a ``deepening_moves`` did on one case: its answer (a tuple of ``(depth, move)``
+    pairs, or ``('error', why)``) and every state the game generated, all iterations
+    together, in order (the budget's use, recorded by the grader)."""
+
+    answer: Any
+    generated: tuple[Any, ...]
+
+
+def run_deepening(f: Callable[..., Any], case: DeepeningCase) -> DeepeningRun:
+    """Run ``f`` (the student's or a known one) on ``case`` with the right ``table_search``,
+    on a game that records what it generates.
+
+    >>> import random
+    >>> from aisearch.grading.exercises.ex04_search_efficiency.bugs import deepening_moves
+    >>> case = deepening_cases(random.Random(1))[0]
+    >>> run = run_deepening(deepening_moves, case)
+    >>> len(run.generated) <= case.nodes, run.answer[0][0]
+    (True, 1)
+    """
+    from aisearch.grading.observe import RecordingGame
     from aisearch.grading.question import student_error
 
+    game = RecordingGame(case.game)
     try:
-        with watch_calls(forbid or {}) as calls:
-            out = f(case.game, case.state, case.evaluate, case.nodes, table_search,
-                    case.max_depth)
+        out = f(game, case.state, case.evaluate, case.nodes, table_search, case.max_depth)
     except (Exception, SystemExit) as e:
-        return ("error", student_error(e))
-    if calls:
-        return ("error", f"calls aisearch's {calls[0]}()")
+        return DeepeningRun(("error", student_error(e)), tuple(game.generated))
     try:
-        return tuple((d, m) for d, m in out)
+        answer: Any = tuple((d, m) for d, m in out)
     except (TypeError, ValueError):
-        return ("error", f"returned {out!r:.80}, not a list of (depth, move) pairs")
+        answer = ("error", f"returned {show(out)}, not a list of (depth, move) pairs")
+    return DeepeningRun(answer, tuple(game.generated))
 
 
-def _deepening_diff(got: Any, want: Any) -> str | None:
-    if got == want:
-        return None
-    if _error(got):
-        return f"your function {_error(got)}"
-    return f"you return {list(got)}, the completed iterations are {list(want)}"
+def _deepening_diff(got: DeepeningRun, want: DeepeningRun, case: DeepeningCase) -> str | None:
+    g, w = got.answer, want.answer
+    if _error(g):
+        return f"your function {_error(g)}"
+    if g != w:
+        return f"you return {list(g)}, the completed iterations are {list(w)}"
+    n, m, budget = len(got.generated), len(want.generated), case.nodes
+    if n > budget:
+        extra = ("one more than the budget" if n == budget + 1 else
+                 f"{n - budget} more than the budget")
+        return (f"the searches generated {n} states, {extra} of {budget}: game.result may be "
+                "called nodes times in all; the call that would go over must raise before it "
+                "calls game.result, and stop the search at once (not after the iteration)")
+    if got.generated != want.generated:
+        k = next((i for i, (a, b) in enumerate(zip(got.generated, want.generated,
+                                                    strict=False)) if a != b), min(n, m))
+        return (f"the searches generated {n} states where the right loop generates {m}; the "
+                f"first {k} agree" + (f", then {show(got.generated[k])} where it generates "
+                                      f"{show(want.generated[k])}" if k < min(n, m) else ""))
+    return None
 
 
-def check_deepening(ctx: Context) -> None:
-    """Grade ``deepening_moves`` by the depths and moves it returns.
+def check_deepening(ctx: Context, reference: Callable[..., Any], known: Sequence[Bug] = ()
+                    ) -> None:
+    """Grade ``deepening_moves`` by the depths and moves it returns and by the states the
+    game generated, all its iterations together: exactly those of the right loop
+    (``reference``), so the budget is spent, and the searches stopped, as the exercise says.
+    ``known`` are the wrong loops that name a bug.
 
-    >>> from aisearch.grading.exercises.ex04_search_efficiency.bugs import deepening_moves
-    >>> check_deepening(Context({"deepening_moves": deepening_moves}, seed=1)) is None
-    True
+    >>> from aisearch.grading.exercises.ex04_search_efficiency import bugs
+    >>> check_deepening(Context({"deepening_moves": bugs.deepening_moves}, seed=1),
+    ...                 bugs.deepening_moves)
     """
-    from aisearch.grading.exercises.ex04_search_efficiency import bugs
-
     f = ctx.function("deepening_moves")
     cases = deepening_cases(ctx.rng)
-    got = [_run_deepening(f, c, searcher_codes()) for c in cases]
-    used = next((_error(o) for o in got if _error(o).startswith("calls aisearch")), "")
+    got = [run_deepening(f, c) for c in cases]
+    used = next((o.answer[1] for o in got if _error(o.answer) and "WithheldError" in
+                 o.answer[1]), "")
     if used:
         raise Fail(f"deepening_moves {used}; the exercise asks you to write it yourself.",
                    bug="uses-reference")
-    if got and "not implemented" in _error(got[0]):
-        raise Fail(f"deepening_moves {_error(got[0])}.", bug="not-implemented")
-    want = [_run_deepening(bugs.deepening_moves, c, None) for c in cases]
+    if got and "not implemented" in _error(got[0].answer):
+        raise Fail(f"deepening_moves {_error(got[0].answer)}.", bug="not-implemented")
+    want = [run_deepening(reference, c) for c in cases]
     wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True)
-             if (d := _deepening_diff(g, w))]
+             if (d := _deepening_diff(g, w, c))]
     if not wrong:
         return None
-    bug, _ = recognise(got, cases, bugs.DEEPENING_BUGS,
-                       lambda impl, c: _run_deepening(impl, c, None))
+    bug, _ = recognise(got, cases, known, run_deepening)
     lead = bug.feedback + "\n" if bug is not None else ""
     case, problem = min(wrong, key=lambda cd: cd[0].size)
     raise Fail(f"{lead}{len(wrong)} of {len(cases)} positions wrong. For example, on "

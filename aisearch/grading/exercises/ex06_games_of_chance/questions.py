@@ -6,6 +6,11 @@ from aisearch.grading.exercises.ex06_games_of_chance.checks import (
     check_policy,
 )
 from aisearch.grading.question import Context, question
+from aisearch.grading.stubs import searchers, solvers
+
+WITHHELD = [*searchers(), *solvers()]
+"""What the grading process does not have: every searcher (expectiminimax, Star1 and
+Star2 among them), the plain versions, and the solvers (Pig's exact solver among them)."""
 
 
 @question("06.value", points=3)

@@ -124,14 +124,43 @@ def walk_episode(rng: random.Random) -> tuple[list[list[float]], float]:
 def walk_values(episodes: int, alpha: float, lam: float, seed: int) -> list[float]:
     """The walk's five values after ``episodes`` games of TD(lambda) from weights 0.5.
 
+    :func:`td_episode` on the one-hot features of :func:`walk_episode`'s games, written for
+    one-hot features (``w . x_t`` is the weight of the state, the trace gains 1 at it): the
+    same floating-point operations, bit for bit, in a fraction of the time.
+
     >>> [round(v, 2) for v in walk_values(500, 0.05, 0.5, seed=3)]
     [0.13, 0.27, 0.48, 0.64, 0.84]
+    >>> rng, w = random.Random(3), [0.5] * 5
+    >>> for _ in range(50):
+    ...     w = td_episode(w, *walk_episode(rng), 0.05, 0.5)
+    >>> walk_values(50, 0.05, 0.5, seed=3) == w
+    True
     """
+    return _walk(episodes, alpha, lam, seed)
+
+
+def _walk(episodes: int, alpha: float, lam: float, seed: int, *, reverse: bool = False,
+          reset: bool = False) -> list[float]:
+    """:func:`walk_values`; ``reverse`` and ``reset`` each switch on one bug."""
     rng = random.Random(seed)
     w = [0.5] * 5
     for _ in range(episodes):
-        xs, outcome = walk_episode(rng)
-        w = td_episode(w, xs, outcome, alpha, lam)
+        states, s = [], 3
+        while 0 < s < 6:
+            states.append(s - 1)
+            s += -1 if rng.random() < 0.5 else 1
+        outcome, last = (1.0 if s == 6 else 0.0), len(states) - 1
+        if reverse:
+            outcome = 1.0 - outcome
+        if reset:
+            w = [0.5] * 5
+        e = [0.0] * 5
+        for t, i in enumerate(states):
+            e = [lam * v for v in e]
+            e[i] += 1.0
+            target = outcome if t == last else w[states[t + 1]]
+            step = alpha * (target - w[i])
+            w = [wi + step * ei for wi, ei in zip(w, e, strict=True)]
     return w
 
 
@@ -186,23 +215,13 @@ def trace_not_reset(w: Any, episodes: Any, alpha: float, lam: float) -> list[flo
 @shows(WALK_OUTCOME)
 def walk_outcome_reversed(episodes: int, alpha: float, lam: float, seed: int) -> list[float]:
     """The outcome is 1 on the left."""
-    rng = random.Random(seed)
-    w = [0.5] * 5
-    for _ in range(episodes):
-        xs, outcome = walk_episode(rng)
-        w = td_episode(w, xs, 1.0 - outcome, alpha, lam)  # the bug
-    return w
+    return _walk(episodes, alpha, lam, seed, reverse=True)  # the bug
 
 
 @shows(WALK_WEIGHTS_RESET)
 def walk_weights_reset(episodes: int, alpha: float, lam: float, seed: int) -> list[float]:
     """Every game learns from weights 0.5: only the last game counts."""
-    rng = random.Random(seed)
-    w = [0.5] * 5
-    for _ in range(episodes):
-        xs, outcome = walk_episode(rng)
-        w = td_episode([0.5] * 5, xs, outcome, alpha, lam)  # the bug
-    return w
+    return _walk(episodes, alpha, lam, seed, reset=True)  # the bug
 
 
 def _trained(episode: Callable[..., list[float]]) -> Callable[..., list[float]]:

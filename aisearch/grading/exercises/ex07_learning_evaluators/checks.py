@@ -3,13 +3,20 @@ episodes drawn at grading time, and learning on Sutton's random walk.
 
 ``07.episode`` and ``07.train`` compare the student's weights with the reference to a
 relative tolerance of 1e-7; on a difference the known bug that gives the same weights on
-every case (``bugs.py``) is named, with the first case that shows it. ``07.walk`` runs the
-student's ``walk_values`` three times (lambda 0, 0.5 and 0.8, 500 games, alpha 0.05, seeds
-drawn at grading time) and asks for a mean RMS error below :data:`WALK_BOUND` against the
-true values 1/6 .. 5/6: a correct TD(lambda) stays below 0.1 (400 draws measured), while a
-walk that does not learn (all 0.5) is 0.236 off.
+every case (``bugs.py``) is named, with the first case that shows it.
 
-Weights travel between the grader and the grading process as plain lists: the student's
+``07.walk`` runs the student's ``walk_values`` twelve times (500 games, alpha 0.05; lambda 0
+and 1 on the same five seeds, lambda 0.5 and 0.8 once; seeds drawn at grading time). The
+exercise fixes the walks (``random.Random(seed)``, a step left when ``rng.random() < 0.5``),
+so the right answer is known exactly: weights equal to TD(lambda)'s on those walks earn the
+marks. Weights that are not (walks drawn another way) earn them only by behaving as
+TD(lambda) does (:func:`learns_like_td`): they change with lambda on the same seed and with
+the seed, stay near the true values 1/6 .. 5/6, and TD(1) ends further from them than TD(0)
+(Sutton's result, shown in the exercise). The true values returned without learning, or
+TD(1) whatever lambda says, score 0.
+
+Weights travel between the grader and the grading process as lists of numbers (exact
+numbers, ``Fraction`` or ``Decimal``, are read as the numbers they are): the student's
 functions get lists and must return a list (or tuple) of numbers, not a numpy array.
 
 Examples
@@ -23,25 +30,40 @@ True
 
 from __future__ import annotations
 
+import decimal
 import math
+import numbers
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from aisearch.grading.exercises.ex07_learning_evaluators.bugs import CATALOGUE, TRUE_WALK_VALUES
-from aisearch.grading.observe import watch_calls
-from aisearch.grading.question import Context, Fail
+from aisearch.grading.exercises.ex07_learning_evaluators.bugs import (
+    CATALOGUE,
+    TRUE_WALK_VALUES,
+    walk_values,
+)
+from aisearch.grading.question import Context, Fail, Score
 from aisearch.grading.recognise import recognise
 from aisearch.learn.td import td_lambda_update
 
 __all__ = ["episode_cases", "train_cases", "check_updates", "check_walk", "reference",
-           "WALK_BOUND", "WALK_RUNS", "close"]
+           "walk_runs", "learns_like_td", "WALK_BOUND", "WALK_GAMES", "WALK_ALPHA", "close",
+           "as_vector"]
 
 WALK_BOUND = 0.15
-"""Largest mean RMS error of the three walk runs that earns the marks."""
-WALK_RUNS = ((0.0, 0.05, 500), (0.5, 0.05, 500), (0.8, 0.05, 500))
-"""(lam, alpha, games) of the three graded walk runs."""
+"""Largest mean RMS error (against 1/6 .. 5/6) of walks that learn as TD(lambda) does."""
+WALK_GAMES, WALK_ALPHA = 500, 0.05
+"""Games and learning rate of every graded walk run."""
+WALK_SEEDS = 5
+"""Seeds run with lambda 0 and with lambda 1."""
+WALK_RATIO = 1.2
+"""How much further from the true values TD(1) must end than TD(0), on average over the
+seeds, for walks drawn another way (a correct TD(lambda): at least 1.43 in 200 draws of 5
+seeds measured, about 3 on average)."""
 TOLERANCE = 1e-7
+WALK_TOLERANCE = 1e-6
+"""How close walk weights must be to TD(lambda)'s on the exercise's walks (500 games of
+sums in another order stay within 1e-9)."""
 
 
 def _number(rng: random.Random, binary: bool) -> float:
@@ -111,16 +133,23 @@ CASES: dict[str, Callable[[random.Random], list[tuple]]] = {
     "td_episode": episode_cases, "td_train": train_cases}
 
 
-def _vector(out: Any, n: int) -> tuple[float, ...] | None:
-    """``out`` as a tuple of n floats, or None (numpy arrays too: they cannot travel)."""
+def as_vector(out: Any, n: int) -> tuple[float, ...] | None:
+    """``out`` as a tuple of n floats, or None: a list or tuple of real numbers (ints,
+    floats, ``Fraction`` and ``Decimal`` alike; not ``bool``), not a numpy array.
+
+    >>> from fractions import Fraction
+    >>> as_vector([Fraction(1, 4), 2, 0.5], 3), as_vector([True, 1.0], 2), as_vector("ab", 2)
+    ((0.25, 2.0, 0.5), None, None)
+    """
     if not isinstance(out, (list, tuple)) or len(out) != n:
         return None
-    try:
-        values = tuple(float(v) for v in out)
-    except (TypeError, ValueError):
+    if not all(isinstance(v, (numbers.Real, decimal.Decimal)) and not isinstance(v, bool)
+               for v in out):
         return None
-    return values if all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                         for v in out) else None
+    try:
+        return tuple(float(v) for v in out)
+    except (TypeError, ValueError, OverflowError):
+        return None
 
 
 def close(a: Sequence[float] | None, b: Sequence[float] | None) -> bool:
@@ -156,15 +185,9 @@ def _shown(args: tuple) -> str:
 
 
 def _call(ctx: Context, f: Any, name: str, args: tuple) -> Any:
-    """Call the student's ``f``; calling the package's ``td_lambda_update`` scores 0."""
-    with watch_calls({td_lambda_update.__code__: "aisearch.learn.td_lambda_update"}) as used:
-        out = ctx.call(f, *_copy(args))
-    if used:
-        what = ("switches off the grader's watch on calls (sys.setprofile)"
-                if used[0] == "sys.setprofile" else f"calls {used[0]}()")
-        raise Fail(f"{name} {what}; the exercise asks you to write the update yourself.",
-                   bug="uses-reference")
-    return out
+    """Call the student's ``f`` (a call of the package's TD(lambda), which the grading
+    process does not have, scores 0 as ``uses-reference``)."""
+    return ctx.call(f, *_copy(args))
 
 
 def check_updates(ctx: Context, name: str) -> None:
@@ -176,7 +199,7 @@ def check_updates(ctx: Context, name: str) -> None:
     for args in inputs:
         n = len(args[0])
         out = _call(ctx, f, name, args)
-        vector = _vector(out, n)
+        vector = as_vector(out, n)
         if vector is None:
             raise Fail(_shape_problem(name, out, n))
         want = tuple(want_of(*args))
@@ -201,38 +224,99 @@ def _rms(values: Sequence[float]) -> float:
     return math.sqrt(sum((v - t) ** 2 for v, t in zip(values, TRUE_WALK_VALUES, strict=True)) / 5)
 
 
-def check_walk(ctx: Context) -> None:
-    """Grade ``walk_values`` by its RMS error against 1/6 .. 5/6 on three runs."""
+def walk_runs(rng: random.Random) -> list[tuple[int, float, float, int]]:
+    """The graded runs ``(games, alpha, lam, seed)``: lambda 0 and 1 on the same
+    :data:`WALK_SEEDS` seeds, then lambda 0.5 and 0.8 once.
+
+    >>> [r[2] for r in walk_runs(random.Random(1))]
+    [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.5, 0.8]
+    """
+    seeds = [rng.randrange(10**6) for _ in range(WALK_SEEDS + 2)]
+    runs = [(WALK_GAMES, WALK_ALPHA, lam, seed) for seed in seeds[:WALK_SEEDS]
+            for lam in (0.0, 1.0)]
+    return runs + [(WALK_GAMES, WALK_ALPHA, 0.5, seeds[-2]), (WALK_GAMES, WALK_ALPHA, 0.8,
+                                                                seeds[-1])]
+
+
+def learns_like_td(runs: Sequence[tuple], values: Sequence[Sequence[float]]) -> str | None:
+    """Why weights of walks drawn otherwise than the exercise says do not behave as
+    TD(lambda) does, or None when they do (see the module's docstring).
+
+    >>> from aisearch.grading.exercises.ex07_learning_evaluators.bugs import walk_values
+    >>> runs = walk_runs(random.Random(4))
+    >>> learns_like_td(runs, [walk_values(*r) for r in runs]) is None
+    True
+    >>> print(learns_like_td(runs, [TRUE_WALK_VALUES] * len(runs)))
+    the values do not change with the seed: they are not learned from random walks
+    """
+    by_run = dict(zip(runs, values, strict=True))
+    seeds = sorted({r[3] for r in runs if r[2] in (0.0, 1.0)})
+    if len({tuple(v) for v in values}) < len(values) // 2:
+        return "the values do not change with the seed: they are not learned from random walks"
+    for seed in seeds:
+        if not close(by_run[(WALK_GAMES, WALK_ALPHA, 0.0, seed)],
+                     by_run[(WALK_GAMES, WALK_ALPHA, 1.0, seed)]):
+            break
+    else:
+        return ("the values for lambda 0 and lambda 1 on the same seed are equal: lambda must "
+                "change what is learned (the trace decays by lambda)")
+    errors = [_rms(v) for v in values]
+    if sum(errors) / len(errors) >= WALK_BOUND:
+        return (f"the mean RMS error is {sum(errors) / len(errors):.3f}, not below "
+                f"{WALK_BOUND}: the values are not learned")
+    td0 = sum(_rms(by_run[(WALK_GAMES, WALK_ALPHA, 0.0, s)]) for s in seeds) / len(seeds)
+    td1 = sum(_rms(by_run[(WALK_GAMES, WALK_ALPHA, 1.0, s)]) for s in seeds) / len(seeds)
+    if td1 < WALK_RATIO * td0:
+        return (f"TD(1) ends {td1:.3f} from the true values and TD(0) {td0:.3f}: with alpha "
+                f"{WALK_ALPHA} TD(1) should end clearly further (about three times), as the "
+                "exercise's table shows")
+    return None
+
+
+def check_walk(ctx: Context, points: float = 3) -> Score | None:
+    """Grade ``walk_values``: TD(lambda)'s weights on the exercise's walks, or weights that
+    behave as TD(lambda)'s on walks drawn another way (see the module's docstring).
+
+    >>> check_walk(Context({"walk_values": walk_values}, seed=1)) is None
+    True
+    """
     f = ctx.function("walk_values")
-    runs = [(games, alpha, lam, ctx.rng.randrange(10**6)) for lam, alpha, games in WALK_RUNS]
-    shown = []
+    runs = walk_runs(ctx.rng)
+    got: list[tuple[float, ...]] = []
     for args in runs:
         out = _call(ctx, f, "walk_values", args)
-        values = _vector(out, 5)
+        values = as_vector(out, 5)
         if values is None:
             raise Fail(_shape_problem("walk_values", out, 5))
         if not all(math.isfinite(v) for v in values):
             raise Fail(f"walk_values{args} returned {out!r:.120}: the weights blew up; is the "
                        "sign of the TD error right?")
-        shown.append((args, values))
-    errors = [_rms(values) for _, values in shown]  # the true values only after the calls
-    mean = sum(errors) / len(errors)
-    if mean < WALK_BOUND:
-        return
-    args, values = shown[int(max(range(len(errors)), key=errors.__getitem__))]
-    text = ", ".join(f"{v:.3f}" for v in values)
-    problem = (f"walk_values does not learn the walk's values: the mean RMS error of the three "
-               f"runs is {mean:.3f} (a correct TD(lambda) stays below {WALK_BOUND}). For "
-               f"example walk_values{args} gave [{text}], the true values are 1/6 .. 5/6 "
-               "(0.167, 0.333, 0.5, 0.667, 0.833).")
-    bug, _ = recognise([v for _, v in shown], runs, CATALOGUE["walk_values"],
-                       lambda impl, a: tuple(impl(*a)), alike=close)
+        got.append(values)
+    want = [tuple(walk_values(*args)) for args in runs]
+    exact = [all(math.isclose(a, b, rel_tol=0, abs_tol=WALK_TOLERANCE) for a, b in
+                 zip(g, w, strict=True)) for g, w in zip(got, want, strict=True)]
+    if all(exact):
+        return None
+    k = exact.index(False)
+    shown = ", ".join(f"{v:.4f}" for v in got[k])
+    expected = ", ".join(f"{v:.4f}" for v in want[k])
+    example = (f"walk_values{runs[k]} gave [{shown}]; TD(lambda) on the exercise's walks "
+               f"(random.Random(seed), a step left when rng.random() < 0.5) gives [{expected}]")
+    bug, _ = recognise(got, runs, CATALOGUE["walk_values"], lambda impl, a: tuple(impl(*a)),
+                       alike=lambda a, b: all(math.isclose(x, y, abs_tol=WALK_TOLERANCE)
+                                              for x, y in zip(a, b, strict=True)))
     if bug is not None:
-        raise Fail(f"{bug.feedback} {problem}", bug=bug.key)
+        raise Fail(f"{bug.feedback} {example}.", bug=bug.key)
+    problem = learns_like_td(runs, got)
+    if problem is None:
+        return Score(points, f"Your walks are not the exercise's ({example}), but the "
+                     "values learned behave as TD(lambda)'s do.")
     hint = ""
+    values = got[k]
     if values[0] > values[-1]:
         hint = (" The values fall from A to E: the outcome is 1 when the walk leaves E on the "
                 "right and 0 when it leaves A on the left.")
     elif max(abs(v) for v in values) > 2:
         hint = " The values run far outside [0, 1]: is the sign of the TD error right?"
-    raise Fail(f"{problem}{hint}")
+    raise Fail(f"walk_values does not learn the walk's values as TD(lambda) does: {problem}. "
+               f"For example, {example}.{hint}")

@@ -1,8 +1,15 @@
 """The questions of exercise 07: TD(lambda) for a linear evaluator
 (``solutions/07_learning_evaluators.ipynb``)."""
 
+import inspect
+
 from aisearch.grading.exercises.ex07_learning_evaluators.checks import check_updates, check_walk
-from aisearch.grading.question import Context, question
+from aisearch.grading.question import Context, Score, question
+from aisearch.learn import td_lambda_update
+
+WITHHELD = [inspect.getmodule(td_lambda_update)]
+"""What the grading process does not have: the package's TD(lambda) (``td_lambda_update``
+and everything else in :mod:`aisearch.learn.td`)."""
 
 
 @question("07.episode", points=4)
@@ -22,8 +29,9 @@ def train(ctx: Context) -> None:
 
 
 @question("07.walk", points=3, timeout=30)
-def walk(ctx: Context) -> None:
-    """walk_values(episodes, alpha, lam, seed): the random walk's values learned.
+def walk(ctx: Context) -> Score | None:
+    """walk_values(episodes, alpha, lam, seed): the random walk's values learned by TD(lambda).
 
-    The mean RMS error of three runs against 1/6 .. 5/6 must stay below the bound."""
-    check_walk(ctx)
+    Twelve runs (lambda 0 and 1 on the same seeds, 0.5 and 0.8): TD(lambda)'s weights on the
+    exercise's walks."""
+    return check_walk(ctx, points=3)

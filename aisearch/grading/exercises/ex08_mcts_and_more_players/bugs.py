@@ -41,12 +41,21 @@ from aisearch.core import MAX
 from aisearch.grading.recognise import BugClass, catalogue, shows
 
 __all__ = ["ucb1_score", "select_child", "reward", "backup", "maxn_value", "mcts_move", "BUGS",
-           "CATALOGUE", "REFERENCES", "CHILD_LOG", "UNVISITED", "NOT_FLIPPED", "DRAW_AS_LOSS",
-           "ROOT_PLAYER"]
+           "CATALOGUE", "REFERENCES", "CHILD_LOG", "SIGN", "EXPLORATION", "UNVISITED",
+           "NOT_FLIPPED",
+           "DRAW_AS_LOSS", "ROOT_PLAYER"]
 
 CHILD_LOG = BugClass(
     "child-log", "the logarithm of the child's visits: UCB1's bonus is "
     "c * sqrt(ln(N_parent) / n_child), with the parent's visits under the logarithm.")
+SIGN = BugClass(
+    "exploration-subtracted", "the exploration term is subtracted: UCB1 adds it, mean + "
+    "c * sqrt(ln(N_parent) / n_child), so that rarely visited children get a bonus.")
+EXPLORATION = BugClass(
+    "too-little-exploration", "too little exploration: your search goes back to the best "
+    "child so far and hardly tries the others. UCB1 adds the bonus c * sqrt(ln(N_parent) / "
+    "n_child) to the mean (the parent's visits under the logarithm, the bonus added, not "
+    "subtracted), so that a child visited rarely is tried again.")
 UNVISITED = BugClass(
     "unvisited-last", "unvisited children not tried first: a child with no visits has UCB1 "
     "score +inf, so every move is tried once before any is tried twice.")
@@ -73,6 +82,13 @@ def ucb1_score_child_log(total: float, visits: int, parent_visits: int, c: float
     if visits == 0:
         return math.inf
     return total / visits + c * math.sqrt(math.log(visits) / visits)  # the bug
+
+
+@shows(SIGN)
+def ucb1_score_subtracted(total: float, visits: int, parent_visits: int, c: float) -> float:
+    if visits == 0:
+        return math.inf
+    return total / visits - c * math.sqrt(math.log(parent_visits) / visits)  # the bug
 
 
 @shows(UNVISITED)
@@ -110,6 +126,16 @@ def select_child_child_log(children: list, parent_visits: int, c: float) -> Any:
     best, best_move = -math.inf, None
     for move, total, visits in children:
         score = ucb1_score_child_log(total, visits, parent_visits, c)  # the bug
+        if best_move is None or score > best:
+            best, best_move = score, move
+    return best_move
+
+
+@shows(SIGN)
+def select_child_subtracted(children: list, parent_visits: int, c: float) -> Any:
+    best, best_move = -math.inf, None
+    for move, total, visits in children:
+        score = ucb1_score_subtracted(total, visits, parent_visits, c)  # the bug
         if best_move is None or score > best:
             best, best_move = score, move
     return best_move
@@ -199,9 +225,16 @@ def mcts_move(game: Any, state: Any, iterations: int, seed: int) -> tuple[Any, d
     return uct(game, state, iterations, seed, select_child, reward, backup)
 
 
-@shows(CHILD_LOG)
+@shows(EXPLORATION)  # on the graded trees its visits are those of the subtracted bonus
 def mcts_move_child_log(game: Any, state: Any, iterations: int, seed: int) -> tuple[Any, dict]:
     return uct(game, state, iterations, seed, select_child_child_log, reward, backup)  # the bug
+
+
+@shows(EXPLORATION)  # on the graded trees its visits are those of the child's logarithm
+def mcts_move_subtracted(game: Any, state: Any, iterations: int,
+                         seed: int) -> tuple[Any, dict]:
+    return uct(game, state, iterations, seed, select_child_subtracted, reward,
+               backup)  # the bug
 
 
 @shows(UNVISITED)
@@ -226,13 +259,15 @@ def mcts_move_draw_as_loss(game: Any, state: Any, iterations: int,
 
 
 CATALOGUE = {
-    "ucb1_score": catalogue(ucb1_score_child_log, ucb1_score_unvisited_zero),
-    "select_child": catalogue(select_child_child_log, select_child_visited_only),
+    "ucb1_score": catalogue(ucb1_score_child_log, ucb1_score_subtracted,
+                            ucb1_score_unvisited_zero),
+    "select_child": catalogue(select_child_child_log, select_child_subtracted,
+                              select_child_visited_only),
     "reward": catalogue(reward_draw_as_loss),
     "backup": catalogue(backup_not_flipped),
     "maxn_value": catalogue(maxn_value_root_player),
-    "mcts_move": catalogue(mcts_move_child_log, mcts_move_visited_only, mcts_move_not_flipped,
-                           mcts_move_draw_as_loss),
+    "mcts_move": catalogue(mcts_move_child_log, mcts_move_subtracted, mcts_move_visited_only,
+                           mcts_move_not_flipped, mcts_move_draw_as_loss),
 }
 BUGS = [bug for bugs in CATALOGUE.values() for bug in bugs]
 REFERENCES = {"ucb1_score": ucb1_score, "select_child": select_child, "reward": reward,

@@ -43,14 +43,29 @@ def _ucb_cases(rng: random.Random) -> list[tuple]:
 
 
 def _select_cases(rng: random.Random) -> list[tuple]:
+    """30 cases ``(children, parent_visits, c)``: a third with two or more unvisited
+    children (not the first: the first of them must be chosen), a third whose best score is
+    shared by two children with the same statistics (the first of them must be chosen), a
+    third drawn freely.
+
+    >>> cases = _select_cases(random.Random(1))
+    >>> sum(sum(n == 0 for _, _, n in c) >= 2 for c, _, _ in cases)
+    10
+    """
     out = []
     for i in range(30):
-        k = rng.randint(2, 6)
+        k = rng.randint(3, 6)
         visits = [rng.randint(1, 20) for _ in range(k)]
-        if i % 3 == 0:
-            visits[rng.randrange(1, k)] = 0  # an unvisited child, not the first
-        children = [(move, rng.randint(0, 2 * n) / 2, n)
-                    for move, n in zip("abcdef", visits, strict=False)]
+        totals = [rng.randint(0, 2 * n) / 2 for n in visits]
+        if i % 3 == 0:  # unvisited children, none of them first
+            for j in rng.sample(range(1, k), rng.randint(2, k - 1)):
+                visits[j], totals[j] = 0, 0.0
+        elif i % 3 == 1:  # two children alike, with the best score: fewest visits, all won
+            a, b = sorted(rng.sample(range(k), 2))
+            n = min(visits)
+            visits[a] = visits[b] = n
+            totals[a] = totals[b] = float(n)
+        children = [(move, t, n) for move, t, n in zip("abcdef", totals, visits, strict=False)]
         out.append((children, sum(visits) + 1, rng.choice(C_VALUES)))
     return out
 
@@ -133,13 +148,20 @@ def _norm(x: Any) -> Any:
 
 
 def _shown(args: tuple) -> str:
+    """The arguments of a case as the student can type them again: a game by its repr
+    (``TupleTree([...])``, ``Coins((3, 1, 4))``, a tic-tac-toe board's game).
+
+    >>> _shown((TupleTree([[(1, 2, 3)], [(3, 2, 1)]]), ()))
+    'TupleTree([[(1, 2, 3)], [(3, 2, 1)]]), ()'
+    """
     parts = []
     for a in args:
-        if callable(getattr(a, "moves", None)):  # the game: shown by the state after it
-            continue
-        parts.append(repr(a) if not isinstance(a, float) else f"{a:g}")
+        if isinstance(a, TupleTree):  # the whole tree (its repr shortens big ones)
+            parts.append(f"TupleTree({a.tree!r})")
+        else:
+            parts.append(repr(a) if not isinstance(a, float) else f"{a:g}")
     text = ", ".join(parts)
-    return text if len(text) < 300 else text[:300] + "..."
+    return text if len(text) < 700 else text[:700] + "..."
 
 
 def check(ctx: Context, name: str) -> None:
@@ -156,7 +178,7 @@ def check(ctx: Context, name: str) -> None:
     if not wrong:
         return
     bug, _ = recognise(got, inputs, CATALOGUE[name], lambda impl, a: _norm(impl(*a)))
-    args, out, want = wrong[0]
+    args, out, want = min(wrong, key=lambda w: len(_shown(w[0])))  # the smallest case
     example = (f"{len(wrong)} of {len(inputs)} random cases wrong. For example, {name}("
                f"{_shown(args)}) returned {out!r}, expected {want!r}.")
     if bug is not None:

@@ -1,10 +1,18 @@
 """The questions of exercise 08: MCTS and max^n (``solutions/08_mcts_and_more_players.ipynb``)."""
 
-from aisearch.grading.exercises.ex08_mcts_and_more_players.checks import check
-from aisearch.grading.exercises.ex08_mcts_and_more_players.whole import check_mcts
+import inspect
 from typing import Any
 
+import aisearch.search
+from aisearch.grading.exercises.ex08_mcts_and_more_players.checks import check
+from aisearch.grading.exercises.ex08_mcts_and_more_players.whole import check_mcts
 from aisearch.grading.question import Context, question
+from aisearch.grading.stubs import searchers, solvers
+
+WITHHELD = [*searchers(), *solvers(), aisearch.search.MCTS,
+            inspect.getmodule(aisearch.search.ucb1)]
+"""What the grading process does not have: every searcher (MCTS and max^n among them),
+the plain versions, the solvers, the MCTS tree and UCB1 with the playouts' rewards."""
 
 
 @question("08.ucb1", points=2)
