@@ -100,7 +100,6 @@ from aisearch.search.runtime.scores import (
     WIN,
     WON,
     decoder,
-    is_win_value,
     payoff,
     shown_depth,
     win_value,
@@ -108,6 +107,6 @@ from aisearch.search.runtime.scores import (
 from aisearch.search.runtime.tracing import Tracing
 
 __all__ = ["Run", "Tracing", "LeafRule", "DepthRule", "Sources", "INF", "PLY", "SHOWN",
-           "UNBOUNDED", "WIN", "WON", "win_value", "is_win_value", "payoff", "decoder",
+           "UNBOUNDED", "WIN", "WON", "win_value", "payoff", "decoder",
            "shown_depth", "check_args", "check_tracer", "check_window", "checked_value",
            "count_arg", "deep_recursion", "no_evaluate", "order_error", "per_node"]

@@ -13,7 +13,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["INF", "UNBOUNDED", "SHOWN", "WIN", "PLY", "WON", "win_value", "is_win_value",
+__all__ = ["INF", "UNBOUNDED", "SHOWN", "WIN", "PLY", "WON", "win_value",
            "payoff", "decoder", "shown_depth"]
 
 INF = math.inf
@@ -31,15 +31,6 @@ def win_value(ply: int) -> float:
     True
     """
     return WIN - ply * PLY
-
-
-def is_win_value(v: float) -> bool:
-    """True for a search score that stands for a won or lost game (see :func:`win_value`).
-
-    >>> is_win_value(win_value(5)), is_win_value(-win_value(5)), is_win_value(10 ** 300)
-    (True, True, False)
-    """
-    return not -WON < v < WON
 
 
 def payoff(game: Any) -> float:
