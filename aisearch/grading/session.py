@@ -119,6 +119,11 @@ def _errors(found: Any) -> list[dict[str, Any]]:
     return errors
 
 
+_CPU_DEATHS = (-signal.SIGKILL, -signal.SIGXCPU, 128 + signal.SIGKILL, 128 + signal.SIGXCPU)
+"""Exit statuses of a process ended by its CPU-time limit (directly, or as a sandbox reports
+its child's death)."""
+
+
 def _died(returncode: int | None) -> str:
     if returncode is not None and returncode < 0:
         try:
@@ -184,6 +189,7 @@ def run_submission(path: Path, raw: bytes, questions: list[Question], *, seed: i
         os.close(to_child)
         os.close(to_grader)
         channel = Endpoint(from_child, from_grader, "grader")
+        began = time.monotonic()
 
         def why() -> str:
             """Why the channel ended, once the process has: its own exit, or our limit."""
@@ -196,6 +202,9 @@ def run_submission(path: Path, raw: bytes, questions: list[Question], *, seed: i
             code = proc.returncode
             if tool is None and code is not None and code > 128:
                 code = 128 - code
+            if code in _CPU_DEATHS and time.monotonic() - began >= timeout:
+                # its CPU-time limit (the whole submission's time and a margin) ended it
+                return f"the time limit of {timeout:g} s for the whole submission was reached"
             return _died(code)
 
         try:

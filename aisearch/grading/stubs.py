@@ -7,7 +7,7 @@ the copy's source, the body of every function the exercise asks students to writ
 
 .. code-block:: python
 
-    raise WithheldError("aisearch.search.alphabeta.alphabeta is not available while ...")
+    raise WithheldError("aisearch.search.classic.alphabeta.alphabeta is not available while ...")
 
 (:class:`~aisearch.grading.question.WithheldError`). The grading process imports that
 copy: a fork, a thread, a code object kept from an earlier cell or the source read back
@@ -241,6 +241,8 @@ def stub_source(source: str, targets: Iterable[tuple[str, int]], message: Callab
         raise_ = f"raise _WithheldError({message(qualname)!r})"
         head = lines[line - 1].encode()[:col].decode()
         tail = lines[end_line - 1].encode()[end_col:].decode()
+        if tail.lstrip().startswith("#"):  # the withheld line's comment goes with it
+            tail = tail[len(tail.rstrip("\r\n")):]
         lines[line - 1:end_line] = [head + raise_ + tail]
         done.append((line, end_line))
     text = "".join(lines)

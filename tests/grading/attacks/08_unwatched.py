@@ -2,7 +2,7 @@
 trapped nor watched (ucb1, rewards, maxn, MCTS)."""
 from aisearch.core import MAX
 from aisearch.search import MCTS, maxn, ucb1
-from aisearch.search.mcts import rewards
+from aisearch.search.sampling.mcts import rewards
 
 
 def ucb1_score(total, visits, parent_visits, c):
