@@ -1,0 +1,269 @@
+"""Monte Carlo tree search, statistic by statistic.
+
+- With a value function and no chance, MCTS draws no random numbers: its whole tree (every
+  node's visits and rewards) is compared with a reference UCT written here from the module's
+  description (UCB1 with the parent's visits under the logarithm, the mean for the player to
+  move, ties to the first move, one expansion per iteration in move order, rewards backed up
+  for every player).
+- Chance outcomes (in the tree and in playouts) and playout moves are sampled with the right
+  frequencies: checked by a chi-square test at a fixed seed, with a threshold (p = 0.001)
+  that a wrong distribution exceeds many times over.
+- ``value(s)`` is MAX's expected reward whoever is to move, and is never asked at a terminal
+  state; the decision's value is MAX's mean even when MIN moves at the root; an unvisited
+  node's mean is 1/2.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aisearch.games import Chance, Max, Min, TreeGame, TupleTree
+from aisearch.search import MCTS, mcts, scaled_rewards, ucb1
+from aisearch.trace import EVENT_KINDS, Recorder
+
+Simulation = EVENT_KINDS["Simulation"]
+
+
+# -- a reference UCT ----------------------------------------------------------------------
+class Node:
+    def __init__(self, game, s, move=None):
+        self.s, self.move = s, move
+        self.player = game.to_move(s)
+        self.terminal = game.is_terminal(s)
+        self.untried = [] if self.terminal else list(game.moves(s))
+        self.children = []
+        self.n, self.w = 0, [0.0, 0.0]
+
+
+def reference_tree(game, iterations, value, c=1.4142135623730951):
+    """The root of a UCT tree after ``iterations`` (no chance nodes; ``value(s)``: MAX's
+    reward at non-terminal states; terminal states score a win 1, a draw 1/2, a loss 0)."""
+    root = Node(game, game.initial)
+    for _ in range(iterations):
+        node, path = root, [root]
+        while not node.terminal:
+            if node.untried:
+                m = node.untried.pop(0)
+                child = Node(game, game.result(node.s, m), m)
+                node.children.append(child)
+                path.append(child)
+                node = child
+                break
+            p = node.player
+
+            def score(j, p=p, parent=node):
+                return j.w[p] / j.n + c * math.sqrt(math.log(parent.n) / j.n)
+
+            best = node.children[0]
+            for j in node.children[1:]:
+                if score(j) > score(best):
+                    best = j
+            node = best
+            path.append(node)
+        if node.terminal:
+            u = game.utility(node.s)
+            r = (1.0, 0.0) if u > 0 else (0.0, 1.0) if u < 0 else (0.5, 0.5)
+        else:
+            v = value(node.s)
+            r = (float(v), 1.0 - float(v))
+        for m in path:
+            m.n += 1
+            m.w[0] += r[0]
+            m.w[1] += r[1]
+    return root
+
+
+def same_tree(ours, theirs, path=()):
+    assert (theirs.n, theirs.w) == (ours.n, ours.w), path
+    assert list(theirs.children) == [j.move for j in ours.children], path
+    for j in ours.children:
+        same_tree(j, theirs.children[j.move], path + (j.move,))
+
+
+def most_visited(node):
+    best = None
+    for j in node.children:
+        if best is None or j.n > best.n:
+            best = j
+    return best
+
+
+tips = st.integers(-2, 2)
+
+
+def internal(children):
+    kids = st.lists(children, min_size=1, max_size=3)
+    return kids | st.builds(Min, kids) | st.builds(Max, kids)
+
+
+trees = st.builds(TreeGame, st.recursive(tips, internal, max_leaves=16),
+                  first=st.sampled_from([0, 1]))
+
+
+def win_chance(s):
+    """A value function: MAX's reward in [0, 1], different for most states."""
+    return ((sum(s) * 7 + len(s) * 3) % 11) / 10
+
+
+@settings(max_examples=300, deadline=None)
+@given(game=trees, iterations=st.integers(1, 40), c=st.sampled_from([0.0, 0.5, math.sqrt(2)]))
+def test_mcts_with_a_value_function_grows_the_tree_uct_prescribes(game, iterations, c):
+    tree = MCTS(game, game.initial, c=c, value=win_chance)
+    for _ in range(iterations):
+        tree.iterate()
+    ref = reference_tree(game, iterations, win_chance, c)
+    same_tree(ref, tree.root)
+    d = tree.decision()
+    first = most_visited(ref)
+    assert d.move == (first.move if first is not None else None)
+    shown = first if first is not None else ref  # (a root without children: its own mean)
+    assert d.value == (shown.w[0] / shown.n if shown.n else 0.5)
+    line, node = [], ref
+    while (node := most_visited(node)) is not None:
+        line.append(node.move)
+    assert d.pv == tuple(line)
+    assert (d.stats.nodes, d.stats.leaves) == (tree.nodes, iterations)
+
+
+def test_the_decisions_value_is_maxs_mean_when_min_moves_at_the_root():
+    """MIN to move; MAX's reward is 0.2 below move 0 and 0.1 below move 1 (long lines, no
+    playout reaches their ends): MIN's best move leaves MAX 0.1, the value reported."""
+    line = 0
+    for _ in range(12):
+        line = [line]
+    game = TreeGame([line, line], first=1)
+    tree = MCTS(game, game.initial, value=lambda s: 0.1 if s[0] == 1 else 0.2, c=0.1)
+    for _ in range(10):
+        tree.iterate()
+    d = tree.decision()
+    assert d.move == 1 and d.value == pytest.approx(0.1)
+    assert tree.root.children[1].n > tree.root.children[0].n
+    assert tree.root.mean(0) == pytest.approx((0.2 * tree.root.children[0].n + 0.1 * (
+        tree.root.children[1].n)) / 10)
+
+
+def test_an_unvisited_node_has_mean_one_half_and_no_decision():
+    game = TreeGame([[3, 4], [5]])
+    tree = MCTS(game, game.initial)
+    assert tree.root.mean(0) == tree.root.mean(1) == 0.5
+    d = tree.decision()
+    assert (d.move, d.value, d.pv) == (None, 0.5, ())
+    tree.iterate()
+    rows = tree.ucb_terms()  # (move, visits, mean, bonus, UCB1)
+    assert rows[0][:3] == (0, 1, 1.0) and rows[0][4] == 1.0  # ln 1 = 0: no bonus yet
+    assert rows[1][:2] == (1, 0) and rows[1][4] == math.inf  # not yet seen
+
+
+# -- the value function -------------------------------------------------------------------
+def test_the_value_function_gives_maxs_reward_whoever_is_to_move():
+    game = TreeGame([[3, 4], [5]], first=1)  # MIN at the root, MAX below
+    for s in [(), (0,), (1,)]:
+        tree = MCTS(game, game.initial, value=lambda s: 0.75)
+        assert tree.playout(s) == (0.75, 0.25)
+
+
+def test_the_value_function_is_never_asked_at_a_terminal_state():
+    asked = []
+
+    def value(s):
+        asked.append(s)
+        return 0.0  # (MAX never wins, it says)
+
+    game = TreeGame([4, [1, -2]])
+    tree = MCTS(game, game.initial, value=value)
+    assert tree.playout((0,)) == (1.0, 0.0)  # the tip 4: MAX has won
+    assert tree.playout((1, 1)) == (0.0, 1.0)
+    assert asked == []
+    rec = Recorder()
+    tree = MCTS(game, game.initial, value=value, tracer=rec)
+    for _ in range(4):
+        tree.iterate()
+    sims = [e for e in rec.events if type(e) is Simulation]
+    assert [(e.path, e.by, e.value) for e in sims] == [
+        ((0,), "terminal", 1.0), ((1,), "value", 0.0), ((0,), "terminal", 1.0),
+        ((0,), "terminal", 1.0)]
+    assert asked == [(1,)]
+
+
+# -- frequencies --------------------------------------------------------------------------
+CHI2_P001 = {1: 10.83, 2: 13.82, 3: 16.27}  # chi-square at p = 0.001, by degrees of freedom
+
+
+def chi_square(counts, probabilities):
+    n = sum(counts)
+    return sum((k - n * p) ** 2 / (n * p) for k, p in zip(counts, probabilities, strict=True))
+
+
+def test_chance_outcomes_in_the_tree_are_followed_with_their_probabilities():
+    ps = (0.5, 0.3, 0.2)
+    game = TreeGame(Chance([(p, t) for p, t in zip(ps, (1, 2, 3), strict=True)]))
+    tree = MCTS(game, game.initial, seed=5, reward=scaled_rewards(0, 4))
+    for _ in range(3000):
+        tree.iterate()
+    counts = [tree.root.children[m].n for m in range(3)]
+    assert sum(counts) == 3000
+    assert chi_square(counts, ps) < CHI2_P001[2]
+    for wrong in [(1 / 3, 1 / 3, 1 / 3), (0.2, 0.3, 0.5), (0.3, 0.5, 0.2)]:
+        assert chi_square(counts, wrong) > 10 * CHI2_P001[2]
+    assert tree.root.w[0] / tree.root.n == pytest.approx((0.5 + 0.3 * 2 + 0.2 * 3) / 4,
+                                                        abs=0.01)
+
+
+def test_chance_outcomes_in_playouts_are_sampled_with_their_probabilities():
+    ps = (0.6, 0.3, 0.1)
+    game = TreeGame([Chance([(p, t) for p, t in zip(ps, (0, 1, 2), strict=True)])])
+    tree = MCTS(game, game.initial, seed=11, reward=scaled_rewards(0, 2))
+    seen = Counter(tree.playout((0,))[0] for _ in range(4000))
+    counts = [seen[0.0], seen[0.5], seen[1.0]]
+    assert sum(counts) == 4000
+    assert chi_square(counts, ps) < CHI2_P001[2]
+    for wrong in [(1 / 3, 1 / 3, 1 / 3), (0.1, 0.3, 0.6), (0.3, 0.6, 0.1)]:
+        assert chi_square(counts, wrong) > 10 * CHI2_P001[2]
+
+
+def test_playout_moves_are_drawn_uniformly():
+    game = TreeGame([[0, 1, 2, 3]], first=0)  # a MIN node with four moves
+    tree = MCTS(game, game.initial, seed=2, reward=scaled_rewards(0, 3))
+    seen = Counter(tree.playout((0,))[0] for _ in range(4000))
+    counts = [seen[k / 3] for k in range(4)]
+    assert sum(counts) == 4000
+    assert chi_square(counts, [0.25] * 4) < CHI2_P001[3]
+    for wrong in [(0.4, 0.2, 0.2, 0.2), (0.2, 0.2, 0.2, 0.4), (1 / 3, 1 / 3, 1 / 3, 0)]:
+        assert chi_square(counts, [max(p, 1e-9) for p in wrong]) > 10 * CHI2_P001[3]
+
+
+def test_a_policy_chooses_the_playout_moves():
+    game = TreeGame([[0, 1, 2, 3]])
+    tree = MCTS(game, game.initial, policy=lambda s, ms, rng: ms[-1],
+                reward=scaled_rewards(0, 3))
+    assert {tree.playout((0,)) for _ in range(20)} == {(1.0, 0.0)}
+
+
+# -- rewards and UCB1 ---------------------------------------------------------------------
+def test_rewards_with_three_players_count_the_players_beaten_ties_half():
+    game = TupleTree([[[(3, 1, 1)], [(0, 5, 5)]]])
+    tree = MCTS(game, game.initial)
+    assert tree.playout((0, 0, 0)) == (1.0, 0.25, 0.25)
+    assert tree.playout((0, 1, 0)) == (0.0, 0.75, 0.75)
+
+
+@settings(max_examples=300, deadline=None)
+@given(visits=st.integers(1, 1000), extra=st.integers(0, 1000), share=st.floats(0, 1),
+       c=st.floats(0, 5))
+def test_ucb1_is_the_mean_plus_the_exploration_term(visits, extra, share, c):
+    total = share * visits
+    expected = total / visits + c * math.sqrt(math.log(visits + extra) / visits)
+    assert ucb1(total, visits, visits + extra, c) == pytest.approx(expected, rel=1e-12,
+                                                                   abs=1e-12)
+    assert ucb1(0, 0, extra, c) == math.inf
+
+
+def test_mcts_yields_a_decision_after_every_batch_and_at_the_end():
+    game = TreeGame([[3, 4], [5, 1]])
+    runs = list(mcts(game, game.initial, iterations=250, batch=100, value=win_chance))
+    assert [d.stats.leaves for d in runs] == [100, 200, 250]
