@@ -52,11 +52,11 @@ EQUIVALENT = Path(__file__).with_name("mutation_equivalent.toml")
 # mutants), the file, and the tests that matter for it, fastest and sharpest first (a run
 # stops at the first failure). When modules move, change the paths here; the names stay.
 S = "tests/search/"
-CONTRACTS = [S + "test_contracts.py", S + "test_contracts_table.py"]
+CONTRACTS = [S + "test_contracts.py", S + "test_contracts_table.py", S + "test_registry.py"]
 MODULES: dict[str, tuple[str, list[str]]] = {
     "minimax": ("aisearch/search/minimax.py",
-                [*CONTRACTS, S + "test_known_values.py", S + "test_fastest_wins.py",
-                 S + "test_chance.py"]),
+                [*CONTRACTS, S + "test_contracts_chance.py", S + "test_known_values.py",
+                 S + "test_fastest_wins.py", S + "test_chance.py"]),
     "alphabeta": ("aisearch/search/alphabeta.py",
                   [*CONTRACTS, S + "test_agreement.py", S + "test_known_values.py",
                    S + "test_plain.py", S + "test_quiescence.py"]),
@@ -316,6 +316,7 @@ def copy_tree(dest: Path) -> None:
 
 def environment(tree: Path) -> dict[str, str]:
     # CI=true: hypothesis derandomized (tests/conftest.py), the same examples for every mutant
+    os.environ["CI"] = "true"  # (for the forked children too)
     return {**os.environ, "CI": "true", "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1",
             "MPLBACKEND": "Agg"}
 
@@ -329,55 +330,68 @@ class Selection:
     total: float
 
 
+CONTEXTS = """
+# Written by benchmarks/mutation.py: coverage contexts named by the running test's id.
+import json, os, time
+import coverage, pytest
+
+SECONDS = {}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    cov = coverage.Coverage.current()
+    name = item.nodeid.split("[")[0]
+    if cov is not None:
+        cov.switch_context(name)
+    t0 = time.perf_counter()
+    yield
+    SECONDS[name] = SECONDS.get(name, 0.0) + time.perf_counter() - t0
+    if cov is not None:
+        cov.switch_context("")
+
+
+def pytest_sessionfinish(session):
+    with open(os.environ["MUTATION_SECONDS"], "w") as f:
+        json.dump(SECONDS, f)
+"""
+
+
 def select_tests(rel: str, tests: list[str], tree: Path, work: Path) -> Selection:
-    """Run the module's tests once on the unmutated copy under coverage, recording which
-    test function runs which line, and how long each takes: a mutant is then tested by the
-    tests that run its line, fastest first. The module's doctests run for every mutant."""
+    """Run the module's tests (and its doctests) once on the unmutated copy under coverage,
+    recording which test runs which line, and how long each takes: a mutant is then tested
+    by the tests that run its line, fastest first."""
+    import json
     import subprocess
-    import xml.etree.ElementTree as ET
 
     import coverage
 
-    rc, data, junit = work / "coverage.rc", work / "coverage.data", work / "junit.xml"
-    rc.write_text("[run]\ndynamic_context = test_function\n", encoding="utf-8")
+    rc, data, seconds_file = work / "coverage.rc", work / "coverage.data", work / "seconds.json"
+    rc.write_text("[run]\n", encoding="utf-8")
+    (work / "mutation_contexts.py").write_text(CONTEXTS, encoding="utf-8")
     for f in work.glob("coverage.data*"):
         f.unlink()
     cmd = [sys.executable, "-m", "coverage", "run", f"--rcfile={rc}", f"--data-file={data}",
-           f"--include={tree / rel}", "-m", "pytest", *PYTEST, f"--junitxml={junit}", *tests]
+           f"--include={tree / rel}", "-m", "pytest", *PYTEST, "-p", "mutation_contexts",
+           rel, *tests]
+    env = environment(tree)
+    env["PYTHONPATH"] = f"{tree}{os.pathsep}{work}"
+    env["MUTATION_SECONDS"] = str(seconds_file)
     t0 = time.perf_counter()
-    out = subprocess.run(cmd, cwd=tree, env=environment(tree), capture_output=True, text=True)
+    out = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
     total = time.perf_counter() - t0
     if out.returncode != 0:
         raise SystemExit(f"the tests fail on the unmutated code; fix them first:\n"
                          f"(cd {tree} && {' '.join(cmd)})\n{out.stdout[-5000:]}")
-    files = {t.removesuffix(".py").replace("/", "."): t for t in tests if t.endswith(".py")}
-    seconds: dict[str, float] = {}
-    for case in ET.parse(junit).getroot().iter("testcase"):
-        module, name = case.get("classname", ""), case.get("name", "").split("[")[0]
-        where = files.get(module)
-        if where is None:  # a test class: classname is module.Class
-            head, _, cls = module.rpartition(".")
-            if head in files:
-                where, name = files[head], f"{cls}::{name}"
-        if where is not None:
-            key = f"{where}::{name}"
-            seconds[key] = seconds.get(key, 0.0) + float(case.get("time") or 0)
+    seconds: dict[str, float] = json.loads(seconds_file.read_text())
     cov = coverage.CoverageData(basename=str(data))
     cov.read()
     measured = next((f for f in cov.measured_files() if f.endswith(rel)), None)
     by_line: dict[int, list[str]] = {}
     if measured is not None:
         for line, contexts in cov.contexts_by_lineno(measured).items():
-            ids = set()
-            for ctx in contexts:
-                module, _, func = ctx.rpartition(".")
-                if module in files:
-                    ids.add(f"{files[module]}::{func}")
-                else:  # a method: module.Class.test
-                    head, _, cls = module.rpartition(".")
-                    if head in files:
-                        ids.add(f"{files[head]}::{cls}::{func}")
-            by_line[line] = sorted(ids, key=lambda t: (seconds.get(t, 0.0), t))
+            ids = {c for c in contexts if c in seconds}
+            by_line[line] = sorted(ids, key=lambda t: (seconds[t], t))
     return Selection(by_line, seconds, total)
 
 
@@ -533,7 +547,7 @@ def run_module(name: str, survivors_only: bool, verbose: bool,
             timeout = 30 + 5 * sum(chosen.seconds.get(t, 1.0) for t in ids)
             target.write_text(mutated, encoding="utf-8")
             try:
-                m.outcome = run_forked([rel, *ids], tree, timeout)
+                m.outcome = run_forked(ids, tree, timeout)
             finally:
                 target.write_text(original, encoding="utf-8")
             if verbose or m.outcome == "survived":
