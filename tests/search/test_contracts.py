@@ -304,3 +304,24 @@ def test_the_principal_variation_is_the_whole_searched_line(game, depth, prune_o
         assert game.is_terminal(s) or len(s) == depth, search.__name__
         tip = game.utility(s) if game.is_terminal(s) else path_evaluation(s)
         assert tip == d.value, search.__name__
+
+
+# -- what each searcher declares (the widgets, the stepper and the grader read it) ---------
+DECLARED = {  # name: (windowed, searches chance nodes, anytime)
+    "minimax": (False, True, False), "expectiminimax": (False, True, False),
+    "alphabeta": (True, False, False), "alphabeta_failsoft": (True, False, False),
+    "negamax": (True, False, False), "pearl_ab": (True, False, False),
+    "alphabeta_tt": (True, False, False), "pvs": (True, False, False),
+    "aspiration": (True, False, False), "mtdf": (True, False, False),
+    "sss_star": (True, False, False), "iterative_deepening": (True, False, True),
+    "star1": (True, True, False), "star2": (True, True, False),
+    "mcts": (False, True, True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DECLARED))
+def test_each_searcher_declares_its_window_chance_and_anytime_kind(name):
+    from aisearch.search import REGISTRY, describe
+
+    info = describe(REGISTRY[name].function)
+    assert (info.windowed, info.chance, info.anytime) == DECLARED[name]
