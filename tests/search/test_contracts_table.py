@@ -38,16 +38,40 @@ TableStore = EVENT_KINDS["TableStore"]
 
 # -- the reference -----------------------------------------------------------------------
 class Table:
-    """The reference table: state -> [value, bound, depth, move, generation]."""
+    """The reference table: a slot (the position itself, or its hash modulo ``size``) holds
+    ``[value, bound, depth, move, generation, position]``; counts as the package names them."""
 
-    def __init__(self):
-        self.entries, self.generation = {}, 0
+    def __init__(self, size=None, replace="depth"):
+        self.size, self.replace = size, replace
+        self.slots, self.generation = {}, 0
+        self.counts = dict.fromkeys(("probes", "hits", "settled", "stores", "replaced",
+                                     "refused"), 0)
+
+    def slot(self, s):
+        return s if self.size is None else hash(s) % self.size
+
+    def get(self, s):
+        self.counts["probes"] += 1
+        e = self.slots.get(self.slot(s))
+        if e is None or e[5] != s:
+            return None
+        self.counts["hits"] += 1
+        return e
 
     def store(self, s, depth, value, bound, move):
-        old = self.entries.get(s)
-        if old is not None and old[4] == self.generation and depth < old[2]:
-            return
-        self.entries[s] = [value, bound, depth, move, self.generation]
+        self.counts["stores"] += 1
+        old = self.slots.get(self.slot(s))
+        if old is not None:
+            if self.replace == "depth" and old[4] == self.generation and depth < old[2]:
+                self.counts["refused"] += 1
+                return
+            if old[5] != s:
+                self.counts["replaced"] += 1
+        self.slots[self.slot(s)] = [value, bound, depth, move, self.generation, s]
+
+    @property
+    def entries(self):
+        return {e[5]: e for e in self.slots.values()}
 
 
 def reference(game, depth, *, table=None, window=(-INF, INF), scout=False,
@@ -78,12 +102,13 @@ def reference(game, depth, *, table=None, window=(-INF, INF), scout=False,
         return result
 
     def inner(s, path, d, alpha, beta):
-        entry = table.entries.get(s) if table is not None else None
+        entry = table.get(s) if table is not None else None
         if entry is not None:
-            value, bound, deep, move, _ = entry
+            value, bound, deep, move, _, _ = entry
             settles = bool(path) and deep >= d and (
                 bound == "exact" or bound == "lower" and value >= beta
                 or bound == "upper" and value <= alpha)
+            table.counts["settled"] += settles
             events.append(("TableHit", path, bound, value, shown_depth(deep), settles))
             if settles:
                 return value, (() if move is None else (move,))
@@ -155,9 +180,11 @@ def recorded(search, game, depth, **options):
 
 
 def same_entries(table, ref, depth):
-    """The package's table holds what the reference's does, position by position."""
+    """The package's table holds what the reference's does, position by position (and has
+    looked up, found, stored, replaced and refused as often)."""
     assert len(table) == len(ref.entries)
-    for s, (value, bound, deep, move, _) in ref.entries.items():
+    assert table.counts() == ref.counts
+    for s, (value, bound, deep, move, _, _) in ref.entries.items():
         e = table.probe(s)
         assert (e.value, e.bound, e.move) == (value, bound, move), s
         assert e.depth == deep if depth is not None else e.depth > 10**6, s
@@ -170,10 +197,10 @@ games = st.builds(DagGame, b=st.integers(1, 3), d=st.integers(1, 5), width=st.in
 
 
 def check(search, game, depth, scout=False, window=(-INF, INF), prune_on_equal=True,
-          with_table=True):
+          with_table=True, size=None, replace="depth"):
     evaluate = game.evaluate if depth is not None else None
-    ref = Table() if with_table else None
-    table = TranspositionTable(size=None) if with_table else None
+    ref = Table(size, replace) if with_table else None
+    table = TranspositionTable(size=size, replace=replace) if with_table else None
     value, pv, expected = reference(game, depth, table=ref, window=window, scout=scout,
                                     prune_on_equal=prune_on_equal, evaluate=evaluate)
     options = {"table": table, "prune_on_equal": prune_on_equal, "evaluate": evaluate}
@@ -188,6 +215,7 @@ def check(search, game, depth, scout=False, window=(-INF, INF), prune_on_equal=T
     if with_table:
         assert d.stats.table_hits == sum(e[0] == "TableHit" for e in expected)
         assert d.stats.table_stores == sum(e[0] == "TableStore" for e in expected)
+        assert d.stats.table_hits == table.hits and d.stats.table_stores == table.stores
         same_entries(table, ref, depth)
     return d
 
@@ -198,6 +226,16 @@ def check(search, game, depth, scout=False, window=(-INF, INF), prune_on_equal=T
 def test_alphabeta_with_a_table_follows_the_rules_event_for_event(game, depth, prune_on_equal,
                                                                    with_table):
     check(alphabeta_tt, game, depth, prune_on_equal=prune_on_equal, with_table=with_table)
+
+
+@settings(max_examples=200, deadline=None)
+@given(game=games, depth=st.sampled_from([None, 2, 3, 4]), size=st.integers(1, 5),
+       replace=st.sampled_from(["depth", "always"]), scout=st.booleans())
+def test_a_small_table_keeps_replaces_and_refuses_entries_as_its_policy_says(game, depth, size,
+                                                                            replace, scout):
+    """Positions share slots (``hash % size``): a new entry replaces one of the same
+    generation only if searched at least as deep ('depth'), or always ('always')."""
+    check(pvs if scout else alphabeta_tt, game, depth, scout=scout, size=size, replace=replace)
 
 
 @settings(max_examples=300, deadline=None)
