@@ -38,21 +38,22 @@ WIN = 10**6  # the reference's score of a win at the root; tips are small
 
 
 # -- the reference -----------------------------------------------------------------------
-def scored(v, ply):
-    """A tip or evaluation as the reference compares it: a win is worth less the deeper."""
-    if v == INF:
+def scored(v, ply, payoff=INF, terminal=True):
+    """A tip or evaluation as the reference compares it: a win is worth less the deeper. A
+    win is ``±inf``, or at a terminal state the game's declared ``±win`` payoff."""
+    if v == INF or terminal and v == payoff:
         return WIN - ply
-    if v == -INF:
+    if v == -INF or terminal and v == -payoff:
         return -(WIN - ply)
     return v
 
 
-def shown(v):
-    """A score back as the game's payoff (what the events show)."""
+def shown_as(v, payoff=INF):
+    """A score back as the game's payoff (what the events show): a win is ``+win``."""
     if v > WIN // 2:
-        return INF
+        return payoff
     if v < -(WIN // 2):
-        return -INF
+        return -payoff
     return v
 
 
@@ -65,6 +66,10 @@ def reference(game, depth, form, prune_on_equal=True, evaluate=None):
     """
     events = []
     bound = 10**9 if depth is None else depth
+    payoff = INF if getattr(game, "win", None) is None else game.win
+
+    def shown(v):
+        return shown_as(v, payoff)
 
     def cut_test(alpha, beta):
         return alpha >= beta if prune_on_equal else alpha > beta
@@ -76,11 +81,11 @@ def reference(game, depth, form, prune_on_equal=True, evaluate=None):
         if game.is_terminal(s):
             raw = game.utility(s)
             events.append(("Leaf", s, raw, True))
-            v, pv = scored(raw, len(s)), ()
+            v, pv = scored(raw, len(s), payoff), ()
         elif d == 0:
             raw = evaluate(s)
             events.append(("Leaf", s, raw, False))
-            v, pv = scored(raw, len(s)), ()
+            v, pv = scored(raw, len(s), payoff, terminal=False), ()
         else:
             v, pv = inner(s, d, alpha, beta, player)
         events.append(("Exit", s, shown(v)))
@@ -99,7 +104,7 @@ def reference(game, depth, form, prune_on_equal=True, evaluate=None):
             if better or line is None:
                 best, line = v, (m,) + pv
             if form == "minimax":
-                events.append(("Backup", s, m, shown(v), shown(best), -INF, INF))
+                events.append(("Backup", s, m, shown(v), shown(best), shown(-INF), shown(INF)))
                 continue
             if maximizing:
                 alpha = max(alpha, v)
@@ -157,7 +162,7 @@ def internal(children):
 
 
 trees = st.builds(TreeGame, st.recursive(tips, internal, max_leaves=24),
-                  first=st.sampled_from([0, 1]))
+                  first=st.sampled_from([0, 1]), win=st.sampled_from([None, None, 3]))
 
 
 def path_evaluation(s):
@@ -303,7 +308,8 @@ def test_the_principal_variation_is_the_whole_searched_line(game, depth, prune_o
             s = s + (m,)
         assert game.is_terminal(s) or len(s) == depth, search.__name__
         tip = game.utility(s) if game.is_terminal(s) else path_evaluation(s)
-        assert tip == d.value, search.__name__
+        payoff = INF if game.win is None else game.win  # (a win shows as the payoff)
+        assert shown_as(scored(tip, 0, payoff, game.is_terminal(s)), payoff) == d.value
 
 
 # -- what each searcher declares (the widgets, the stepper and the grader read it) ---------
@@ -325,3 +331,56 @@ def test_each_searcher_declares_its_window_chance_and_anytime_kind(name):
 
     info = describe(REGISTRY[name].function)
     assert (info.windowed, info.chance, info.anytime) == DECLARED[name]
+
+
+# -- the leaf rule: what a value may be -----------------------------------------------------
+EDGE = 2.0**999  # finite values lie strictly within ±2**999 (beyond: a won or lost game)
+
+
+class Payoffs(TreeGame):
+    """A tree whose tips pay what ``pay`` says (TreeGame itself refuses such tips)."""
+
+    def __init__(self, tree, pay, **kw):
+        super().__init__(tree, **kw)
+        self.pay = pay
+
+    def utility(self, s, player=0):
+        v = self.pay(super().utility(s, 0))
+        return v if player == 0 else -v
+
+
+@pytest.mark.parametrize("traced", [False, True])
+@pytest.mark.parametrize("search", [minimax, alphabeta, negamax])
+def test_values_at_exactly_plus_or_minus_2_to_the_999_are_refused_and_just_inside_accepted(
+        search, traced):
+    inside = math.nextafter(EDGE, 0)
+    options = {"tracer": Recorder()} if traced else {}
+    for edge in (EDGE, -EDGE):
+        game = TreeGame([[1, 2], [3]])
+        with pytest.raises(ValueError, match="2\\*\\*999"):
+            search(game, (), 1, evaluate=lambda s, e=edge: e, **options)
+        game = Payoffs([[1, 2], [3]], lambda v, e=edge: e if v == 3 else v)
+        with pytest.raises(ValueError, match="2\\*\\*999"):
+            search(game, (), **options)
+        game = Payoffs([[1, 2], [3]], lambda v, e=edge: e if v == 3 else v, win=5)
+        with pytest.raises(ValueError, match="2\\*\\*999"):
+            search(game, (), **options)
+    assert search(TreeGame([[1, 2], [3]]), (), 1, evaluate=lambda s: inside).value == inside
+    game = Payoffs([[1, 2], [3]], lambda v: inside if v == 3 else v)
+    assert search(game, (), **options).value == inside
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta, pearl_ab, negamax])
+def test_with_a_finite_win_payoff_a_quicker_win_and_a_slower_loss_are_preferred(search):
+    """``win=10``: a tip worth ±10 is a won or lost game, scored by its distance (a tip of 9
+    is not); an evaluation of 10 is not a win, one of ``inf`` is (shown as 10)."""
+    assert search(TreeGame([[[10]], 10], win=10), ()).move == 1
+    assert search(TreeGame([-10, [[-10]]], win=10), ()).move == 1
+    assert search(TreeGame([[[9]], 9], win=10), ()).move == 0  # no wins: a tie, the first
+    assert search(TreeGame([10, [[10]]], first=1, win=10), ()).move == 1
+    assert search(TreeGame([[[-10]], -10], first=1, win=10), ()).move == 1
+    d = search(TreeGame([[1, 2], [3, 4]], win=10), (), 1, evaluate=lambda s: INF)
+    assert (d.value, d.move) == (10, 0)
+    d = search(TreeGame([[1, 2], [3, 4]], win=10), (), 1,
+               evaluate=lambda s: 10 if s == (1,) else 1)
+    assert (d.value, d.move) == (10, 1)

@@ -186,3 +186,16 @@ def test_star_searches_refuse_a_value_outside_their_bounds(search):
     game = TreeGame([Chance([(0.5, 4), (0.5, 12)]), 1])
     with pytest.raises(ValueError, match="within the bounds"):
         search(game, (), bounds=(0, 10))
+
+
+@pytest.mark.parametrize("search", [expectiminimax, minimax])
+def test_a_win_under_chance_is_worth_a_win_at_the_same_ply_ties_to_the_first(search):
+    """The chance node at ply 1 wins (or loses) with its expectation ``±inf``: worth exactly
+    a tip ``±inf`` at ply 1, so the first of the two is chosen, by MAX and by MIN."""
+    win, loss = Chance([(0.5, INF), (0.5, 2)]), Chance([(0.5, -INF), (0.5, 9)])
+    for tree, first, move in [([win, INF], 0, 0), ([INF, win], 0, 0), ([win, INF], 1, 0),
+                              ([INF, win], 1, 0), ([loss, -INF], 0, 0), ([-INF, loss], 0, 0),
+                              ([loss, -INF], 1, 0), ([-INF, loss], 1, 0)]:
+        d = search(TreeGame(tree, first=first), ())
+        assert d.move == move, (tree, first)
+        assert d.value == (INF if tree[0] in (win, INF) else -INF)
