@@ -295,7 +295,7 @@ def test_a_quicker_win_is_preferred_and_a_slower_loss():
 
 
 # -- principal variations -----------------------------------------------------------------
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(game=trees, depth=st.integers(1, 4), prune_on_equal=st.booleans())
 def test_the_principal_variation_is_the_whole_searched_line(game, depth, prune_on_equal):
     """It runs from the root to a tip of the search (terminal, or at the depth bound) whose
