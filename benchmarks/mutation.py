@@ -549,6 +549,8 @@ def run_module(name: str, survivors_only: bool, verbose: bool,
                 m.outcome = run_forked(ids, tree, timeout)
             finally:
                 target.write_text(original, encoding="utf-8")
+            if i % 25 == 0:  # (a run stopped midway keeps what it found)
+                save(db, mutants, f"{digest([path])}:{digest([ROOT / t for t in tests])}")
             if verbose or m.outcome == "survived":
                 rate = (time.perf_counter() - started) / i
                 print(f"  [{i}/{len(todo)}, {rate:.1f} s each] {m.outcome}: line {m.line} "
@@ -636,6 +638,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         import cosmic_ray  # noqa: F401
     except ImportError:
         parser.error("Cosmic Ray is not installed: pip install -e '.[mutation]'")
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # (kill: results are saved)
     equivalent = load_equivalent()
     rows = []
     for name in names:
