@@ -52,7 +52,8 @@ EQUIVALENT = Path(__file__).with_name("mutation_equivalent.toml")
 # mutants), the file, and the tests that matter for it, fastest and sharpest first (a run
 # stops at the first failure). When modules move, change the paths here; the names stay.
 S = "tests/search/"
-CONTRACTS = [S + "test_contracts.py", S + "test_contracts_table.py", S + "test_registry.py"]
+CONTRACTS = [S + "test_contracts.py", S + "test_contracts_runtime.py", S + "test_contracts_table.py",
+             S + "test_registry.py"]
 MODULES: dict[str, tuple[str, list[str]]] = {
     "minimax": ("aisearch/search/minimax.py",
                 [*CONTRACTS, S + "test_contracts_chance.py", S + "test_known_values.py",

@@ -1,0 +1,141 @@
+"""What every searcher shares (the runtime): games that are plain classes, values of any real
+number type, which declared payoffs are wins, the chance nodes a searcher refuses, the
+options a recording keeps, and the errors an ordering gets.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from aisearch.games import Chance, TreeGame
+from aisearch.search import (
+    History,
+    alphabeta,
+    alphabeta_failsoft,
+    alphabeta_tt,
+    minimax,
+    negamax,
+    pearl_ab,
+    pvs,
+)
+from aisearch.trace import Enter, Recorder, Start
+
+INF = math.inf
+FORMS = [alphabeta, alphabeta_failsoft, negamax, pearl_ab, alphabeta_tt, pvs]
+
+
+class Countdown:
+    """A game written from the protocol alone (no base class, no ``has_chance``): a pile of
+    ``n`` counters, take 1 or 2, who takes the last wins; MAX moves first."""
+
+    initial = (5, 0)
+
+    def to_move(self, s):
+        return s[1]
+
+    def moves(self, s):
+        return tuple(k for k in (1, 2) if k <= s[0])
+
+    def result(self, s, m):
+        return (s[0] - m, 1 - s[1])
+
+    def is_terminal(self, s):
+        return s[0] == 0
+
+    def utility(self, s, player=0):
+        won = 1 if s[1] == 1 else -1  # the player who just moved took the last counter
+        return won if player == 0 else -won
+
+
+@pytest.mark.parametrize("search", [minimax, *FORMS])
+def test_a_game_written_from_the_protocol_alone_is_searched(search):
+    """Five counters: MAX takes 2, leaving a multiple of three (its only winning move)."""
+    for order in (None, lambda s, ms: ms[::-1], History()):
+        d = search(Countdown(), Countdown.initial, order=order)
+        assert (d.value, d.move) == (1, 2), order
+
+
+@pytest.mark.parametrize("search", FORMS)
+def test_searchers_without_chance_refuse_a_chance_node_with_or_without_an_order(search):
+    game = TreeGame([[1, 2], Chance([(0.5, 3), (0.5, 4)])])
+    for order in (None, lambda s, ms: ms, History()):
+        with pytest.raises(ValueError, match="cannot search chance nodes"):
+            search(game, (), order=order)
+
+
+def number_types(v):
+    return [v, float(v), np.int64(v), np.float64(v), Fraction(v)]
+
+
+@pytest.mark.parametrize("search", [minimax, *FORMS])
+def test_values_of_any_real_number_type_count_as_their_value(search):
+    """An evaluation or a utility may return numpy numbers or fractions: the same decision
+    (and no such value is mistaken for a won or lost game)."""
+    game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    for k in range(5):
+        d = search(game, (), 1, evaluate=lambda s, k=k: number_types(
+            {(0,): 3, (1,): 2, (2,): 2}[s])[k])
+        assert (d.value, d.move) == (3, 0)
+
+        class Typed(TreeGame):
+            def utility(self, s, player=0, k=k):
+                v = number_types(super().utility(s, 0))[k]
+                return v if player == 0 else -v
+
+        for win in (None, 20):
+            d = search(Typed([[3, 12, 8], [2, 4, 6], [14, 5, 2]], win=win), (), tracer=Recorder())
+            assert (d.value, d.move, d.pv) == (3, 0, (0, 0))
+
+
+@pytest.mark.parametrize("win", [0, -1, True, "10", None])
+def test_a_win_payoff_that_is_not_a_positive_number_declares_no_wins(win):
+    """Draws (0) at plies 2 and 3: without wins they tie and the first move is chosen."""
+    game = TreeGame([[0], [[0]]])
+    game.win = win
+    for search in (minimax, alphabeta, negamax):
+        d = search(game, ())
+        assert (d.value, d.move) == (0, 0)
+
+
+def test_a_recording_starts_with_the_searcher_and_its_options_but_not_the_tracer():
+    game = TreeGame([[3, 12, 8], [2, 4, 6]])
+    rec = Recorder()
+    evaluate = lambda s: 1  # noqa: E731
+    alphabeta(game, (), 1, evaluate=evaluate, tracer=rec)
+    start = rec.events[0]
+    assert type(start) is Start and start.search == "alphabeta" and start.depth == 1
+    assert start.options == {"evaluate": evaluate, "order": None, "prune_on_equal": True,
+                             "fastest_wins": True, "quiescence": None}
+    rec = Recorder()
+    minimax(game, (), tracer=rec, prune_on_equal=False)
+    assert rec.events[0].options == {"evaluate": None, "order": None, "prune_on_equal": False,
+                                     "fastest_wins": True}
+
+
+def test_a_depth_is_shown_as_given_up_to_2_to_the_29_plies_and_none_is_shown_as_none():
+    """(Deeper depths, beyond any search, are shown as None: to the end.)"""
+    game = TreeGame([[3, 12], [2, 4]])
+    for depth in (2, 10**6, 2**29):
+        rec = Recorder()
+        alphabeta(game, (), depth, tracer=rec)
+        assert [e.depth for e in rec.events if type(e) is Enter][:2] == [depth, depth - 1]
+    rec = Recorder()
+    alphabeta(game, (), tracer=rec)
+    assert {e.depth for e in rec.events if type(e) is Enter} == {None}
+
+
+@pytest.mark.parametrize("search", [alphabeta, minimax])
+def test_an_order_that_changes_the_moves_is_told_exactly_which(search):
+    game = TreeGame([[1, 2], [3, 4], [5, 6]])
+    cases = [(lambda s, ms: (ms[0], ms[0], ms[2]) if len(ms) == 3 else ms,
+              "it dropped 1; repeated 0 (given: 0, 1, 2)"),
+             (lambda s, ms: (*ms, 7) if len(ms) == 3 else ms, "it added 7 (given: 0, 1, 2)"),
+             (lambda s, ms: ms[:2] if len(ms) == 3 else ms, "it dropped 2 (given: 0, 1, 2)")]
+    for order, says in cases:
+        with pytest.raises(ValueError) as err:
+            search(game, (), order=order)
+        assert says in str(err.value)
