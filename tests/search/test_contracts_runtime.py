@@ -139,3 +139,23 @@ def test_an_order_that_changes_the_moves_is_told_exactly_which(search):
         with pytest.raises(ValueError) as err:
             search(game, (), order=order)
         assert says in str(err.value)
+
+
+@pytest.mark.parametrize("traced", [False, True])
+@pytest.mark.parametrize("search", [minimax, alphabeta, negamax])
+def test_a_value_that_is_not_a_real_number_is_refused_traced_or_not(search, traced):
+    from decimal import Decimal
+
+    for bad in (True, False, Decimal(1), "3", None, 1j, float("nan")):
+        options = {"tracer": Recorder()} if traced else {}
+        game = TreeGame([[3, 12], [2, 4]])
+        with pytest.raises((TypeError, ValueError), match="evaluate|<lambda>"):
+            search(game, (), 1, evaluate=lambda s, b=bad: b, **options)
+
+        class Bad(TreeGame):
+            def utility(self, s, player=0, b=bad):
+                return b
+
+        for win in (None, 5):
+            with pytest.raises((TypeError, ValueError), match="utility"):
+                search(Bad([[3, 12], [2, 4]], win=win), (), **options)
