@@ -159,3 +159,17 @@ def test_a_value_that_is_not_a_real_number_is_refused_traced_or_not(search, trac
         for win in (None, 5):
             with pytest.raises((TypeError, ValueError), match="utility"):
                 search(Bad([[3, 12], [2, 4]], win=win), (), **options)
+
+
+@pytest.mark.parametrize("search", [minimax, *FORMS])
+def test_an_evaluation_of_plus_or_minus_inf_is_a_win_or_loss_at_its_ply(search):
+    """Depth 2: move 0 leads to a position evaluated ``±inf`` two plies down, move 1 to a
+    terminal ``±inf`` one ply down. MAX wins as early and loses as late as it can."""
+    at_bound = lambda v: (lambda s: v)  # noqa: E731
+    assert search(TreeGame([[[1, 2]], INF]), (), 2, evaluate=at_bound(INF)).move == 1
+    assert search(TreeGame([[[1, 2]], -INF]), (), 2, evaluate=at_bound(-INF)).move == 0
+    assert search(TreeGame([INF, [[1, 2]]]), (), 2, evaluate=at_bound(INF)).move == 0
+    assert search(TreeGame([-INF, [[1, 2]]]), (), 2, evaluate=at_bound(-INF)).move == 1
+    for v in (np.float64(INF), np.float64(-INF)):  # the same through the careful path
+        assert search(TreeGame([[[1, 2]], float(v)]), (), 2, evaluate=at_bound(v)).move == (
+            1 if v > 0 else 0)
