@@ -267,3 +267,92 @@ def test_mcts_yields_a_decision_after_every_batch_and_at_the_end():
     game = TreeGame([[3, 4], [5, 1]])
     runs = list(mcts(game, game.initial, iterations=250, batch=100, value=win_chance))
     assert [d.stats.leaves for d in runs] == [100, 200, 250]
+
+
+# -- budgets, the end of the game, chance nodes in the tree -------------------------------
+def consistent(tree, game):
+    """Every node: visits = the iterations through it; its children and untried moves are
+    its moves, the untried ones in the game's order; the tree counts its nodes."""
+    count, stack = 0, [tree.root]
+    while stack:
+        node = stack.pop()
+        count += 1
+        assert node.n >= 1 or node is tree.root
+        kids = sum(j.n for j in node.children.values())
+        assert kids <= node.n and node.n - kids <= node.n
+        if not node.terminal and node.player != -1:
+            moves = list(game.moves(node.state))
+            assert sorted(node.children, key=moves.index) + node.untried == moves
+        stack.extend(node.children.values())
+    assert count == tree.nodes
+    assert tree.root.n == tree.iterations
+
+
+@pytest.mark.parametrize("nodes", [1, 2, 3, 7, 20, 61, 150])
+def test_a_node_budget_drops_the_unfinished_iteration_and_leaves_the_tree_whole(nodes):
+    from aisearch.games import TicTacToe
+    from aisearch.search import Budget
+
+    game = TicTacToe()
+    tree = MCTS(game, game.initial, seed=nodes, budget=Budget(nodes=nodes))
+    runs = list(tree.run(iterations=None, batch=5))
+    consistent(tree, game)
+    assert runs[-1].stats.leaves == tree.iterations < nodes + 1
+    assert [d.stats.leaves for d in runs[:-1]] == list(range(5, 5 * len(runs) - 4, 5))
+    bigger = MCTS(game, game.initial, seed=nodes)
+    for _ in range(tree.iterations):
+        bigger.iterate()
+    assert bigger.decision() == tree.decision()  # the same iterations, the same tree
+
+
+def test_at_the_end_of_the_game_one_decision_and_no_move():
+    game = TreeGame([[3, 4]])
+    runs = list(mcts(game, (0, 1), iterations=500, batch=100))
+    assert len(runs) == 1 and runs[0].move is None and runs[0].stats.leaves == 100
+    assert runs[0].value == 1.0  # MAX has won there (4 > 0)
+
+
+def test_below_a_chance_node_the_line_stops_and_the_terms_list_its_outcomes():
+    game = TreeGame([Chance([(0.5, [1, 2]), (0.5, [3, 4])]), 0])
+    tree = MCTS(game, game.initial, seed=1, c=1.0)
+    for _ in range(60):
+        tree.iterate()
+    d = tree.decision()
+    assert d.move == 0 and d.pv == (0,)  # what follows depends on the dice
+    chance = tree.root.children[0]
+    rows = tree.ucb_terms(chance)
+    assert sorted(row[0] for row in rows) == [0, 1]
+    for m, n, mean, bonus, score in rows:
+        j = chance.children[m]
+        assert (n, mean) == (j.n, j.w[0] / j.n)  # the mean of MAX, who moved into it
+        assert bonus == pytest.approx(math.sqrt(math.log(chance.n) / j.n))
+        assert score == pytest.approx(mean + bonus)
+    consistent(tree, game)
+
+
+# -- what a value function and a reward function may return ------------------------------
+def test_a_value_or_reward_may_be_an_int_a_list_or_a_tuple_in_0_to_1():
+    game = TreeGame([[3, 4], [5]])
+    assert MCTS(game, (), value=lambda s: 1).playout((0,)) == (1.0, 0.0)
+    assert MCTS(game, (), value=lambda s: 0).playout((0,)) == (0.0, 1.0)
+    assert MCTS(game, (), value=lambda s: (0.25, 0.75)).playout((0,)) == (0.25, 0.75)
+    assert MCTS(game, (), reward=lambda g, s, n: [1, 0]).playout((1, 0)) == (1.0, 0.0)
+    assert MCTS(game, (), reward=lambda g, s, n: (0, 1.0)).playout((1, 0)) == (0.0, 1.0)
+    for bad in (1.5, -0.1, True, (0.5,), (0.5, 2.0), "1"):
+        with pytest.raises(ValueError, match="value"):
+            MCTS(game, (), value=lambda s, b=bad: b).playout((0,))
+    for bad in ((1.5, 0.0), (0.5,), [0.5, -1], (True, 0.0), 1.0, None):
+        with pytest.raises(ValueError, match="reward"):
+            MCTS(game, (), reward=lambda g, s, n, b=bad: b).playout((1, 0))
+
+
+@pytest.mark.parametrize("c", [0, 0.0, 2, 7.5])
+def test_any_finite_exploration_constant_from_zero_up_is_taken(c):
+    game = TreeGame([[3, 4], [5]])
+    tree = MCTS(game, (), c=c, value=win_chance)
+    for _ in range(5):
+        tree.iterate()
+    assert tree.c == c and tree.root.n == 5
+    for bad in (-1e-9, math.inf, True, "1"):
+        with pytest.raises(ValueError, match="exploration"):
+            MCTS(game, (), c=bad)
