@@ -199,3 +199,16 @@ def test_a_win_under_chance_is_worth_a_win_at_the_same_ply_ties_to_the_first(sea
         d = search(TreeGame(tree, first=first), ())
         assert d.move == move, (tree, first)
         assert d.value == (INF if tree[0] in (win, INF) else -INF)
+
+
+@pytest.mark.parametrize("search", [star1, star2])
+def test_star_searches_cut_on_equality_unless_told_to_cut_strictly(search):
+    """The dice tree, bounds (0, 9): one outcome is cut off where a bound equals the window's
+    edge (38 nodes); with ``prune_on_equal=False`` it is searched (39, all of them)."""
+    from aisearch.games import dice_tree
+
+    equal = search(dice_tree, (), bounds=(0, 9))
+    strict = search(dice_tree, (), bounds=(0, 9), prune_on_equal=False)
+    assert (equal.value, equal.stats.nodes, equal.stats.cutoffs) == (3.5, 38, 1)
+    assert (strict.value, strict.stats.nodes, strict.stats.cutoffs) == (3.5, 39, 0)
+    assert expectiminimax(dice_tree, ()).stats.nodes == 39
