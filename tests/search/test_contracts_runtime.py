@@ -173,3 +173,11 @@ def test_an_evaluation_of_plus_or_minus_inf_is_a_win_or_loss_at_its_ply(search):
     for v in (np.float64(INF), np.float64(-INF)):  # the same through the careful path
         assert search(TreeGame([[[1, 2]], float(v)]), (), 2, evaluate=at_bound(v)).move == (
             1 if v > 0 else 0)
+
+
+@pytest.mark.parametrize("win", [1, 0.5, 2, 1e300])
+def test_any_positive_win_payoff_makes_quicker_wins_better(win):
+    for search in (minimax, alphabeta, negamax, alphabeta_tt):
+        assert search(TreeGame([[[win]], win], win=win), ()).move == 1
+        assert search(TreeGame([-win, [[-win]]], win=win), ()).move == 1
+        assert search(TreeGame([[[win]], win]), ()).move == 0  # no win declared: a tie
