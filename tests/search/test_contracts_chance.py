@@ -212,3 +212,19 @@ def test_star_searches_cut_on_equality_unless_told_to_cut_strictly(search):
     assert (equal.value, equal.stats.nodes, equal.stats.cutoffs) == (3.5, 38, 1)
     assert (strict.value, strict.stats.nodes, strict.stats.cutoffs) == (3.5, 39, 0)
     assert expectiminimax(dice_tree, ()).stats.nodes == 39
+
+
+def test_a_chance_node_whose_window_lies_beyond_the_bounds_is_cut_before_any_outcome():
+    """Random chance tree 121 (values in [-6, 6]): the chance node at (1, 1) is searched
+    with beta = -6, the least value there is, so its expectation is at least beta before any
+    outcome is searched: every outcome is skipped."""
+    from aisearch.games import random_chance_tree
+    from aisearch.trace import Cut
+
+    game = random_chance_tree(121, depth=4)
+    for search in (star1, star2):
+        rec = Recorder()
+        d = search(game, (), bounds=(-6, 6), tracer=rec)
+        cuts = [e for e in rec.events if type(e) is Cut and e.path == (1, 1)]
+        assert [(e.skipped, e.alpha, e.beta) for e in cuts] == [((0, 1), -INF, -6)]
+        assert d.value == pytest.approx(expectiminimax(game, ()).value)

@@ -181,3 +181,25 @@ def test_any_positive_win_payoff_makes_quicker_wins_better(win):
         assert search(TreeGame([[[win]], win], win=win), ()).move == 1
         assert search(TreeGame([-win, [[-win]]], win=win), ()).move == 1
         assert search(TreeGame([[[win]], win]), ()).move == 0  # no win declared: a tie
+
+
+@pytest.mark.parametrize("search", [minimax, *FORMS])
+def test_a_protocol_only_games_nodes_and_leaves_are_counted(search):
+    """Five counters, take 1 or 2: 20 positions in the whole tree, 8 of them ends."""
+    rec = Recorder()
+    d = search(Countdown(), Countdown.initial, tracer=rec)
+    assert d.stats.nodes == sum(type(e) is Enter for e in rec.events)
+    if search is minimax:
+        assert (d.stats.nodes, d.stats.leaves) == (20, 8)
+
+
+def test_numpy_payoffs_of_a_finite_win_are_wins_and_losses_by_distance():
+    class Typed(TreeGame):
+        def utility(self, s, player=0):
+            v = np.float64(super().utility(s, 0))
+            return v if player == 0 else -v
+
+    for win in (0.5, 1, 3):
+        for search in (minimax, alphabeta, negamax):
+            assert search(Typed([[[win]], win], win=win), ()).move == 1
+            assert search(Typed([-win, [[-win]]], win=win), ()).move == 1
