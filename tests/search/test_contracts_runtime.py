@@ -146,7 +146,7 @@ def test_an_order_that_changes_the_moves_is_told_exactly_which(search):
 def test_a_value_that_is_not_a_real_number_is_refused_traced_or_not(search, traced):
     from decimal import Decimal
 
-    for bad in (True, False, Decimal(1), "3", None, 1j, float("nan")):
+    for bad in (True, False, Decimal(1), "3", None, 1j, float("nan"), 10**400):
         options = {"tracer": Recorder()} if traced else {}
         game = TreeGame([[3, 12], [2, 4]])
         with pytest.raises((TypeError, ValueError), match="evaluate|<lambda>"):
@@ -203,3 +203,48 @@ def test_numpy_payoffs_of_a_finite_win_are_wins_and_losses_by_distance():
         for search in (minimax, alphabeta, negamax):
             assert search(Typed([[[win]], win], win=win), ()).move == 1
             assert search(Typed([-win, [[-win]]], win=win), ()).move == 1
+
+
+class Coin(Countdown):
+    """A protocol-only game that starts with a coin toss (a chance node) and knows nothing
+    of ``has_chance``; and has no ``initial`` either: searchers take the state they are
+    given."""
+
+    @property
+    def initial(self):
+        raise AttributeError("initial")
+
+    def to_move(self, s):
+        return -1 if s == "toss" else super().to_move(s)
+
+    def moves(self, s):
+        return ("heads", "tails") if s == "toss" else super().moves(s)
+
+    def chance_outcomes(self, s):
+        return (("heads", 0.5), ("tails", 0.5))
+
+    def result(self, s, m):
+        if s == "toss":
+            return (3, 0) if m == "heads" else (5, 0)
+        return super().result(s, m)
+
+    def is_terminal(self, s):
+        return s != "toss" and super().is_terminal(s)
+
+
+def test_a_protocol_only_games_chance_node_is_refused_by_searchers_without_chance():
+    assert not hasattr(Coin(), "initial")
+    for search in FORMS:
+        with pytest.raises(ValueError, match="cannot search chance nodes"):
+            search(Coin(), "toss")
+    assert minimax(Coin(), "toss").value == 0.0  # 3 counters: MAX loses; 5: MAX wins
+    assert alphabeta(Coin(), (3, 0)).value == -1
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta, negamax])
+def test_a_line_thousands_of_plies_deep_is_searched(search):
+    line = 7
+    for _ in range(3000):
+        line = [line]
+    d = search(TreeGame(line), ())
+    assert d.value == 7 and len(d.pv) == 3000
