@@ -356,3 +356,23 @@ def test_any_finite_exploration_constant_from_zero_up_is_taken(c):
     for bad in (-1e-9, math.inf, True, "1"):
         with pytest.raises(ValueError, match="exploration"):
             MCTS(game, (), c=bad)
+
+
+def test_rewards_and_values_at_the_ends_of_0_to_1_are_taken_as_floats():
+    game = TreeGame([[3, 4], [5]])
+    for v in ((0.0, 1.0), (1, 0), (1.0, 0), (0, 1)):
+        r = MCTS(game, (), value=lambda s, v=v: v).playout((0,))
+        assert r == v and all(type(x) is float for x in r)
+        r = MCTS(game, (), reward=lambda g, s, n, v=v: v).playout((1, 0))
+        assert r == v and all(type(x) is float for x in r)
+
+
+def test_one_iteration_in_batches_of_one_is_a_search():
+    game = TreeGame([[3, 4], [5]])
+    runs = list(MCTS(game, (), value=win_chance).run(iterations=1, batch=1))
+    assert [d.stats.leaves for d in runs] == [1]
+    runs = list(MCTS(game, (), value=win_chance).run(iterations=3, batch=1))
+    assert [d.stats.leaves for d in runs] == [1, 2, 3]
+    for bad in (0, -1, 1.5, None):
+        with pytest.raises(ValueError, match="batch"):
+            MCTS(game, ()).run(iterations=3, batch=bad)
