@@ -248,3 +248,39 @@ def test_a_line_thousands_of_plies_deep_is_searched(search):
         line = [line]
     d = search(TreeGame(line), ())
     assert d.value == 7 and len(d.pv) == 3000
+
+
+def test_every_searcher_prunes_on_equality_and_prefers_quick_wins_by_default():
+    """The defaults, as a recording's Start event reports them (a uniform signature: minimax
+    and expectiminimax accept prune_on_equal though they never prune)."""
+    from aisearch.search import REGISTRY
+
+    game = TreeGame([[3, 12], [2, 4]])
+    checked = 0
+    for name, info in REGISTRY.items():
+        if name in ("mcts", "maxn", "paranoid", "quiescence", "enhanced_search"):
+            continue
+        rec = Recorder()
+        options = {"bounds": (0, 20)} if name.startswith("star") else {}
+        options["evaluate"] = lambda s: 5
+        result = info.function(game, (), tracer=rec, **options)
+        if name == "iterative_deepening":
+            list(result)
+        starts = [e for e in rec.events if type(e) is Start]
+        assert starts, name
+        for start in starts:
+            assert start.options["prune_on_equal"] is True, name
+            assert start.options["fastest_wins"] is True, name
+        checked += 1
+    assert checked >= 13
+
+
+def test_options_are_keyword_only():
+    from aisearch.search import MCTS
+
+    game = TreeGame([[3, 12], [2, 4]])
+    for search in (minimax, alphabeta, negamax, alphabeta_tt, pvs):
+        with pytest.raises(TypeError):
+            search(game, (), None, None)
+    with pytest.raises(TypeError):
+        MCTS(game, (), 1.0)
