@@ -341,7 +341,7 @@ def test_a_value_or_reward_may_be_an_int_a_list_or_a_tuple_in_0_to_1():
     for bad in (1.5, -0.1, True, (0.5,), (0.5, 2.0), "1"):
         with pytest.raises(ValueError, match="value"):
             MCTS(game, (), value=lambda s, b=bad: b).playout((0,))
-    for bad in ((1.5, 0.0), (0.5,), [0.5, -1], (True, 0.0), 1.0, None):
+    for bad in ((1.5, 0.0), (-0.5, 1.0), (0.5, 1.5), (0.5,), [0.5, -1], (True, 0.0), 1.0, None):
         with pytest.raises(ValueError, match="reward"):
             MCTS(game, (), reward=lambda g, s, n, b=bad: b).playout((1, 0))
 
