@@ -376,3 +376,13 @@ def test_one_iteration_in_batches_of_one_is_a_search():
     for bad in (0, -1, 1.5, None):
         with pytest.raises(ValueError, match="batch"):
             MCTS(game, ()).run(iterations=3, batch=bad)
+
+
+def test_ucb1_and_scaled_rewards_refuse_arguments_just_outside_their_ranges():
+    for args in [(1, 2, 5, math.inf), (-0.5, 2, 5, 1.0), (2.5, 2, 5, 1.0)]:
+        with pytest.raises(ValueError):
+            ucb1(*args)
+    assert ucb1(0, 2, 5, 0) == 0 and ucb1(2, 2, 5, 0) == 1
+    for low, high in [(3, 3), (4, 3)]:
+        with pytest.raises(ValueError, match="low must be below high"):
+            scaled_rewards(low, high)
