@@ -80,7 +80,7 @@ class Game(Protocol[S, M]):
     ``win``
         The payoff of a win (a number > 0, ``inf`` allowed). A terminal utility of
         ``+win`` or ``-win`` is a won or lost game, which searchers score by its distance
-        from the root (:mod:`aisearch.search.common`, "fastest wins"). Games without it
+        from the root (:mod:`aisearch.search.runtime.run`, "fastest wins"). Games without it
         have no wins, only payoffs (explicit trees); ``±inf`` always counts as a win.
     ``noisy_moves(s)``
         The moves of ``s`` that make the position unquiet (captures, promotions), in

@@ -26,12 +26,13 @@ from typing import Any
 
 from aisearch.core import Evaluate, Game, Order
 from aisearch.results import Decision, Stats
-from aisearch.search.anytime import run_anytime
-from aisearch.search.deepening import iterative_deepening
-from aisearch.search.ordering import History, Killers, StaticOrder, chain
+from aisearch.search.efficiency.deepening import iterative_deepening
+from aisearch.search.efficiency.ordering import History, Killers, StaticOrder, chain
+from aisearch.search.efficiency.pvs import pvs
+from aisearch.search.efficiency.table_search import TranspositionTable, alphabeta_tt
+from aisearch.search.efficiency.windows import aspiration, mtdf
 from aisearch.search.registry import searcher
-from aisearch.search.table import TranspositionTable, alphabeta_tt
-from aisearch.search.windows import aspiration, mtdf, pvs
+from aisearch.search.runtime.anytime import run_anytime
 from aisearch.trace.events import TracerLike
 
 __all__ = ["enhanced_search", "WINDOWS", "ENHANCEMENTS"]
@@ -95,7 +96,7 @@ def enhanced_search(
     extensions : tuple of str
         ``"check"`` and/or ``"singular"``: moves searched one ply deeper, counted in
         ``stats.check_extensions`` and ``stats.singular_extensions``
-        (:mod:`aisearch.search.extensions`); ``singular_margin`` is the lead a singular
+        (:mod:`aisearch.search.horizon.extensions`); ``singular_margin`` is the lead a singular
         move needs.
 
     Returns
