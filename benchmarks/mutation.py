@@ -295,8 +295,7 @@ def load_equivalent() -> dict[tuple[str, str, str, str, str], str]:
 # -- running ------------------------------------------------------------------------------
 def digest(paths: Sequence[Path]) -> str:
     h = hashlib.sha256()
-    for p in paths:
-        h.update(str(p).encode())
+    for p in paths:  # (the contents: a module that only moved keeps its results)
         h.update(p.read_bytes() if p.is_file() else b"")
     return h.hexdigest()[:16]
 
