@@ -258,7 +258,8 @@ class MCTS:
                                                                      float]]:
         """The UCB1 terms of ``node``'s children (the root's by default), in move order:
         ``(move, visits, mean, exploration bonus, UCB1)``, the mean for the player to move at
-        ``node``; an unvisited child has mean and bonus ``nan`` and UCB1 ``inf``.
+        ``node`` (at a chance node, MAX's, as a recording reports it); an unvisited child has
+        mean and bonus ``nan`` and UCB1 ``inf``.
 
         >>> from aisearch.games import TicTacToe
         >>> tree = MCTS(TicTacToe(), TicTacToe.parse("xx./oo./..."), seed=0)
@@ -268,8 +269,9 @@ class MCTS:
         """
         node = self._node(node)
         rows = []
-        p = node.player
-        for m in self.game.moves(node.state) if p != CHANCE else node.children:
+        chance = node.player == CHANCE
+        p = MAX if chance else node.player  # (not w[-1]: CHANCE is -1)
+        for m in node.children if chance else self.game.moves(node.state):
             j = node.children.get(m)
             if j is None or j.n == 0:
                 rows.append((m, 0, math.nan, math.nan, math.inf))

@@ -1,0 +1,388 @@
+"""Monte Carlo tree search, statistic by statistic.
+
+- With a value function and no chance, MCTS draws no random numbers: its whole tree (every
+  node's visits and rewards) is compared with a reference UCT written here from the module's
+  description (UCB1 with the parent's visits under the logarithm, the mean for the player to
+  move, ties to the first move, one expansion per iteration in move order, rewards backed up
+  for every player).
+- Chance outcomes (in the tree and in playouts) and playout moves are sampled with the right
+  frequencies: checked by a chi-square test at a fixed seed, with a threshold (p = 0.001)
+  that a wrong distribution exceeds many times over.
+- ``value(s)`` is MAX's expected reward whoever is to move, and is never asked at a terminal
+  state; the decision's value is MAX's mean even when MIN moves at the root; an unvisited
+  node's mean is 1/2.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aisearch.games import Chance, Max, Min, TreeGame, TupleTree
+from aisearch.search import MCTS, mcts, scaled_rewards, ucb1
+from aisearch.trace import EVENT_KINDS, Recorder
+
+Simulation = EVENT_KINDS["Simulation"]
+
+
+# -- a reference UCT ----------------------------------------------------------------------
+class Node:
+    def __init__(self, game, s, move=None):
+        self.s, self.move = s, move
+        self.player = game.to_move(s)
+        self.terminal = game.is_terminal(s)
+        self.untried = [] if self.terminal else list(game.moves(s))
+        self.children = []
+        self.n, self.w = 0, [0.0, 0.0]
+
+
+def reference_tree(game, iterations, value, c=1.4142135623730951):
+    """The root of a UCT tree after ``iterations`` (no chance nodes; ``value(s)``: MAX's
+    reward at non-terminal states; terminal states score a win 1, a draw 1/2, a loss 0)."""
+    root = Node(game, game.initial)
+    for _ in range(iterations):
+        node, path = root, [root]
+        while not node.terminal:
+            if node.untried:
+                m = node.untried.pop(0)
+                child = Node(game, game.result(node.s, m), m)
+                node.children.append(child)
+                path.append(child)
+                node = child
+                break
+            p = node.player
+
+            def score(j, p=p, parent=node):
+                return j.w[p] / j.n + c * math.sqrt(math.log(parent.n) / j.n)
+
+            best = node.children[0]
+            for j in node.children[1:]:
+                if score(j) > score(best):
+                    best = j
+            node = best
+            path.append(node)
+        if node.terminal:
+            u = game.utility(node.s)
+            r = (1.0, 0.0) if u > 0 else (0.0, 1.0) if u < 0 else (0.5, 0.5)
+        else:
+            v = value(node.s)
+            r = (float(v), 1.0 - float(v))
+        for m in path:
+            m.n += 1
+            m.w[0] += r[0]
+            m.w[1] += r[1]
+    return root
+
+
+def same_tree(ours, theirs, path=()):
+    assert (theirs.n, theirs.w) == (ours.n, ours.w), path
+    assert list(theirs.children) == [j.move for j in ours.children], path
+    for j in ours.children:
+        same_tree(j, theirs.children[j.move], path + (j.move,))
+
+
+def most_visited(node):
+    best = None
+    for j in node.children:
+        if best is None or j.n > best.n:
+            best = j
+    return best
+
+
+tips = st.integers(-2, 2)
+
+
+def internal(children):
+    kids = st.lists(children, min_size=1, max_size=3)
+    return kids | st.builds(Min, kids) | st.builds(Max, kids)
+
+
+trees = st.builds(TreeGame, st.recursive(tips, internal, max_leaves=16),
+                  first=st.sampled_from([0, 1]))
+
+
+def win_chance(s):
+    """A value function: MAX's reward in [0, 1], different for most states."""
+    return ((sum(s) * 7 + len(s) * 3) % 11) / 10
+
+
+@settings(max_examples=300, deadline=None)
+@given(game=trees, iterations=st.integers(1, 40), c=st.sampled_from([0.0, 0.5, math.sqrt(2)]))
+def test_mcts_with_a_value_function_grows_the_tree_uct_prescribes(game, iterations, c):
+    tree = MCTS(game, game.initial, c=c, value=win_chance)
+    for _ in range(iterations):
+        tree.iterate()
+    ref = reference_tree(game, iterations, win_chance, c)
+    same_tree(ref, tree.root)
+    d = tree.decision()
+    first = most_visited(ref)
+    assert d.move == (first.move if first is not None else None)
+    shown = first if first is not None else ref  # (a root without children: its own mean)
+    assert d.value == (shown.w[0] / shown.n if shown.n else 0.5)
+    line, node = [], ref
+    while (node := most_visited(node)) is not None:
+        line.append(node.move)
+    assert d.pv == tuple(line)
+    assert (d.stats.nodes, d.stats.leaves) == (tree.nodes, iterations)
+
+
+def test_the_decisions_value_is_maxs_mean_when_min_moves_at_the_root():
+    """MIN to move; MAX's reward is 0.2 below move 0 and 0.1 below move 1 (long lines, no
+    playout reaches their ends): MIN's best move leaves MAX 0.1, the value reported."""
+    line = 0
+    for _ in range(12):
+        line = [line]
+    game = TreeGame([line, line], first=1)
+    tree = MCTS(game, game.initial, value=lambda s: 0.1 if s[0] == 1 else 0.2, c=0.1)
+    for _ in range(10):
+        tree.iterate()
+    d = tree.decision()
+    assert d.move == 1 and d.value == pytest.approx(0.1)
+    assert tree.root.children[1].n > tree.root.children[0].n
+    assert tree.root.mean(0) == pytest.approx((0.2 * tree.root.children[0].n + 0.1 * (
+        tree.root.children[1].n)) / 10)
+
+
+def test_an_unvisited_node_has_mean_one_half_and_no_decision():
+    game = TreeGame([[3, 4], [5]])
+    tree = MCTS(game, game.initial)
+    assert tree.root.mean(0) == tree.root.mean(1) == 0.5
+    d = tree.decision()
+    assert (d.move, d.value, d.pv) == (None, 0.5, ())
+    tree.iterate()
+    rows = tree.ucb_terms()  # (move, visits, mean, bonus, UCB1)
+    assert rows[0][:3] == (0, 1, 1.0) and rows[0][4] == 1.0  # ln 1 = 0: no bonus yet
+    assert rows[1][:2] == (1, 0) and rows[1][4] == math.inf  # not yet seen
+
+
+# -- the value function -------------------------------------------------------------------
+def test_the_value_function_gives_maxs_reward_whoever_is_to_move():
+    game = TreeGame([[3, 4], [5]], first=1)  # MIN at the root, MAX below
+    for s in [(), (0,), (1,)]:
+        tree = MCTS(game, game.initial, value=lambda s: 0.75)
+        assert tree.playout(s) == (0.75, 0.25)
+
+
+def test_the_value_function_is_never_asked_at_a_terminal_state():
+    asked = []
+
+    def value(s):
+        asked.append(s)
+        return 0.0  # (MAX never wins, it says)
+
+    game = TreeGame([4, [1, -2]])
+    tree = MCTS(game, game.initial, value=value)
+    assert tree.playout((0,)) == (1.0, 0.0)  # the tip 4: MAX has won
+    assert tree.playout((1, 1)) == (0.0, 1.0)
+    assert asked == []
+    rec = Recorder()
+    tree = MCTS(game, game.initial, value=value, tracer=rec)
+    for _ in range(4):
+        tree.iterate()
+    sims = [e for e in rec.events if type(e) is Simulation]
+    assert [(e.path, e.by, e.value) for e in sims] == [
+        ((0,), "terminal", 1.0), ((1,), "value", 0.0), ((0,), "terminal", 1.0),
+        ((0,), "terminal", 1.0)]
+    assert asked == [(1,)]
+
+
+# -- frequencies --------------------------------------------------------------------------
+CHI2_P001 = {1: 10.83, 2: 13.82, 3: 16.27}  # chi-square at p = 0.001, by degrees of freedom
+
+
+def chi_square(counts, probabilities):
+    n = sum(counts)
+    return sum((k - n * p) ** 2 / (n * p) for k, p in zip(counts, probabilities, strict=True))
+
+
+def test_chance_outcomes_in_the_tree_are_followed_with_their_probabilities():
+    ps = (0.5, 0.3, 0.2)
+    game = TreeGame(Chance([(p, t) for p, t in zip(ps, (1, 2, 3), strict=True)]))
+    tree = MCTS(game, game.initial, seed=5, reward=scaled_rewards(0, 4))
+    for _ in range(3000):
+        tree.iterate()
+    counts = [tree.root.children[m].n for m in range(3)]
+    assert sum(counts) == 3000
+    assert chi_square(counts, ps) < CHI2_P001[2]
+    for wrong in [(1 / 3, 1 / 3, 1 / 3), (0.2, 0.3, 0.5), (0.3, 0.5, 0.2)]:
+        assert chi_square(counts, wrong) > 10 * CHI2_P001[2]
+    assert tree.root.w[0] / tree.root.n == pytest.approx((0.5 + 0.3 * 2 + 0.2 * 3) / 4,
+                                                        abs=0.01)
+
+
+def test_chance_outcomes_in_playouts_are_sampled_with_their_probabilities():
+    ps = (0.6, 0.3, 0.1)
+    game = TreeGame([Chance([(p, t) for p, t in zip(ps, (0, 1, 2), strict=True)])])
+    tree = MCTS(game, game.initial, seed=11, reward=scaled_rewards(0, 2))
+    seen = Counter(tree.playout((0,))[0] for _ in range(4000))
+    counts = [seen[0.0], seen[0.5], seen[1.0]]
+    assert sum(counts) == 4000
+    assert chi_square(counts, ps) < CHI2_P001[2]
+    for wrong in [(1 / 3, 1 / 3, 1 / 3), (0.1, 0.3, 0.6), (0.3, 0.6, 0.1)]:
+        assert chi_square(counts, wrong) > 10 * CHI2_P001[2]
+
+
+def test_playout_moves_are_drawn_uniformly():
+    game = TreeGame([[0, 1, 2, 3]], first=0)  # a MIN node with four moves
+    tree = MCTS(game, game.initial, seed=2, reward=scaled_rewards(0, 3))
+    seen = Counter(tree.playout((0,))[0] for _ in range(4000))
+    counts = [seen[k / 3] for k in range(4)]
+    assert sum(counts) == 4000
+    assert chi_square(counts, [0.25] * 4) < CHI2_P001[3]
+    for wrong in [(0.4, 0.2, 0.2, 0.2), (0.2, 0.2, 0.2, 0.4), (1 / 3, 1 / 3, 1 / 3, 0)]:
+        assert chi_square(counts, [max(p, 1e-9) for p in wrong]) > 10 * CHI2_P001[3]
+
+
+def test_a_policy_chooses_the_playout_moves():
+    game = TreeGame([[0, 1, 2, 3]])
+    tree = MCTS(game, game.initial, policy=lambda s, ms, rng: ms[-1],
+                reward=scaled_rewards(0, 3))
+    assert {tree.playout((0,)) for _ in range(20)} == {(1.0, 0.0)}
+
+
+# -- rewards and UCB1 ---------------------------------------------------------------------
+def test_rewards_with_three_players_count_the_players_beaten_ties_half():
+    game = TupleTree([[[(3, 1, 1)], [(0, 5, 5)]]])
+    tree = MCTS(game, game.initial)
+    assert tree.playout((0, 0, 0)) == (1.0, 0.25, 0.25)
+    assert tree.playout((0, 1, 0)) == (0.0, 0.75, 0.75)
+
+
+@settings(max_examples=300, deadline=None)
+@given(visits=st.integers(1, 1000), extra=st.integers(0, 1000), share=st.floats(0, 1),
+       c=st.floats(0, 5))
+def test_ucb1_is_the_mean_plus_the_exploration_term(visits, extra, share, c):
+    total = share * visits
+    expected = total / visits + c * math.sqrt(math.log(visits + extra) / visits)
+    assert ucb1(total, visits, visits + extra, c) == pytest.approx(expected, rel=1e-12,
+                                                                   abs=1e-12)
+    assert ucb1(0, 0, extra, c) == math.inf
+
+
+def test_mcts_yields_a_decision_after_every_batch_and_at_the_end():
+    game = TreeGame([[3, 4], [5, 1]])
+    runs = list(mcts(game, game.initial, iterations=250, batch=100, value=win_chance))
+    assert [d.stats.leaves for d in runs] == [100, 200, 250]
+
+
+# -- budgets, the end of the game, chance nodes in the tree -------------------------------
+def consistent(tree, game):
+    """Every node: visits = the iterations through it; its children and untried moves are
+    its moves, the untried ones in the game's order; the tree counts its nodes."""
+    count, stack = 0, [tree.root]
+    while stack:
+        node = stack.pop()
+        count += 1
+        assert node.n >= 1 or node is tree.root
+        kids = sum(j.n for j in node.children.values())
+        assert kids <= node.n and node.n - kids <= node.n
+        if not node.terminal and node.player != -1:
+            moves = list(game.moves(node.state))
+            assert sorted(node.children, key=moves.index) + node.untried == moves
+        stack.extend(node.children.values())
+    assert count == tree.nodes
+    assert tree.root.n == tree.iterations
+
+
+@pytest.mark.parametrize("nodes", [1, 2, 3, 7, 20, 61, 150])
+def test_a_node_budget_drops_the_unfinished_iteration_and_leaves_the_tree_whole(nodes):
+    from aisearch.games import TicTacToe
+    from aisearch.search import Budget
+
+    game = TicTacToe()
+    tree = MCTS(game, game.initial, seed=nodes, budget=Budget(nodes=nodes))
+    runs = list(tree.run(iterations=None, batch=5))
+    consistent(tree, game)
+    assert runs[-1].stats.leaves == tree.iterations < nodes + 1
+    assert [d.stats.leaves for d in runs[:-1]] == list(range(5, 5 * len(runs) - 4, 5))
+    bigger = MCTS(game, game.initial, seed=nodes)
+    for _ in range(tree.iterations):
+        bigger.iterate()
+    assert bigger.decision() == tree.decision()  # the same iterations, the same tree
+
+
+def test_at_the_end_of_the_game_one_decision_and_no_move():
+    game = TreeGame([[3, 4]])
+    runs = list(mcts(game, (0, 1), iterations=500, batch=100))
+    assert len(runs) == 1 and runs[0].move is None and runs[0].stats.leaves == 100
+    assert runs[0].value == 1.0  # MAX has won there (4 > 0)
+
+
+def test_below_a_chance_node_the_line_stops_and_the_terms_list_its_outcomes():
+    game = TreeGame([Chance([(0.5, [1, 2]), (0.5, [3, 4])]), 0])
+    tree = MCTS(game, game.initial, seed=1, c=1.0)
+    for _ in range(60):
+        tree.iterate()
+    d = tree.decision()
+    assert d.move == 0 and d.pv == (0,)  # what follows depends on the dice
+    chance = tree.root.children[0]
+    rows = tree.ucb_terms(chance)
+    assert sorted(row[0] for row in rows) == [0, 1]
+    for m, n, mean, bonus, score in rows:
+        j = chance.children[m]
+        assert (n, mean) == (j.n, j.w[0] / j.n)  # the mean of MAX, who moved into it
+        assert bonus == pytest.approx(math.sqrt(math.log(chance.n) / j.n))
+        assert score == pytest.approx(mean + bonus)
+    consistent(tree, game)
+
+
+# -- what a value function and a reward function may return ------------------------------
+def test_a_value_or_reward_may_be_an_int_a_list_or_a_tuple_in_0_to_1():
+    game = TreeGame([[3, 4], [5]])
+    assert MCTS(game, (), value=lambda s: 1).playout((0,)) == (1.0, 0.0)
+    assert MCTS(game, (), value=lambda s: 0).playout((0,)) == (0.0, 1.0)
+    assert MCTS(game, (), value=lambda s: (0.25, 0.75)).playout((0,)) == (0.25, 0.75)
+    assert MCTS(game, (), reward=lambda g, s, n: [1, 0]).playout((1, 0)) == (1.0, 0.0)
+    assert MCTS(game, (), reward=lambda g, s, n: (0, 1.0)).playout((1, 0)) == (0.0, 1.0)
+    for bad in (1.5, -0.1, True, (0.5,), (0.5, 2.0), "1"):
+        with pytest.raises(ValueError, match="value"):
+            MCTS(game, (), value=lambda s, b=bad: b).playout((0,))
+    for bad in ((1.5, 0.0), (-0.5, 1.0), (0.5, 1.5), (0.5,), [0.5, -1], (True, 0.0), 1.0, None):
+        with pytest.raises(ValueError, match="reward"):
+            MCTS(game, (), reward=lambda g, s, n, b=bad: b).playout((1, 0))
+
+
+@pytest.mark.parametrize("c", [0, 0.0, 2, 7.5])
+def test_any_finite_exploration_constant_from_zero_up_is_taken(c):
+    game = TreeGame([[3, 4], [5]])
+    tree = MCTS(game, (), c=c, value=win_chance)
+    for _ in range(5):
+        tree.iterate()
+    assert tree.c == c and tree.root.n == 5
+    for bad in (-1e-9, math.inf, True, "1"):
+        with pytest.raises(ValueError, match="exploration"):
+            MCTS(game, (), c=bad)
+
+
+def test_rewards_and_values_at_the_ends_of_0_to_1_are_taken_as_floats():
+    game = TreeGame([[3, 4], [5]])
+    for v in ((0.0, 1.0), (1, 0), (1.0, 0), (0, 1)):
+        r = MCTS(game, (), value=lambda s, v=v: v).playout((0,))
+        assert r == v and all(type(x) is float for x in r)
+        r = MCTS(game, (), reward=lambda g, s, n, v=v: v).playout((1, 0))
+        assert r == v and all(type(x) is float for x in r)
+
+
+def test_one_iteration_in_batches_of_one_is_a_search():
+    game = TreeGame([[3, 4], [5]])
+    runs = list(MCTS(game, (), value=win_chance).run(iterations=1, batch=1))
+    assert [d.stats.leaves for d in runs] == [1]
+    runs = list(MCTS(game, (), value=win_chance).run(iterations=3, batch=1))
+    assert [d.stats.leaves for d in runs] == [1, 2, 3]
+    for bad in (0, -1, 1.5, None):
+        with pytest.raises(ValueError, match="batch"):
+            MCTS(game, ()).run(iterations=3, batch=bad)
+
+
+def test_ucb1_and_scaled_rewards_refuse_arguments_just_outside_their_ranges():
+    for args in [(1, 2, 5, math.inf), (-0.5, 2, 5, 1.0), (2.5, 2, 5, 1.0)]:
+        with pytest.raises(ValueError):
+            ucb1(*args)
+    assert ucb1(0, 2, 5, 0) == 0 and ucb1(2, 2, 5, 0) == 1
+    for low, high in [(3, 3), (4, 3)]:
+        with pytest.raises(ValueError, match="low must be below high"):
+            scaled_rewards(low, high)

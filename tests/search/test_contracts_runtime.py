@@ -1,0 +1,286 @@
+"""What every searcher shares (the runtime): games that are plain classes, values of any real
+number type, which declared payoffs are wins, the chance nodes a searcher refuses, the
+options a recording keeps, and the errors an ordering gets.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from aisearch.games import Chance, TreeGame
+from aisearch.search import (
+    History,
+    alphabeta,
+    alphabeta_failsoft,
+    alphabeta_tt,
+    minimax,
+    negamax,
+    pearl_ab,
+    pvs,
+)
+from aisearch.trace import Enter, Recorder, Start
+
+INF = math.inf
+FORMS = [alphabeta, alphabeta_failsoft, negamax, pearl_ab, alphabeta_tt, pvs]
+
+
+class Countdown:
+    """A game written from the protocol alone (no base class, no ``has_chance``): a pile of
+    ``n`` counters, take 1 or 2, who takes the last wins; MAX moves first."""
+
+    initial = (5, 0)
+
+    def to_move(self, s):
+        return s[1]
+
+    def moves(self, s):
+        return tuple(k for k in (1, 2) if k <= s[0])
+
+    def result(self, s, m):
+        return (s[0] - m, 1 - s[1])
+
+    def is_terminal(self, s):
+        return s[0] == 0
+
+    def utility(self, s, player=0):
+        won = 1 if s[1] == 1 else -1  # the player who just moved took the last counter
+        return won if player == 0 else -won
+
+
+@pytest.mark.parametrize("search", [minimax, *FORMS])
+def test_a_game_written_from_the_protocol_alone_is_searched(search):
+    """Five counters: MAX takes 2, leaving a multiple of three (its only winning move)."""
+    for order in (None, lambda s, ms: ms[::-1], History()):
+        d = search(Countdown(), Countdown.initial, order=order)
+        assert (d.value, d.move) == (1, 2), order
+
+
+@pytest.mark.parametrize("search", FORMS)
+def test_searchers_without_chance_refuse_a_chance_node_with_or_without_an_order(search):
+    game = TreeGame([[1, 2], Chance([(0.5, 3), (0.5, 4)])])
+    for order in (None, lambda s, ms: ms, History()):
+        with pytest.raises(ValueError, match="cannot search chance nodes"):
+            search(game, (), order=order)
+
+
+def number_types(v):
+    return [v, float(v), np.int64(v), np.float64(v), Fraction(v)]
+
+
+@pytest.mark.parametrize("search", [minimax, *FORMS])
+def test_values_of_any_real_number_type_count_as_their_value(search):
+    """An evaluation or a utility may return numpy numbers or fractions: the same decision
+    (and no such value is mistaken for a won or lost game)."""
+    game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    for k in range(5):
+        d = search(game, (), 1, evaluate=lambda s, k=k: number_types(
+            {(0,): 3, (1,): 2, (2,): 2}[s])[k])
+        assert (d.value, d.move) == (3, 0)
+
+        class Typed(TreeGame):
+            def utility(self, s, player=0, k=k):
+                v = number_types(super().utility(s, 0))[k]
+                return v if player == 0 else -v
+
+        for win in (None, 20):
+            d = search(Typed([[3, 12, 8], [2, 4, 6], [14, 5, 2]], win=win), (), tracer=Recorder())
+            assert (d.value, d.move, d.pv) == (3, 0, (0, 0))
+
+
+@pytest.mark.parametrize("win", [0, -1, True, "10", None])
+def test_a_win_payoff_that_is_not_a_positive_number_declares_no_wins(win):
+    """Draws (0) at plies 2 and 3: without wins they tie and the first move is chosen."""
+    game = TreeGame([[0], [[0]]])
+    game.win = win
+    for search in (minimax, alphabeta, negamax):
+        d = search(game, ())
+        assert (d.value, d.move) == (0, 0)
+
+
+def test_a_recording_starts_with_the_searcher_and_its_options_but_not_the_tracer():
+    game = TreeGame([[3, 12, 8], [2, 4, 6]])
+    rec = Recorder()
+    evaluate = lambda s: 1  # noqa: E731
+    alphabeta(game, (), 1, evaluate=evaluate, tracer=rec)
+    start = rec.events[0]
+    assert type(start) is Start and start.search == "alphabeta" and start.depth == 1
+    assert start.options == {"evaluate": evaluate, "order": None, "prune_on_equal": True,
+                             "fastest_wins": True, "quiescence": None}
+    rec = Recorder()
+    minimax(game, (), tracer=rec, prune_on_equal=False)
+    assert rec.events[0].options == {"evaluate": None, "order": None, "prune_on_equal": False,
+                                     "fastest_wins": True}
+
+
+def test_a_depth_is_shown_as_given_up_to_2_to_the_29_plies_and_none_is_shown_as_none():
+    """(Deeper depths, beyond any search, are shown as None: to the end.)"""
+    game = TreeGame([[3, 12], [2, 4]])
+    for depth in (2, 10**6, 2**29):
+        rec = Recorder()
+        alphabeta(game, (), depth, tracer=rec)
+        assert [e.depth for e in rec.events if type(e) is Enter][:2] == [depth, depth - 1]
+    rec = Recorder()
+    alphabeta(game, (), tracer=rec)
+    assert {e.depth for e in rec.events if type(e) is Enter} == {None}
+
+
+@pytest.mark.parametrize("search", [alphabeta, minimax])
+def test_an_order_that_changes_the_moves_is_told_exactly_which(search):
+    game = TreeGame([[1, 2], [3, 4], [5, 6]])
+    cases = [(lambda s, ms: (ms[0], ms[0], ms[2]) if len(ms) == 3 else ms,
+              "it dropped 1; repeated 0 (given: 0, 1, 2)"),
+             (lambda s, ms: (*ms, 7) if len(ms) == 3 else ms, "it added 7 (given: 0, 1, 2)"),
+             (lambda s, ms: ms[:2] if len(ms) == 3 else ms, "it dropped 2 (given: 0, 1, 2)")]
+    for order, says in cases:
+        with pytest.raises(ValueError) as err:
+            search(game, (), order=order)
+        assert says in str(err.value)
+
+
+@pytest.mark.parametrize("traced", [False, True])
+@pytest.mark.parametrize("search", [minimax, alphabeta, negamax])
+def test_a_value_that_is_not_a_real_number_is_refused_traced_or_not(search, traced):
+    from decimal import Decimal
+
+    for bad in (True, False, Decimal(1), "3", None, 1j, float("nan"), 10**400):
+        options = {"tracer": Recorder()} if traced else {}
+        game = TreeGame([[3, 12], [2, 4]])
+        with pytest.raises((TypeError, ValueError), match="evaluate|<lambda>"):
+            search(game, (), 1, evaluate=lambda s, b=bad: b, **options)
+
+        class Bad(TreeGame):
+            def utility(self, s, player=0, b=bad):
+                return b
+
+        for win in (None, 5):
+            with pytest.raises((TypeError, ValueError), match="utility"):
+                search(Bad([[3, 12], [2, 4]], win=win), (), **options)
+
+
+@pytest.mark.parametrize("search", [minimax, *FORMS])
+def test_an_evaluation_of_plus_or_minus_inf_is_a_win_or_loss_at_its_ply(search):
+    """Depth 2: move 0 leads to a position evaluated ``±inf`` two plies down, move 1 to a
+    terminal ``±inf`` one ply down. MAX wins as early and loses as late as it can."""
+    at_bound = lambda v: (lambda s: v)  # noqa: E731
+    assert search(TreeGame([[[1, 2]], INF]), (), 2, evaluate=at_bound(INF)).move == 1
+    assert search(TreeGame([[[1, 2]], -INF]), (), 2, evaluate=at_bound(-INF)).move == 0
+    assert search(TreeGame([INF, [[1, 2]]]), (), 2, evaluate=at_bound(INF)).move == 0
+    assert search(TreeGame([-INF, [[1, 2]]]), (), 2, evaluate=at_bound(-INF)).move == 1
+    for v in (np.float64(INF), np.float64(-INF)):  # the same through the careful path
+        assert search(TreeGame([[[1, 2]], float(v)]), (), 2, evaluate=at_bound(v)).move == (
+            1 if v > 0 else 0)
+
+
+@pytest.mark.parametrize("win", [1, 0.5, 2, 1e300])
+def test_any_positive_win_payoff_makes_quicker_wins_better(win):
+    for search in (minimax, alphabeta, negamax, alphabeta_tt):
+        assert search(TreeGame([[[win]], win], win=win), ()).move == 1
+        assert search(TreeGame([-win, [[-win]]], win=win), ()).move == 1
+        assert search(TreeGame([[[win]], win]), ()).move == 0  # no win declared: a tie
+
+
+@pytest.mark.parametrize("search", [minimax, *FORMS])
+def test_a_protocol_only_games_nodes_and_leaves_are_counted(search):
+    """Five counters, take 1 or 2: 20 positions in the whole tree, 8 of them ends."""
+    rec = Recorder()
+    d = search(Countdown(), Countdown.initial, tracer=rec)
+    assert d.stats.nodes == sum(type(e) is Enter for e in rec.events)
+    if search is minimax:
+        assert (d.stats.nodes, d.stats.leaves) == (20, 8)
+
+
+def test_numpy_payoffs_of_a_finite_win_are_wins_and_losses_by_distance():
+    class Typed(TreeGame):
+        def utility(self, s, player=0):
+            v = np.float64(super().utility(s, 0))
+            return v if player == 0 else -v
+
+    for win in (0.5, 1, 3):
+        for search in (minimax, alphabeta, negamax):
+            assert search(Typed([[[win]], win], win=win), ()).move == 1
+            assert search(Typed([-win, [[-win]]], win=win), ()).move == 1
+
+
+class Coin(Countdown):
+    """A protocol-only game that starts with a coin toss (a chance node) and knows nothing
+    of ``has_chance``; and has no ``initial`` either: searchers take the state they are
+    given."""
+
+    @property
+    def initial(self):
+        raise AttributeError("initial")
+
+    def to_move(self, s):
+        return -1 if s == "toss" else super().to_move(s)
+
+    def moves(self, s):
+        return ("heads", "tails") if s == "toss" else super().moves(s)
+
+    def chance_outcomes(self, s):
+        return (("heads", 0.5), ("tails", 0.5))
+
+    def result(self, s, m):
+        if s == "toss":
+            return (3, 0) if m == "heads" else (5, 0)
+        return super().result(s, m)
+
+    def is_terminal(self, s):
+        return s != "toss" and super().is_terminal(s)
+
+
+def test_a_protocol_only_games_chance_node_is_refused_by_searchers_without_chance():
+    assert not hasattr(Coin(), "initial")
+    for search in FORMS:
+        with pytest.raises(ValueError, match="cannot search chance nodes"):
+            search(Coin(), "toss")
+    assert minimax(Coin(), "toss").value == 0.0  # 3 counters: MAX loses; 5: MAX wins
+    assert alphabeta(Coin(), (3, 0)).value == -1
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta, negamax])
+def test_a_line_thousands_of_plies_deep_is_searched(search):
+    line = 7
+    for _ in range(3000):
+        line = [line]
+    d = search(TreeGame(line), ())
+    assert d.value == 7 and len(d.pv) == 3000
+
+
+def test_every_searcher_prunes_on_equality_and_prefers_quick_wins_by_default():
+    """The defaults, as a recording's Start event reports them (a uniform signature: minimax
+    and expectiminimax accept prune_on_equal though they never prune)."""
+    from aisearch.search import REGISTRY
+
+    game = TreeGame([[3, 12], [2, 4]])
+    checked = 0
+    for name, info in REGISTRY.items():
+        if name in ("mcts", "maxn", "paranoid", "quiescence", "enhanced_search"):
+            continue
+        rec = Recorder()
+        options = {"bounds": (0, 20)} if name.startswith("star") else {}
+        options["evaluate"] = lambda s: 5
+        result = info.function(game, (), tracer=rec, **options)
+        if name == "iterative_deepening":
+            list(result)
+        starts = [e for e in rec.events if type(e) is Start]
+        assert starts, name
+        for start in starts:
+            assert start.options["prune_on_equal"] is True, name
+            assert start.options["fastest_wins"] is True, name
+        checked += 1
+    assert checked >= 13
+
+
+def test_options_are_keyword_only():
+    from aisearch.search import MCTS
+
+    game = TreeGame([[3, 12], [2, 4]])
+    for search in (minimax, alphabeta, negamax, alphabeta_tt, pvs):
+        with pytest.raises(TypeError):
+            search(game, (), None, None)
+    with pytest.raises(TypeError):
+        MCTS(game, (), 1.0)
