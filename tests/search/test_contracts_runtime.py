@@ -109,7 +109,7 @@ def test_a_recording_starts_with_the_searcher_and_its_options_but_not_the_tracer
     start = rec.events[0]
     assert type(start) is Start and start.search == "alphabeta" and start.depth == 1
     assert start.options == {"evaluate": evaluate, "order": None, "prune_on_equal": True,
-                             "fastest_wins": True, "quiescence": None}
+                             "fastest_wins": True}
     rec = Recorder()
     minimax(game, (), tracer=rec, prune_on_equal=False)
     assert rec.events[0].options == {"evaluate": None, "order": None, "prune_on_equal": False,
