@@ -17,12 +17,13 @@ True
 from __future__ import annotations
 
 import math
-import numbers
-import operator
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from aisearch.results import Decision, Stats
+
+# The readers of numbers (aisearch.values), imported by the rest of the package from here.
+from aisearch.values import as_int, as_seed, check_seed, is_number, number_text, type_note  # noqa: F401
 
 __all__ = [
     "MAX",
@@ -312,68 +313,6 @@ it has no 'initial'
         if not hasattr(game, name) or (name != "initial" and not callable(getattr(game, name))):
             raise TypeError(f"game must be a game such as TicTacToe() (see aisearch.core.Game), "
                             f"not {game!r:.80}: it has no {name!r}")
-
-
-def check_seed(seed: Any, optional: bool = True) -> None:
-    """Refuse a seed that is not an int (or None, where ``optional``): a string or a float
-    would seed a generator too, but not as the reader of the call expects.
-
-    >>> check_seed("1")
-    Traceback (most recent call last):
-    ...
-    TypeError: seed must be an int or None, not '1'
-    """
-    if seed is None and optional:
-        return
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        allowed = "an int or None" if optional else "an int"
-        raise TypeError(f"seed must be {allowed}, not {seed!r:.80}")
-
-
-def as_int(value: Any, otherwise: Any = None) -> Any:
-    """``value`` as a Python int if it is an integral number (an int, a numpy integer:
-    anything ``operator.index`` reads) but not a bool; ``otherwise`` if it is not.
-
-    A notebook often computes a size, a depth or a move with numpy (``np.argmax`` returns a
-    numpy integer): the package takes such numbers as the ints they are. A bool is refused:
-    ``True`` for 1 is a slip, not a number.
-
-    >>> import numpy as np
-    >>> as_int(np.int64(3)), as_int(3), as_int(True), as_int(3.0), as_int("3", -1)
-    (3, 3, None, None, -1)
-    """
-    if value.__class__ is int:
-        return value
-    if isinstance(value, bool):
-        return otherwise
-    try:
-        return operator.index(value)
-    except TypeError:
-        return otherwise
-
-
-def type_note(x: Any) -> str:
-    """`` (a float)``: the type of a value that is not an int, for an error message.
-
-    >>> type_note(2), type_note(2.0)
-    ('', ' (a float)')
-    """
-    return "" if type(x) is int else f" (a {type(x).__name__})"
-
-
-def is_number(x: Any) -> bool:
-    """True for real numbers (ints, floats, fractions, numpy scalars), False for bools, NaN
-    and anything else, strings that spell a number included.
-
-    >>> is_number(3), is_number(0.5), is_number(True), is_number(float("nan")), is_number("1")
-    (True, True, False, False, False)
-    """
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        return False
-    try:
-        return not math.isnan(x)
-    except (TypeError, ValueError, OverflowError):
-        return False
 
 
 def check_outcomes(s: Any, outcomes: Sequence[tuple[Any, float]]) -> Sequence[tuple[Any, float]]:

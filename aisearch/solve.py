@@ -26,7 +26,7 @@ from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN, Game, check_game, player_name
+from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_game, player_name
 
 __all__ = ["Outcome", "Solution", "retrograde"]
 
@@ -160,7 +160,7 @@ def _sign(x: float) -> int:
 def _check_arguments(game: Any, states: Any, limit: Any) -> None:
     """Refuse what :func:`retrograde` cannot solve, saying what it needs."""
     check_game(game)
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+    if as_int(limit, 0) < 1:
         raise ValueError(f"limit must be a positive int (the most states to solve), not "
                          f"{limit!r}")
     if states is not None and (isinstance(states, (str, bytes)) or not isinstance(states,

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from aisearch.core import CHANCE, MAX, MIN, Game, check_outcomes, player_name
+from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_outcomes, player_name
 
 __all__ = ["ChanceSolution", "solve_chance", "nannon_solution", "LIMIT"]
 
@@ -277,7 +277,7 @@ def solve_chance(game: Game, *, policies: Mapping[int, Callable[..., Any]] | Non
     """
     if not callable(getattr(game, "moves", None)) or not hasattr(game, "initial"):
         raise TypeError(f"solve_chance needs a game (aisearch.core.Game), not {game!r}")
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+    if as_int(limit, 0) < 1:
         raise ValueError(f"limit must be a positive int (states), not {limit!r}")
     if progress is not None and progress.__class__ is not bool:
         raise TypeError(f"progress must be True, False or None (a bar after a few seconds), "

@@ -38,8 +38,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import MAX, MIN, IllegalMoveError, for_player
-from aisearch.games.integers import as_int
+from aisearch.core import MAX, MIN, IllegalMoveError, as_int, for_player
 from aisearch.games.payoff import WinPayoff
 
 __all__ = ["ConnectFour", "Position"]

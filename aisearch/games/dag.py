@@ -29,8 +29,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase, is_number
-from aisearch.games.integers import as_int, number_text
+from aisearch.core import MAX, MIN, GameBase, as_int, is_number, number_text
 from aisearch.games.tree import tip_in_range
 
 __all__ = ["DagGame", "DagState"]
@@ -98,7 +97,7 @@ class DagGame(GameBase):
             sizes.append(n)
         b, d, width = sizes
         for name, p in (("skip", skip), ("p_win", p_win)):
-            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+            if not is_number(p) or not 0 <= p <= 1:
                 raise ValueError(f"{name} must be a probability, a number in [0, 1], not {p!r}")
         lo, hi, fixed = as_int(low), as_int(high), as_int(seed)
         if lo is None or hi is None or lo > hi:

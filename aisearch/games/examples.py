@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from aisearch.games.integers import as_int, as_seed
+from aisearch.core import as_int, as_seed, is_number
 from aisearch.games.tree import TreeGame
 
 __all__ = ["EIGHTEEN_OF_41", "eighteen_of_41", "random_tree", "MAX_RANDOM_NODES"]
@@ -147,7 +147,7 @@ def random_tree(
         raise ValueError(f"need 1 <= depth <= 200, 1 <= branching[0] <= branching[1] and "
                          f"low <= high, got depth={depth}, branching={branching}, low={low}, "
                          f"high={high}")
-    if isinstance(p_tip, bool) or not isinstance(p_tip, (int, float)) or not 0 <= p_tip <= 1:
+    if not is_number(p_tip) or not 0 <= p_tip <= 1:
         raise ValueError(f"p_tip must be a probability in [0, 1], not {p_tip!r}")
     seed = as_seed(seed, optional=False)
     rng = random.Random(seed)

@@ -46,8 +46,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player
-from aisearch.games.integers import as_int
+from aisearch.core import CHANCE, MAX, MIN, GameBase, as_int, for_player
 
 __all__ = ["Nannon", "NannonState"]
 

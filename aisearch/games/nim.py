@@ -32,8 +32,7 @@ import operator
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase, not_a_player, player_name
-from aisearch.games.integers import as_int, number_text
+from aisearch.core import MAX, MIN, GameBase, as_int, not_a_player, number_text, player_name
 
 __all__ = ["Nim", "NimMove", "NimState", "nim_sum", "MAX_HEAP", "MAX_HEAPS"]
 

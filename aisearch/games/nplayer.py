@@ -18,12 +18,10 @@ Examples
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from aisearch.core import GameBase, check_game
-from aisearch.games.integers import as_int, number_text
+from aisearch.core import GameBase, as_int, check_game, is_number, number_text
 from aisearch.games.tree import MAX_DEPTH, a_cycle, out_of_range, tip_in_range, too_deep, too_many
 
 __all__ = ["utilities", "TupleTree", "Coins", "CoinsState"]
@@ -128,7 +126,7 @@ not (0, 1, 2)
                              f"{self.players} numbers (as the first tip has), not "
                              f"{node!r:.80}")
         for x in node:
-            if isinstance(x, bool) or not isinstance(x, numbers.Real) or x != x:
+            if x.__class__ is not int and not is_number(x):  # (is_number refuses ints past floats)
                 raise ValueError(f"bad tree at path {path}: a tip holds real numbers (not "
                                  f"NaN), not {number_text(node)}")
             if not tip_in_range(x):

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import math
 
-from aisearch.core import GameBase, is_number
-from aisearch.games.integers import as_int, number_text
+from aisearch.core import GameBase, as_int, is_number, number_text
 from aisearch.games.tree import tip_in_range
 
 __all__ = ["WinPayoff"]

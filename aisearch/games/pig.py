@@ -39,8 +39,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player
-from aisearch.games.integers import as_int, number_text
+from aisearch.core import CHANCE, MAX, MIN, GameBase, as_int, for_player, number_text
 
 __all__ = ["Pig", "PigState", "MAX_GOAL", "MAX_DIE"]
 

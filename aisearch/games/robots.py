@@ -38,8 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase, for_player
-from aisearch.games.integers import as_int
+from aisearch.core import MAX, MIN, GameBase, as_int, for_player
 
 __all__ = ["Cell", "RobotsPicture", "RobotsState", "TwoRobots", "MAX_CELLS"]
 

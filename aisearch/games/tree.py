@@ -24,8 +24,17 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player, is_number
-from aisearch.games.integers import as_int, as_seed, number_text
+from aisearch.core import (
+    CHANCE,
+    MAX,
+    MIN,
+    GameBase,
+    as_int,
+    as_seed,
+    for_player,
+    is_number,
+    number_text,
+)
 
 __all__ = ["Max", "Min", "Chance", "TreeGame", "uniform_tree", "fig5_2", "MAX_NODES",
            "MAX_DEPTH", "MAX_TIP"]
@@ -465,7 +474,7 @@ def uniform_tree(
     if ordering not in ("random", "best", "worst", "best-first"):
         raise ValueError(f"ordering must be 'random', 'best', 'worst' or 'best-first', not "
                          f"{ordering!r}")
-    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+    if not is_number(p) or not 0 <= p <= 1:
         raise ValueError(f"p must be a probability, a number in [0, 1], not {p!r}")
     if ties not in (None, True, False):
         raise ValueError(f"ties must be True, False or None, not {ties!r}")
