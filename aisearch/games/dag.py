@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase, as_int, is_number, number_text
+from aisearch.core import MAX, MIN, GameBase, as_int, for_player, is_number, number_text
 from aisearch.games.tree import tip_in_range
 
 __all__ = ["DagGame", "DagState"]
@@ -141,6 +141,22 @@ class DagGame(GameBase):
         self.initial = DagState(0, 0, MAX)
 
     # the protocol -----------------------------------------------------------------------
+    evaluations = ("evaluate",)
+    state_help = ("a state is a DagState(level, number, player) of this game: level 0..d, "
+                  "number 0..width-1 (0 at level 0), player MAX (0) or MIN (1); start from "
+                  "game.initial")
+
+    def is_state(self, s: Any) -> bool:
+        """True for a :class:`DagState` that names a position of this game.
+
+        >>> game = DagGame(b=2, d=3, width=2)
+        >>> game.is_state(DagState(3, 1, MIN)), game.is_state(DagState(1, 5, MAX))
+        (True, False)
+        """
+        return s.__class__ is DagState and (s in self._next or (
+            s[0] == self.d and s[1].__class__ is int and 0 <= s[1] < self.width
+            and (s[2] == MAX or s[2] == MIN) and s[2].__class__ is int))
+
     def to_move(self, s: DagState) -> int:
         return s[2]
 
@@ -148,18 +164,14 @@ class DagGame(GameBase):
         return () if s[0] >= self.d else self._moves
 
     def result(self, s: DagState, m: int) -> DagState:
-        try:
-            kids = self._next[s]  # type: ignore[index]
-        except (KeyError, TypeError):
-            if isinstance(s, tuple) and len(s) == 3 and s[0] == self.d:
-                raise self.illegal(s, m, "the game is over") from None
-            raise ValueError(f"{s!r} is not a position of this game") from None
+        if s[0] >= self.d:
+            raise self.illegal(s, m)  # (the game is over)
         if m.__class__ is not int or not 0 <= m < self.b:
             k = as_int(m)  # (a numpy integer is the move it equals; a bool is none)
             if k is None or not 0 <= k < self.b:
                 raise self.illegal(s, m)
             m = k
-        return kids[m]
+        return self._next[s][m]  # type: ignore[index]
 
     def is_terminal(self, s: DagState) -> bool:
         return s[0] >= self.d
@@ -167,8 +179,7 @@ class DagGame(GameBase):
     def utility(self, s: DagState, player: int = MAX) -> float:
         if s[0] < self.d:
             raise ValueError(f"utility is defined at the end of the game only, not at {s!r}")
-        v = self._payoff[s[1], s[2]]
-        return v if player == MAX else -v
+        return for_player(self._payoff[s[1], s[2]], player, self)
 
     def evaluate(self, s: DagState) -> float:
         """A seeded static evaluation of ``s`` (MAX's view); the payoff at the end.
@@ -178,7 +189,7 @@ class DagGame(GameBase):
         True
         """
         if s[0] >= self.d:
-            return self.utility(s)
+            return self._payoff[s[1], s[2]]
         return self._eval[s]  # type: ignore[index]
 
     # conveniences -----------------------------------------------------------------------

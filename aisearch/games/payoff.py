@@ -29,6 +29,8 @@ class WinPayoff(GameBase):
 not 0
     """
 
+    win: float  # (set by every game: never None)
+
     def __init__(self, win: float = math.inf) -> None:
         if not is_number(win) or not win > 0 or not tip_in_range(win):
             raise ValueError(f"win must be a positive number (the payoff of a win: inf, or "

@@ -31,6 +31,7 @@ from aisearch.core import (
     GameBase,
     as_int,
     as_seed,
+    checks_state,
     for_player,
     is_number,
     number_text,
@@ -294,18 +295,35 @@ class TreeGame(GameBase):
         return out
 
     # the protocol -------------------------------------------------------------
+    state_help = "a state of a TreeGame is the tuple of moves from the root, e.g. () or (0, 1)"
+
+    def is_state(self, s: Any) -> bool:
+        """True for a node of the tree: the tuple of moves from the root to it. The tables of
+        the nodes are the check: every protocol method is a lookup in them.
+
+        >>> fig5_2.is_state((0, 1)), fig5_2.is_state((0, 3)), fig5_2.is_state([0])
+        (True, False, False)
+        """
+        try:
+            return isinstance(s, tuple) and s in self._moves
+        except TypeError:  # (a tuple holding a list)
+            return False
+
+    @checks_state
     def to_move(self, s: tuple) -> int:
         try:
             return self._player[s]
         except (KeyError, TypeError):
-            raise self._not_a_node(s) from None
+            raise self.not_a_state(s) from None
 
+    @checks_state
     def moves(self, s: tuple) -> tuple:
         try:
             return self._moves[s]
         except (KeyError, TypeError):
-            raise self._not_a_node(s) from None
+            raise self.not_a_state(s) from None
 
+    @checks_state
     def result(self, s: tuple, m: Any) -> tuple:
         try:
             child = s + (m,)
@@ -315,17 +333,19 @@ class TreeGame(GameBase):
         if known and m.__class__ in (bool, float):  # True is not move 1, nor 1.0
             known = any(x.__class__ is m.__class__ and x == m for x in self._moves[s])
         if not known:
-            if s not in self._moves if isinstance(s, tuple) else True:
-                raise self._not_a_node(s)
+            if not self.is_state(s):
+                raise self.not_a_state(s)
             raise self.illegal(s, m)
         return child
 
+    @checks_state
     def is_terminal(self, s: tuple) -> bool:
         try:
             return not self._moves[s]
         except (KeyError, TypeError):
-            raise self._not_a_node(s) from None
+            raise self.not_a_state(s) from None
 
+    @checks_state
     def utility(self, s: tuple, player: int = MAX) -> float:
         try:
             v = self._value[s]
@@ -333,22 +353,22 @@ class TreeGame(GameBase):
             if isinstance(s, tuple) and s in self._moves:
                 raise ValueError(f"utility is defined at tips only; {s!r} is an internal "
                                  "node") from None
-            raise self._not_a_node(s) from None
+            raise self.not_a_state(s) from None
         return for_player(v, player, self)
 
-    def _not_a_node(self, s: Any) -> ValueError:
-        return ValueError(f"{s!r:.80} is not a node of this tree: a state of a TreeGame is the "
-                          "tuple of moves from the root, e.g. () or (0, 1)")
-
+    @checks_state
     def noisy_moves(self, s: tuple) -> tuple:
         """The moves of ``s`` that lead to nodes declared noisy, in move order."""
         return tuple(m for m in self.moves(s) if s + (m,) in self._noisy)
 
+    @checks_state
     def chance_outcomes(self, s: tuple) -> tuple:
         try:
             return self._chance[s]
-        except KeyError:
-            raise ValueError(f"{s!r} is not a chance node") from None
+        except (KeyError, TypeError):
+            if not self.is_state(s):
+                raise self.not_a_state(s) from None
+            raise ValueError(f"{s!r:.80} is not a chance node") from None
 
     # conveniences -------------------------------------------------------------
     @property

@@ -126,7 +126,7 @@ CASES = [
          lambda: Nannon().result(Nannon().result(Nannon().initial, ("White", 1)), 5),
          ValueError, ("5", "legal moves")),
     Case("Nannon: a foreign state", lambda: Nannon().result((0, 1), 0), ValueError,
-         ("not a nannon state",)),
+         ("not a state of nannon()",)),
     Case("solve_chance: not a game", lambda: solve_chance("pig"), TypeError, ("needs a game",)),
     Case("solve_chance: too many states for the limit",
          lambda: solve_chance(Pig(goal=100), limit=1000), ValueError, ("more than 1,000",)),

@@ -154,7 +154,7 @@ def _construction_cases() -> list[Case]:
              ("win",)),
         Case("ConnectFour.successor_values: not a position",
              lambda: C4.successor_values(ConnectFour.evaluate)((0, 0, 0, 0, 0)), ValueError,
-             ("not a connect four position",)),
+             ("not a state of connectfour()",)),
         Case("TicTacToe.parse: 4 rows", lambda: TicTacToe.parse("xxx/.../.../..."), ValueError,
              ("3 rows",)),
         Case("TicTacToe.parse: letters", lambda: TicTacToe.parse("xqx/.../..."), ValueError,

@@ -51,7 +51,7 @@ CASES = [
     Case("pvs: a window that is not a pair", lambda: pvs(T, S, window=5), ValueError,
          ("window must be a pair",)),
     Case("pvs: a foreign state", lambda: pvs(T, "x........"), ValueError,
-         ("not a reachable tic-tac-toe board", "TicTacToe.parse")),
+         ("reachable tic-tac-toe board", "TicTacToe.parse")),
     Case("aspiration: width 0", lambda: aspiration(T, S, 2, evaluate=T.nilsson_eval, width=0),
          ValueError, ("width must be a positive finite number", "0")),
     Case("aspiration: NaN guess", lambda: aspiration(T, S, 2, evaluate=T.nilsson_eval,
