@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from aisearch.agents import check_depth
-from aisearch.core import check_game, check_seed, for_player, noisy_moves, not_a_player
+from aisearch.core import (
+    check_game,
+    check_seed,
+    for_player,
+    game_evaluations,
+    noisy_moves,
+    not_a_player,
+)
 from aisearch.games import TicTacToe
 from aisearch.results import Decision, Stats, register_count
 from aisearch.search import searcher
@@ -41,6 +48,10 @@ CASES = [
          ("tic-tac-toe",)),
     Case("check_game(object())", lambda: check_game(object()), TypeError,
          ("game", "no 'initial'")),
+    Case("game_evaluations(None)", lambda: game_evaluations(None), TypeError,
+         ("game", "none")),
+    Case("game_evaluations(TicTacToe): the class", lambda: game_evaluations(TicTacToe),
+         TypeError, ("the class tictactoe",)),
     Case("for_player(1, True)", lambda: for_player(1, True), ValueError, ("player", "true")),
     Case("for_player(1, 2)", lambda: for_player(1, 2), ValueError, ("player", "2")),
     Case("check_seed(2.5)", lambda: check_seed(2.5), TypeError, ("seed", "2.5")),
