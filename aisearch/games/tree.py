@@ -443,7 +443,10 @@ def uniform_tree(
     Parameters
     ----------
     b, d : int
-        Branching factor (>= 1) and depth in plies (>= 0); at most 2,000,000 tips.
+        Branching factor (>= 1) and depth in plies (>= 0); the tree may have at most
+        :data:`MAX_NODES` (2,000,000) nodes, tips and internal nodes together: ``b = 2`` to
+        depth 19, ``b = 3`` to depth 12, ``b = 10`` to depth 5. A bigger one is refused at
+        once.
     seed : int or None
         Seed of the tip values (and of the order, for ``'best-first'``).
     ordering : {'random', 'best', 'worst', 'best-first'}
@@ -489,8 +492,14 @@ def uniform_tree(
         raise ValueError(f"need b >= 1 and d >= 0, got b={b}, d={d}")
     if d > 64:
         raise ValueError(f"d={d} plies is too deep for a uniform tree (at most 64)")
-    if d * math.log(b) > math.log(2_000_000) + 1e-9:  # (b**d is never computed for huge b, d)
-        raise ValueError(f"b**d = {b}**{d} tips is too many (at most 2,000,000)")
+    nodes, level = 1, 1  # (counted level by level, stopping past the cap: b**d may be huge)
+    for _ in range(d):
+        level *= b
+        nodes += level
+        if nodes > MAX_NODES:
+            raise ValueError(f"a uniform tree with b={b} and d={d} has more than "
+                             f"{MAX_NODES:,} nodes (tips and internal nodes together), the most "
+                             "a tree may have: make b or d smaller (b=2 goes to depth 19)")
     if ordering not in ("random", "best", "worst", "best-first"):
         raise ValueError(f"ordering must be 'random', 'best', 'worst' or 'best-first', not "
                          f"{ordering!r}")

@@ -231,6 +231,18 @@ def _robots_cases() -> list[Case]:
              ("ply", "-1")),
         Case("TwoRobots.distance_eval: foreign state", lambda: ROBOTS.distance_eval(None),
              ValueError, ("tworobots",)),
+        Case("TwoRobots(walls=None)", lambda: TwoRobots(3, 3, walls=None), TypeError,
+             ("walls", "iterable of (row, col)", "none")),
+        Case("TwoRobots.neighbours: a wall", lambda: TwoRobots.parse("B#/.W").neighbours((0, 1)),
+             ValueError, ("(0, 1)", "not a free cell", "a wall")),
+        Case("TwoRobots.neighbours: off the grid", lambda: ROBOTS.neighbours((9, 9)), ValueError,
+             ("(9, 9)", "off the 3x4 grid")),
+        Case("TwoRobots.neighbours: not a cell", lambda: ROBOTS.neighbours("x"), ValueError,
+             ("cell", "(row, col) pair", "'x'")),
+        Case("TwoRobots.distance((0, 0), 'x')", lambda: ROBOTS.distance((0, 0), "x"), ValueError,
+             ("b", "(row, col) pair", "'x'")),
+        Case("TwoRobots.distance: off the grid", lambda: ROBOTS.distance((0, 0), (5, 0)),
+             ValueError, ("(5, 0)", "off the 3x4 grid")),
     ]
 
 
@@ -352,6 +364,18 @@ def _numpy_cases() -> list[Case]:
 
 def _evaluation_cases() -> list[Case]:
     return [
+        Case("TicTacToe.symmetries(None)", lambda: TicTacToe.symmetries(None), ValueError,
+             ("none", "not a state of tictactoe()")),
+        Case("TicTacToe.symmetries: an unreachable board", lambda: TicTacToe.symmetries(7),
+             ValueError, ("7", "reachable tic-tac-toe board")),
+        Case("TicTacToe.winner('xxx/...')", lambda: TicTacToe.winner("xxx/oo./..."), ValueError,
+             ("'xxx/oo./...'", "tictactoe.parse")),
+        Case("TicTacToe.canonical(None)", lambda: TicTacToe.canonical(None), ValueError,
+             ("none", "not a state of tictactoe()")),
+        Case("Nim.winning_moves(None)", lambda: NIM.winning_moves(None), ValueError,
+             ("none", "not a state of nim((1, 2, 3))")),
+        Case("Nim.winning_moves: a state of two heaps", lambda: NIM.winning_moves(
+            Nim((1, 2)).initial), ValueError, ("one heap", "per heap of the game")),
         Case("Nannon.pip_eval(None)", lambda: NANNON.pip_eval(None), ValueError,
              ("none", "nannon state")),
         Case("Nannon.pip_eval of a Pig state", lambda: Nannon.pip_eval(PIG.initial), ValueError,
