@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_outcomes, player_name
+from aisearch.solve import NotSolvedError
 
 __all__ = ["ChanceSolution", "solve_chance", "nannon_solution", "LIMIT"]
 
@@ -70,7 +71,9 @@ class ChanceSolution:
         try:
             return self.index[s]
         except (KeyError, TypeError):
-            raise KeyError(f"{s!r} is not a reachable state of {self.game!r}") from None
+            raise NotSolvedError(f"{s!r:.80} is not a reachable state of {self.game!r:.80} "
+                                 f"(this solution holds its {len(self.states):,} reachable "
+                                 "states)") from None
 
     def value(self, s: Hashable) -> float:
         """The optimal expected utility of ``s`` for MAX."""
