@@ -29,7 +29,16 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase, as_int, for_player, is_number, number_text
+from aisearch.core import (
+    MAX,
+    MIN,
+    GameBase,
+    as_int,
+    checks_state,
+    for_player,
+    is_number,
+    number_text,
+)
 from aisearch.games.tree import tip_in_range
 
 __all__ = ["DagGame", "DagState"]
@@ -139,6 +148,8 @@ class DagGame(GameBase):
                       for player in (MAX, MIN)}
         self._moves = tuple(range(b))
         self.initial = DagState(0, 0, MAX)
+        self._states = frozenset(self._next) | {(d, index, player) for index in range(width)
+                                                for player in (MAX, MIN)}
 
     # the protocol -----------------------------------------------------------------------
     evaluations = ("evaluate",)
@@ -153,17 +164,27 @@ class DagGame(GameBase):
         >>> game.is_state(DagState(3, 1, MIN)), game.is_state(DagState(1, 5, MAX))
         (True, False)
         """
-        return s.__class__ is DagState and (s in self._next or (
-            s[0] == self.d and s[1].__class__ is int and 0 <= s[1] < self.width
-            and (s[2] == MAX or s[2] == MIN) and s[2].__class__ is int))
+        return s.__class__ is DagState and s in self._states
 
+    # The protocol methods, on the searchers' hot path, apply the same test inline: a class
+    # test and a lookup in the table of the game's positions.
+
+    @checks_state
     def to_move(self, s: DagState) -> int:
+        if s.__class__ is not DagState or s not in self._states:  # (is_state, inline)
+            raise self.not_a_state(s)
         return s[2]
 
+    @checks_state
     def moves(self, s: DagState) -> tuple[int, ...]:
+        if s.__class__ is not DagState or s not in self._states:  # (is_state, inline)
+            raise self.not_a_state(s)
         return () if s[0] >= self.d else self._moves
 
+    @checks_state
     def result(self, s: DagState, m: int) -> DagState:
+        if s.__class__ is not DagState or s not in self._states:  # (is_state, inline)
+            raise self.not_a_state(s)
         if s[0] >= self.d:
             raise self.illegal(s, m)  # (the game is over)
         if m.__class__ is not int or not 0 <= m < self.b:
@@ -173,10 +194,16 @@ class DagGame(GameBase):
             m = k
         return self._next[s][m]  # type: ignore[index]
 
+    @checks_state
     def is_terminal(self, s: DagState) -> bool:
+        if s.__class__ is not DagState or s not in self._states:  # (is_state, inline)
+            raise self.not_a_state(s)
         return s[0] >= self.d
 
+    @checks_state
     def utility(self, s: DagState, player: int = MAX) -> float:
+        if s.__class__ is not DagState or s not in self._states:  # (is_state, inline)
+            raise self.not_a_state(s)
         if s[0] < self.d:
             raise ValueError(f"utility is defined at the end of the game only, not at {s!r}")
         return for_player(self._payoff[s[1], s[2]], player, self)

@@ -32,7 +32,16 @@ import operator
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase, as_int, not_a_player, number_text, player_name
+from aisearch.core import (
+    MAX,
+    MIN,
+    GameBase,
+    as_int,
+    checks_state,
+    not_a_player,
+    number_text,
+    player_name,
+)
 
 __all__ = ["Nim", "NimMove", "NimState", "nim_sum", "MAX_HEAP", "MAX_HEAPS"]
 
@@ -148,29 +157,47 @@ class Nim(GameBase):
                 and s[1].__class__ is int and (s[1] == MAX or s[1] == MIN)
                 and (s[0] in _MOVES or _checked_heaps(s[0])))
 
+    # The protocol methods, on the searchers' hot path, first try the same test with the
+    # heaps looked up among those already checked, and else ask is_state.
+
+    @checks_state
     def to_move(self, s: NimState) -> int:
         """The player to move.
 
         >>> Nim((1, 2)).to_move(NimState((1, 1), MIN)) == MIN
         True
         """
+        if not (s.__class__ is NimState and s[0] in _MOVES and len(s[0]) == len(self.heaps)
+                and (s[1] == MAX or s[1] == MIN) and s[1].__class__ is int) \
+                and not self.is_state(s):
+            raise self.not_a_state(s)
         return s[1]
 
+    @checks_state
     def moves(self, s: NimState) -> tuple[NimMove, ...]:
         """Every ``(heap, take)`` with ``1 <= take <= heaps[heap]``, by heap then take.
 
         >>> Nim((1, 2)).moves(NimState((0, 2), MAX))
         (NimMove(heap=1, take=1), NimMove(heap=1, take=2))
         """
+        if not (s.__class__ is NimState and s[0] in _MOVES and len(s[0]) == len(self.heaps)
+                and (s[1] == MAX or s[1] == MIN) and s[1].__class__ is int) \
+                and not self.is_state(s):
+            raise self.not_a_state(s)
         ms = _MOVES.get(s[0])
         return _moves(s[0]) if ms is None else ms
 
+    @checks_state
     def result(self, s: NimState, m: NimMove | tuple[int, int]) -> NimState:
         """The state after taking ``take`` objects from heap ``heap``.
 
         >>> Nim((1, 2)).result(NimState((1, 2), MAX), NimMove(1, 1))
         NimState(heaps=(1, 1), player=1)
         """
+        if not (s.__class__ is NimState and s[0] in _MOVES and len(s[0]) == len(self.heaps)
+                and (s[1] == MAX or s[1] == MIN) and s[1].__class__ is int) \
+                and not self.is_state(s):
+            raise self.not_a_state(s)
         heaps = s[0]
         try:
             i, k = m
@@ -200,20 +227,30 @@ class Nim(GameBase):
             raise self.illegal(s, m, f"heaps are numbered 0..{len(heaps) - 1}")
         raise self.illegal(s, m, f"heap {i} holds {heaps[i]}; take 1..{heaps[i]} from it")
 
+    @checks_state
     def is_terminal(self, s: NimState) -> bool:
         """True when every heap is empty.
 
         >>> Nim((1, 2)).is_terminal(NimState((0, 0), MIN))
         True
         """
+        if not (s.__class__ is NimState and s[0] in _MOVES and len(s[0]) == len(self.heaps)
+                and (s[1] == MAX or s[1] == MIN) and s[1].__class__ is int) \
+                and not self.is_state(s):
+            raise self.not_a_state(s)
         return not any(s[0])
 
+    @checks_state
     def utility(self, s: NimState, player: int = MAX) -> int:
         """+1 if ``player`` took the last object (the opponent is to move), else -1.
 
         >>> Nim((1, 2)).utility(NimState((0, 0), MIN))
         1
         """
+        if not (s.__class__ is NimState and s[0] in _MOVES and len(s[0]) == len(self.heaps)
+                and (s[1] == MAX or s[1] == MIN) and s[1].__class__ is int) \
+                and not self.is_state(s):
+            raise self.not_a_state(s)
         if any(s[0]):
             raise ValueError(f"utility is defined when all heaps are empty, not at {s!r}")
         if player.__class__ is not int or player not in (MAX, MIN):

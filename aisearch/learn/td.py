@@ -18,8 +18,6 @@ from numbers import Real
 import numpy as np
 import numpy.typing as npt
 
-from aisearch.values import is_number
-
 __all__ = ["td_lambda_update", "check_rates"]
 
 FloatArray = npt.NDArray[np.float64]
@@ -118,7 +116,7 @@ def td_lambda_update(weights: npt.ArrayLike, features: npt.ArrayLike, outcome: f
         raise ValueError("features must hold at least one position")
     if x.shape[1] != w.shape[0]:
         raise ValueError(f"features have {x.shape[1]} columns but there are {w.shape[0]} weights")
-    if not is_number(outcome) or not math.isfinite(outcome):
+    if isinstance(outcome, bool) or not isinstance(outcome, Real) or not math.isfinite(outcome):
         raise ValueError(f"outcome must be a finite real number, got {outcome!r}")
     a, lm = check_rates(alpha, lam)
     m = x.shape[0]
