@@ -22,10 +22,27 @@ def requirement(spec: str) -> tuple[str, str]:
     return CONDA_NAMES.get(name, name), bound.replace(" ", "")
 
 
+def project() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def extra(name: str) -> list[str]:
+    """The requirements of extra ``name``, the extras it names (``aisearch[lab,grading]``)
+    expanded."""
+    extras = project()["optional-dependencies"]
+    out = []
+    for spec in extras[name]:
+        nested = re.fullmatch(r"aisearch\[([\w,\s-]+)\]", spec.strip())
+        if nested:
+            out += [s for e in nested.group(1).split(",") for s in extra(e.strip())]
+        else:
+            out.append(spec)
+    return out
+
+
 def pyproject_requirements() -> set[tuple[str, str]]:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    specs = project["dependencies"] + project["optional-dependencies"]["test"]
-    return {requirement(s) for s in specs}
+    """The package's requirements and everything the test extra brings."""
+    return {requirement(s) for s in project()["dependencies"] + extra("test")}
 
 
 def environment_requirements() -> set[tuple[str, str]]:
@@ -47,8 +64,74 @@ def test_environment_yml_installs_the_package_itself():
 
 
 def test_environment_yml_and_pyproject_agree_on_python():
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert f"python{project['requires-python']}" in (ROOT / "environment.yml").read_text()
+    assert f"python{project()['requires-python']}" in (ROOT / "environment.yml").read_text()
+
+
+# Modules that come with a required package or an extra under another name.
+BROUGHT_BY = {"IPython": "ipywidgets", "jupyter_client": "jupyterlab", "pyspiel": "open_spiel",
+              "open_spiel": "open_spiel"}
+
+
+def _imports() -> tuple[set[str], set[str]]:
+    """The third-party modules the package imports: at module level (when it is imported), and
+    inside functions (when the function runs)."""
+    import ast
+
+    top, inside = set(), set()
+    for path in (ROOT / "aisearch").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        nested = {id(n) for f in ast.walk(tree)
+                  if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                  for n in ast.walk(f)}
+        guarded = {id(n) for t in ast.walk(tree) if isinstance(t, ast.If)
+                   and "TYPE_CHECKING" in ast.unparse(t.test) for n in ast.walk(t)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                root = name.split(".")[0]
+                if root == "aisearch" or root in sys.stdlib_module_names or id(node) in guarded:
+                    continue
+                (inside if id(node) in nested else top).add(root)
+    return top, inside
+
+
+def _distribution(module: str) -> str:
+    return BROUGHT_BY.get(module, module).lower().replace("_", "-")
+
+
+def test_the_requirements_are_what_the_package_imports():
+    """Required: every module imported when the package is imported, and nothing else (no
+    JupyterLab, no grader, no notebook runner). Modules imported only inside a function come
+    from a requirement or an extra."""
+    top, inside = _imports()
+    required = {requirement(s)[0] for s in project()["dependencies"]}
+    extras = {requirement(s)[0] for name in project()["optional-dependencies"]
+              for s in (extra(name) if name != "bench" else project()["optional-dependencies"][
+                  name])}
+    assert {_distribution(m) for m in top} <= required, "imported at module level, not required"
+    assert {_distribution(m) for m in inside} <= required | extras
+    used = {_distribution(m) for m in top | inside}
+    assert required <= used, f"required but never imported: {required - used}"
+    assert not {"jupyterlab", "nbformat", "nbclient"} & required
+
+
+def test_the_open_command_installs_jupyterlab_through_the_lab_extra():
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"<!-- open-command -->(.*?)<!-- /open-command -->", readme, re.S).group(1)
+    assert re.search(r"pip install -e \"?\.\[lab\]\"?", block), block
+    assert any(requirement(s)[0] == "jupyterlab" for s in extra("lab"))
+
+
+def test_the_test_command_runs_on_every_core_with_each_notebook_on_one_worker():
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"<!-- test-command -->(.*?)<!-- /test-command -->", readme, re.S).group(1)
+    assert "-n auto" in block and "--dist loadgroup" in block, block
+    assert any(requirement(s)[0] == "pytest-xdist" for s in extra("test"))
 
 
 def test_the_package_ships_py_typed():
@@ -104,3 +187,37 @@ def test_python_m_aisearch_reports_version_lessons_and_a_healthy_environment():
     assert out.stdout.startswith(f"aisearch {aisearch.__version__} at ")
     assert f"lessons: {ROOT / 'notebooks'} (" in out.stdout
     assert "jupyterlab_widgets" in out.stdout and "environment OK" in out.stdout
+
+
+def test_the_cells_of_a_notebook_and_the_browser_tests_stay_on_one_worker():
+    """The root conftest groups them for ``--dist loadgroup`` and marks notebooks slow."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+
+    class Item:
+        def __init__(self, path, marks=()):
+            self.path, self.marks = ROOT / path, [getattr(pytest.mark, m).mark for m in marks]
+
+        def get_closest_marker(self, name):
+            return next((m for m in self.marks if m.name == name), None)
+
+        def add_marker(self, mark):
+            self.marks.append(mark.mark)
+
+    class Config:
+        rootpath = ROOT
+
+    items = [Item("notebooks/02_minimax.ipynb"), Item("notebooks/02_minimax.ipynb"),
+             Item("solutions/02_minimax.ipynb"), Item("tests/browser/test_lessons.py"),
+             Item("tests/browser/test_harness.py", ["browser"]), Item("tests/test_core.py"),
+             Item("tests/grading/test_grade.py")]
+    conftest.pytest_collection_modifyitems(Config(), items)
+    groups = [(m.args or (m.kwargs.get("name"),))[0] if (m := i.get_closest_marker(
+        "xdist_group")) else None for i in items]
+    assert groups[0] == groups[1] == "notebooks/02_minimax.ipynb" != groups[2]
+    assert groups[3] == groups[4] == "browser" and groups[5] is None is groups[6]
+    slow = [i.get_closest_marker("slow") is not None for i in items]
+    assert slow == [True, True, True, False, False, False, True]
