@@ -6,6 +6,7 @@ Paste its output into a help request.
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import platform
 import sys
 from pathlib import Path
@@ -24,6 +25,13 @@ def _version(name: str) -> str | None:
     except Exception:  # a broken install must be reported, not crash the report
         return None
     return getattr(module, "__version__", "installed")
+
+
+def _distribution_version(name: str) -> str | None:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 def report() -> tuple[list[str], list[str]]:
@@ -55,7 +63,7 @@ def report() -> tuple[list[str], list[str]]:
         if v is None:
             problems.append(f"{name} is missing: python -m pip install -e .")
     for name, extra in EXTRAS.items():
-        v = _version(name)
+        v = _distribution_version(name)  # (read, not imported: JupyterLab takes seconds)
         lines.append(f"  {name:12s} {v or 'not installed'} (the {extra} extra)")
         if v is None and extra == "lab":
             problems.append(f"{name} is missing, so the lessons cannot be opened here: "

@@ -77,26 +77,27 @@ def _imports() -> tuple[set[str], set[str]]:
     inside functions (when the function runs)."""
     import ast
 
-    top, inside = set(), set()
+    top: set[str] = set()
+    inside: set[str] = set()
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            return  # (for the type checker only)
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        for name in names:
+            root = name.split(".")[0]
+            if root != "aisearch" and root not in sys.stdlib_module_names:
+                (inside if in_function else top).add(root)
+        nested = in_function or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for child in ast.iter_child_nodes(node):
+            visit(child, nested)
+
     for path in (ROOT / "aisearch").rglob("*.py"):
-        tree = ast.parse(path.read_text())
-        nested = {id(n) for f in ast.walk(tree)
-                  if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
-                  for n in ast.walk(f)}
-        guarded = {id(n) for t in ast.walk(tree) if isinstance(t, ast.If)
-                   and "TYPE_CHECKING" in ast.unparse(t.test) for n in ast.walk(t)}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            else:
-                continue
-            for name in names:
-                root = name.split(".")[0]
-                if root == "aisearch" or root in sys.stdlib_module_names or id(node) in guarded:
-                    continue
-                (inside if id(node) in nested else top).add(root)
+        visit(ast.parse(path.read_text()), False)
     return top, inside
 
 
