@@ -128,7 +128,7 @@ def test_every_method_refuses_what_is_state_refuses(name):
     game = GAMES[name]
     record = next(r for r in RECORDS.values() if name in r.games)
     first = name == next(iter(record.games))  # (the bad states are the first game's)
-    bad = [None, 7, "x.o/.x./..o", ("a", "b"), *(record.bad_states.values() if first else ())]
+    bad = [None, -7, "x.o/.x./..o", ("a", "b"), *(record.bad_states.values() if first else ())]
     methods = {m: getattr(game, m) for m in ("to_move", "moves", "is_terminal", "utility",
                                              "chance_outcomes", "noisy_moves")}
     methods.update(game_evaluations(game))

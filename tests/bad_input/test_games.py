@@ -38,10 +38,10 @@ from tests.games.records import RECORDS, Record
 TTT, C4, NIM, ROBOTS = TicTacToe(), ConnectFour(), Nim((1, 2, 3)), TwoRobots(3, 4)
 PIG, NANNON = Pig(goal=20), Nannon()
 
-# Not states of any game: None, a number, text, a list, a tuple of text.
+# Not states of any game: None, a negative number, text, a list, a tuple of text.
 FOREIGN: dict[str, Any] = {
     "None": None,
-    "int": 7,
+    "negative int": -7,
     "str": "x.o/.x./..o",
     "list": [0, 1],
     "tuple of str": ("a", "b"),

@@ -33,6 +33,7 @@ from aisearch.games import (
     Min,
     Nannon,
     Nim,
+    Notakto,
     Pig,
     SymmetryReduced,
     TicTacToe,
@@ -203,6 +204,13 @@ RECORDS: dict[type, Record] = {
                     "3 to move": CoinsState((7, 4, 3, 9, 5, 7), (0, 0, 0), 3)},
         bad_moves=[("M", "'M'"), (0, "0"), (None, "none")],
         not_terminal="not over",
+    ),
+    Notakto: Record(
+        games={"notakto": Notakto},
+        terminal=0b100010001,
+        bad_states={"two lines": 0b111111, "past the board": 512, "True": True},
+        bad_moves=[(4.0, "float"), (9, "illegal move 9"), ("4", "cell number 0..8")],
+        not_terminal="when a line is complete",
     ),
     Chess: Record(
         games={"chess": Chess, "chess, checks noisy": lambda: Chess(checks_noisy=True)},
