@@ -6,6 +6,8 @@ whichever worker is free, except the groups marked here, which stay on one worke
 - the cells of a notebook (nbval runs them in order in one kernel);
 - the browser tests (one JupyterLab server and one Chromium for all of them).
 
+The long groups are handed out first, so that no worker is left with one at the end.
+
 Tests marked ``slow`` (here: notebooks and the files in :data:`SLOW`) are left out of the
 quick subset of the edit-test cycle, ``pytest -n auto -m "not slow and not browser" aisearch
 tests`` (see README.md).
@@ -44,3 +46,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.xdist_group("browser"))
         elif path in SLOW:
             item.add_marker(pytest.mark.slow)
+    # The longest groups first (the browser tests, then the notebooks, then the slow files),
+    # so that one worker is not left with a long group at the end while the others wait.
+    # (A stable sort: within a file the tests keep their order.)
+    items.sort(key=_start_early)
+
+
+def _start_early(item: pytest.Item) -> int:
+    group = item.get_closest_marker("xdist_group")
+    if group is not None and group.kwargs.get("name", group.args[0] if group.args else "") \
+            == "browser":
+        return 0
+    if item.path.suffix == ".ipynb":
+        return 1
+    return 2 if item.get_closest_marker("slow") else 3

@@ -211,14 +211,17 @@ def test_the_cells_of_a_notebook_and_the_browser_tests_stay_on_one_worker():
     class Config:
         rootpath = ROOT
 
-    items = [Item("notebooks/02_minimax.ipynb"), Item("notebooks/02_minimax.ipynb"),
+    given = [Item("tests/test_core.py"), Item("tests/grading/test_grade.py"),
+             Item("notebooks/02_minimax.ipynb"), Item("notebooks/02_minimax.ipynb"),
              Item("solutions/02_minimax.ipynb"), Item("tests/browser/test_lessons.py"),
-             Item("tests/browser/test_harness.py", ["browser"]), Item("tests/test_core.py"),
-             Item("tests/grading/test_grade.py")]
+             Item("tests/browser/test_harness.py", ["browser"])]
+    items = list(given)
     conftest.pytest_collection_modifyitems(Config(), items)
     groups = [(m.args or (m.kwargs.get("name"),))[0] if (m := i.get_closest_marker(
-        "xdist_group")) else None for i in items]
-    assert groups[0] == groups[1] == "notebooks/02_minimax.ipynb" != groups[2]
-    assert groups[3] == groups[4] == "browser" and groups[5] is None is groups[6]
-    slow = [i.get_closest_marker("slow") is not None for i in items]
-    assert slow == [True, True, True, False, False, False, True]
+        "xdist_group")) else None for i in given]
+    assert groups[2] == groups[3] == "notebooks/02_minimax.ipynb" != groups[4]
+    assert groups[5] == groups[6] == "browser" and groups[0] is None is groups[1]
+    slow = [i.get_closest_marker("slow") is not None for i in given]
+    assert slow == [False, True, True, True, True, False, False]
+    # the long groups are handed out first: browser, notebooks, slow files, the rest
+    assert items == [given[i] for i in (5, 6, 2, 3, 4, 1, 0)]
