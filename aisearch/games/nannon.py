@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase, as_int, for_player
+from aisearch.core import CHANCE, MAX, MIN, GameBase, as_int, checks_state, for_player
 
 __all__ = ["Nannon", "NannonState"]
 
@@ -141,20 +141,34 @@ class Nannon(GameBase):
         """
         return s.__class__ is NannonState
 
+    # The protocol methods, on the searchers' hot path, make the same class test inline.
+
+    @checks_state
     def is_terminal(self, s: NannonState) -> bool:
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
         return s.white == _ALL_SAFE or s.black == _ALL_SAFE
 
+    @checks_state
     def to_move(self, s: NannonState) -> int:
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
         if s.roll == 0 and s.white != _ALL_SAFE and s.black != _ALL_SAFE:
             return CHANCE
         return s.player if s.player >= 0 else CHANCE
 
+    @checks_state
     def chance_outcomes(self, s: NannonState) -> tuple:
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
         if s.roll or s.white == _ALL_SAFE or s.black == _ALL_SAFE:
             raise ValueError(f"{s!r} is not a chance state (the die has been thrown)")
         return self._opening if s.player < 0 else self._faces
 
+    @checks_state
     def moves(self, s: NannonState) -> tuple:
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
         if s.white == _ALL_SAFE or s.black == _ALL_SAFE:
             return ()
         if s.roll == 0:
@@ -200,7 +214,10 @@ class Nannon(GameBase):
             _PLAYS[s] = result
         return result
 
+    @checks_state
     def result(self, s: NannonState, m: Any) -> NannonState:
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
         if s.white == _ALL_SAFE or s.black == _ALL_SAFE:
             raise self.illegal(s, m)  # (the game is over)
         if s.roll == 0:
@@ -219,7 +236,10 @@ class Nannon(GameBase):
         except (KeyError, TypeError):
             raise self.illegal(s, m) from None
 
+    @checks_state
     def utility(self, s: NannonState, player: int = MAX) -> int:
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
         if s.white != _ALL_SAFE and s.black != _ALL_SAFE:
             raise ValueError(f"utility of a non-terminal state {s!r}: Nannon pays at the end "
                              "only")

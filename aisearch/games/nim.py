@@ -142,6 +142,7 @@ class Nim(GameBase):
     def __init__(self, heaps: Sequence[int]) -> None:
         self.heaps = _check_heaps(heaps)
         self.initial = NimState(self.heaps, MAX)
+        self._n = len(self.heaps)
 
     state_help = ("a state is a NimState(heaps, player) with one heap (an int from 0 to 100) per "
                   "heap of the game and player MAX (0) or MIN (1): start from game.initial")
@@ -158,7 +159,8 @@ class Nim(GameBase):
                 and (s[0] in _MOVES or _checked_heaps(s[0])))
 
     # The protocol methods, on the searchers' hot path, first try the same test with the
-    # heaps looked up among those already checked, and else ask is_state.
+    # heaps looked up among those already checked, and else ask is_state. (``is MAX``: the
+    # ints 0 and 1 are one object each in CPython, and a bool or a numpy integer is not it.)
 
     @checks_state
     def to_move(self, s: NimState) -> int:
@@ -167,9 +169,8 @@ class Nim(GameBase):
         >>> Nim((1, 2)).to_move(NimState((1, 1), MIN)) == MIN
         True
         """
-        if not (s.__class__ is NimState and s[0] in _MOVES and len(s[0]) == len(self.heaps)
-                and (s[1] == MAX or s[1] == MIN) and s[1].__class__ is int) \
-                and not self.is_state(s):
+        if not (s.__class__ is NimState and (s[1] is MAX or s[1] is MIN) and s[0] in _MOVES
+                and len(s[0]) == self._n) and not self.is_state(s):
             raise self.not_a_state(s)
         return s[1]
 
@@ -180,9 +181,8 @@ class Nim(GameBase):
         >>> Nim((1, 2)).moves(NimState((0, 2), MAX))
         (NimMove(heap=1, take=1), NimMove(heap=1, take=2))
         """
-        if not (s.__class__ is NimState and s[0] in _MOVES and len(s[0]) == len(self.heaps)
-                and (s[1] == MAX or s[1] == MIN) and s[1].__class__ is int) \
-                and not self.is_state(s):
+        if not (s.__class__ is NimState and (s[1] is MAX or s[1] is MIN) and s[0] in _MOVES
+                and len(s[0]) == self._n) and not self.is_state(s):
             raise self.not_a_state(s)
         ms = _MOVES.get(s[0])
         return _moves(s[0]) if ms is None else ms
@@ -194,9 +194,8 @@ class Nim(GameBase):
         >>> Nim((1, 2)).result(NimState((1, 2), MAX), NimMove(1, 1))
         NimState(heaps=(1, 1), player=1)
         """
-        if not (s.__class__ is NimState and s[0] in _MOVES and len(s[0]) == len(self.heaps)
-                and (s[1] == MAX or s[1] == MIN) and s[1].__class__ is int) \
-                and not self.is_state(s):
+        if not (s.__class__ is NimState and (s[1] is MAX or s[1] is MIN) and s[0] in _MOVES
+                and len(s[0]) == self._n) and not self.is_state(s):
             raise self.not_a_state(s)
         heaps = s[0]
         try:
@@ -234,9 +233,8 @@ class Nim(GameBase):
         >>> Nim((1, 2)).is_terminal(NimState((0, 0), MIN))
         True
         """
-        if not (s.__class__ is NimState and s[0] in _MOVES and len(s[0]) == len(self.heaps)
-                and (s[1] == MAX or s[1] == MIN) and s[1].__class__ is int) \
-                and not self.is_state(s):
+        if not (s.__class__ is NimState and (s[1] is MAX or s[1] is MIN) and s[0] in _MOVES
+                and len(s[0]) == self._n) and not self.is_state(s):
             raise self.not_a_state(s)
         return not any(s[0])
 
@@ -247,9 +245,8 @@ class Nim(GameBase):
         >>> Nim((1, 2)).utility(NimState((0, 0), MIN))
         1
         """
-        if not (s.__class__ is NimState and s[0] in _MOVES and len(s[0]) == len(self.heaps)
-                and (s[1] == MAX or s[1] == MIN) and s[1].__class__ is int) \
-                and not self.is_state(s):
+        if not (s.__class__ is NimState and (s[1] is MAX or s[1] is MIN) and s[0] in _MOVES
+                and len(s[0]) == self._n) and not self.is_state(s):
             raise self.not_a_state(s)
         if any(s[0]):
             raise ValueError(f"utility is defined when all heaps are empty, not at {s!r}")
