@@ -27,10 +27,15 @@ SLOW = {
     "tests/grading/test_bugs_on_30_seeds.py",
     "tests/grading/exercises/test_ex04_search_efficiency.py",
     "tests/grading/exercises/test_ex06_games_of_chance.py",
-    # subprocesses that start Python with the whole course (a report, a training run)
+    # subprocesses that start Python with the whole course (a training run)
     "tests/learn/test_shipped.py",
+    # searchers cross-checked on thousands of random trees (hypothesis)
+    "tests/search/test_agreement.py",
+    "tests/search/test_plain.py",
+    "tests/search/test_chance.py::test_star1_and_star2_",
 }
-"""Test files whose tests are all slow (seconds each: processes, notebooks, 30 seeds)."""
+"""The slow tests, by file or by the start of their test id: seconds each (processes,
+notebooks, 30 seeds, thousands of random trees)."""
 
 
 @pytest.hookimpl(tryfirst=True)  # (before xdist reads the groups)
@@ -44,7 +49,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
         elif item.get_closest_marker("browser") or path.startswith("tests/browser/"):
             item.add_marker(pytest.mark.xdist_group("browser"))
-        elif path in SLOW:
+        elif path in SLOW or any(item.nodeid.startswith(n) for n in SLOW if "::" in n):
             item.add_marker(pytest.mark.slow)
     # The longest groups first (the browser tests, then the notebooks, then the slow files),
     # so that one worker is not left with a long group at the end while the others wait.

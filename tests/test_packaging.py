@@ -201,6 +201,7 @@ def test_the_cells_of_a_notebook_and_the_browser_tests_stay_on_one_worker():
     class Item:
         def __init__(self, path, marks=()):
             self.path, self.marks = ROOT / path, [getattr(pytest.mark, m).mark for m in marks]
+            self.nodeid = f"{path}::test_it"
 
         def get_closest_marker(self, name):
             return next((m for m in self.marks if m.name == name), None)
@@ -225,3 +226,18 @@ def test_the_cells_of_a_notebook_and_the_browser_tests_stay_on_one_worker():
     assert slow == [False, True, True, True, True, False, False]
     # the long groups are handed out first: browser, notebooks, slow files, the rest
     assert items == [given[i] for i in (5, 6, 2, 3, 4, 1, 0)]
+
+
+def test_every_slow_entry_names_a_test_that_exists():
+    """The root conftest's list of slow tests follows renames: each entry is a file, or a file
+    and the start of a test's name, that exists."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+    for entry in conftest.SLOW:
+        path, _, name = entry.partition("::")
+        assert (ROOT / path).is_file(), entry
+        assert not name or re.search(rf"^def {re.escape(name)}", (ROOT / path).read_text(),
+                                     re.M), entry
