@@ -58,7 +58,7 @@ CASES = [
          ("low <= high",)),
     Case("random_tree: would be huge", lambda: random_tree(1, depth=60, branching=(4, 4),
                                                            p_tip=0),
-         ValueError, ("200,000 nodes", "depth", "branching"), seconds=3),
+         ValueError, ("200,000 nodes", "depth", "branching"), seconds=0.5),
     # retrograde
     Case("retrograde(None)", lambda: retrograde(None), TypeError, ("game", "none")),
     Case("retrograde(TicTacToe)", lambda: retrograde(TicTacToe), TypeError,
