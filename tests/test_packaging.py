@@ -190,18 +190,31 @@ def test_python_m_aisearch_reports_version_lessons_and_a_healthy_environment():
     assert "jupyterlab_widgets" in out.stdout and "environment OK" in out.stdout
 
 
-def test_the_cells_of_a_notebook_and_the_browser_tests_stay_on_one_worker():
-    """The root conftest groups them for ``--dist loadgroup`` and marks notebooks slow."""
+def _root_conftest():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
     conftest = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(conftest)
+    return conftest
+
+
+def test_the_cells_of_a_notebook_and_the_browser_tests_stay_on_one_worker():
+    """The root conftest's work groups, and the order it hands them out in: the long groups
+    first (browser, notebooks, slow files), the notebooks and the grader's end-to-end files
+    marked slow."""
+    conftest = _root_conftest()
+    group = conftest.work_group
+    assert group("notebooks/02_minimax.ipynb::Cell 0") == group(
+        "notebooks/02_minimax.ipynb::Cell 7") != group("solutions/02_minimax.ipynb::Cell 0")
+    assert group("tests/browser/test_lessons.py::test_01") == group(
+        "tests/browser/test_harness.py::test_x") == "browser"
+    assert group("tests/test_core.py::test_a") != group("tests/test_core.py::test_b")
 
     class Item:
-        def __init__(self, path, marks=()):
-            self.path, self.marks = ROOT / path, [getattr(pytest.mark, m).mark for m in marks]
-            self.nodeid = f"{path}::test_it"
+        def __init__(self, nodeid):
+            self.nodeid, self.marks = nodeid, []
+            self.path = ROOT / nodeid.split("::")[0]
 
         def get_closest_marker(self, name):
             return next((m for m in self.marks if m.name == name), None)
@@ -212,31 +225,42 @@ def test_the_cells_of_a_notebook_and_the_browser_tests_stay_on_one_worker():
     class Config:
         rootpath = ROOT
 
-    given = [Item("tests/test_core.py"), Item("tests/grading/test_grade.py"),
-             Item("notebooks/02_minimax.ipynb"), Item("notebooks/02_minimax.ipynb"),
-             Item("solutions/02_minimax.ipynb"), Item("tests/browser/test_lessons.py"),
-             Item("tests/browser/test_harness.py", ["browser"])]
+    given = [Item("tests/test_core.py::test_a"), Item("tests/grading/test_grade.py::test_b"),
+             Item("notebooks/02_minimax.ipynb::Cell 0"), Item("notebooks/02_minimax.ipynb::Cell 1"),
+             Item("solutions/02_minimax.ipynb::Cell 0"), Item("tests/browser/test_lessons.py::t"),
+             Item("tests/search/test_chance.py::test_star1_and_star2_agree")]
     items = list(given)
     conftest.pytest_collection_modifyitems(Config(), items)
-    groups = [(m.args or (m.kwargs.get("name"),))[0] if (m := i.get_closest_marker(
-        "xdist_group")) else None for i in given]
-    assert groups[2] == groups[3] == "notebooks/02_minimax.ipynb" != groups[4]
-    assert groups[5] == groups[6] == "browser" and groups[0] is None is groups[1]
     slow = [i.get_closest_marker("slow") is not None for i in given]
-    assert slow == [False, True, True, True, True, False, False]
-    # the long groups are handed out first: browser, notebooks, slow files, the rest
-    assert items == [given[i] for i in (5, 6, 2, 3, 4, 1, 0)]
+    assert slow == [False, True, True, True, True, False, True]
+    assert items == [given[i] for i in (5, 2, 3, 4, 1, 6, 0)]
+
+
+@pytest.mark.slow  # (a pytest of its own, with two workers)
+def test_the_test_command_spreads_the_work_groups_over_the_workers(tmp_path):
+    """Under ``-n 2 --dist loadgroup`` the tests of a group run on one worker, the others on
+    both (xdist's own loadgroup renames tests to group them, which pytest 9 ignores: the
+    root conftest's scheduler groups them instead)."""
+    (tmp_path / "conftest.py").write_text((ROOT / "conftest.py").read_text())
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "tests" / "browser").mkdir(parents=True)
+    body = "import time\n" + "".join(f"def test_{i}():\n    time.sleep(0.2)\n" for i in range(6))
+    (tmp_path / "tests" / "browser" / "test_group.py").write_text(body)
+    (tmp_path / "tests" / "test_spread.py").write_text(body)
+    out = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup",
+                          "-p", "no:cacheprovider", "-p", "no:nbval", "-v"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    ran = re.findall(r"\[(gw\d)\].*PASSED (tests/\S+)::", out.stdout)
+    grouped = {w for w, f in ran if f == "tests/browser/test_group.py"}
+    spread = {w for w, f in ran if f == "tests/test_spread.py"}
+    assert len(ran) == 12 and len(grouped) == 1 and len(spread) == 2, out.stdout
 
 
 def test_every_slow_entry_names_a_test_that_exists():
     """The root conftest's list of slow tests follows renames: each entry is a file, or a file
     and the start of a test's name, that exists."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
-    conftest = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(conftest)
-    for entry in conftest.SLOW:
+    for entry in _root_conftest().SLOW:
         path, _, name = entry.partition("::")
         assert (ROOT / path).is_file(), entry
         assert not name or re.search(rf"^def {re.escape(name)}", (ROOT / path).read_text(),
