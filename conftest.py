@@ -8,7 +8,8 @@ whichever worker is free, except these groups, which each stay on one worker
 - the browser tests (one JupyterLab server and one Chromium for all of them).
 
 The groups are made here, by test id, in a scheduler of our own: xdist's ``loadgroup`` marks
-a group by renaming the tests, which pytest 9 no longer allows (its tests then run wherever).
+a group by renaming the tests, which pytest 9 no longer allows, so its groups silently fall
+apart (pytest-dev/pytest-xdist#1386).
 The long groups are handed out first, so that no worker is left with one at the end.
 
 Tests marked ``slow`` (here: notebooks and the tests in :data:`SLOW`) are left out of the
