@@ -6,14 +6,17 @@ Paste its output into a help request.
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import platform
 import sys
 from pathlib import Path
 
 __all__ = ["main", "report"]
 
-PACKAGES = ["jupyterlab", "ipywidgets", "matplotlib", "networkx", "numpy", "nbformat", "nbclient",
-            "tqdm", "chess"]
+PACKAGES = ["ipywidgets", "matplotlib", "networkx", "numpy", "tqdm", "chess"]
+"""What the package needs to run (its requirements)."""
+EXTRAS = {"jupyterlab": "lab", "nbformat": "grading", "nbclient": "test"}
+"""What the extras bring: JupyterLab to open the lessons, the grader's and the tests' needs."""
 
 
 def _version(name: str) -> str | None:
@@ -22,6 +25,13 @@ def _version(name: str) -> str | None:
     except Exception:  # a broken install must be reported, not crash the report
         return None
     return getattr(module, "__version__", "installed")
+
+
+def _distribution_version(name: str) -> str | None:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 def report() -> tuple[list[str], list[str]]:
@@ -52,6 +62,12 @@ def report() -> tuple[list[str], list[str]]:
         lines.append(f"  {name:12s} {v or 'MISSING'}")
         if v is None:
             problems.append(f"{name} is missing: python -m pip install -e .")
+    for name, extra in EXTRAS.items():
+        v = _distribution_version(name)  # (read, not imported: JupyterLab takes seconds)
+        lines.append(f"  {name:12s} {v or 'not installed'} (the {extra} extra)")
+        if v is None and extra == "lab":
+            problems.append(f"{name} is missing, so the lessons cannot be opened here: "
+                            f'python -m pip install -e ".[{extra}]"')
     if _version("jupyterlab_widgets") is None:
         problems.append("the ipywidgets front end (jupyterlab_widgets) is missing: widgets will "
                         "not render; python -m pip install ipywidgets")

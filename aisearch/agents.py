@@ -127,7 +127,7 @@ def play(
         if not callable(a):
             raise TypeError(f"an agent is a callable agent(game, state) -> move, not {a!r:.80}")
     n = _players(game)
-    extra = ([p for p in agents if isinstance(p, bool) or p not in range(n)]
+    extra = ([p for p in agents if as_int(p) not in range(n)]
              if isinstance(agents, Mapping) else list(range(n, len(agents))))
     if extra:
         raise ValueError(f"agents are given for players {', '.join(map(repr, extra))}, which "

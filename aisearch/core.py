@@ -17,12 +17,14 @@ True
 from __future__ import annotations
 
 import math
-import numbers
-import operator
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from aisearch.results import Decision, Stats
+from aisearch.states import StateChecked, checks_state  # noqa: F401 (checks_state: for games)
+
+# The readers of numbers (aisearch.values), imported by the rest of the package from here.
+from aisearch.values import as_int, as_seed, check_seed, is_number, number_text, type_note  # noqa: F401
 
 __all__ = [
     "MAX",
@@ -32,6 +34,7 @@ __all__ = [
     "Game",
     "GameBase",
     "GameWrapper",
+    "game_evaluations",
     "unwrap",
     "picture",
     "provide_pictures",
@@ -69,7 +72,7 @@ def player_name(player: int) -> str:
 
 @runtime_checkable
 class Game(Protocol[S, M]):
-    """What every game offers (DESIGN.md section 3).
+    """What every game offers: its rules, and states that are immutable, hashable values.
 
     ``moves(s)`` lists the legal moves in a fixed, documented order and is empty
     exactly when ``s`` is terminal; ``result(s, m)`` returns a new state and raises
@@ -77,22 +80,9 @@ class Game(Protocol[S, M]):
     payoff of a terminal state from ``player``'s point of view; at ``CHANCE`` states
     ``chance_outcomes(s)`` lists ``(outcome, probability)`` pairs summing to 1.
 
-    Optional members, read where they exist:
-
-    ``win``
-        The payoff of a win (a number > 0, ``inf`` allowed). A terminal utility of
-        ``+win`` or ``-win`` is a won or lost game, which searchers score by its distance
-        from the root (:mod:`aisearch.search.runtime.run`, "fastest wins"). Games without it
-        have no wins, only payoffs (explicit trees); ``±inf`` always counts as a win.
-    ``noisy_moves(s)``
-        The moves of ``s`` that make the position unquiet (captures, promotions), in
-        the order of ``moves(s)``; quiescence search follows only these (lesson 05).
-    ``in_check(s)``
-        True when the player to move is in check; the check extension reads it (lesson 05).
-    ``canonical(s)``
-        One representative of the states symmetric to ``s`` (rotations, mirrors).
-    ``sides``, ``move_grid``, ``move_label(s, m)``, ``highlight(s)``, ``parse(text)``
-        How the game presents itself: see :class:`GameBase`.
+    The optional members (``win``, ``players``, ``evaluations``, ``noisy_moves``,
+    ``canonical``, ...) and the presentation a game declares are listed, with their
+    defaults, on :class:`GameBase`, the base class of every game of the package.
     """
 
     initial: S
@@ -133,33 +123,97 @@ class Order(Protocol):
 class IllegalMoveError(ValueError):
     """A move that is not legal in the given state.
 
-    The message names the move and lists the legal ones.
+    The message names the move and lists the legal ones: the first :attr:`LISTED`, then how
+    many more (``legal`` keeps them all).
 
     >>> raise IllegalMoveError(7, [0, 1])
     Traceback (most recent call last):
     ...
     aisearch.core.IllegalMoveError: illegal move 7; legal moves: 0, 1
+    >>> print(IllegalMoveError(-1, range(20_000)))  # doctest: +ELLIPSIS
+    illegal move -1; legal moves: 0, 1, 2, ..., 19 and 19,980 more (20,000 in all)
     """
+
+    LISTED = 20
+    """The most legal moves the message lists."""
 
     def __init__(self, move: Any, legal: Sequence[Any], state: Any = None, why: str = "") -> None:
         self.move, self.legal, self.state, self.why = move, tuple(legal), state, why
-        listed = ", ".join(map(str, self.legal)) if self.legal else "none (the game is over)"
-        where = f" in state {state!r}" if state is not None else ""
+        n = len(self.legal)
+        listed = ", ".join(f"{m!s:.40}" for m in self.legal[:self.LISTED]) if n else \
+            "none (the game is over)"
+        if n > self.LISTED:
+            listed += f" and {n - self.LISTED:,} more ({n:,} in all)"
+        where = f" in state {_shown(state)}" if state is not None else ""
         reason = f" ({why})" if why else ""
-        super().__init__(f"illegal move {move!r}{where}{reason}; legal moves: {listed}")
+        super().__init__(f"illegal move {_shown(move)}{where}{reason}; legal moves: {listed}")
 
 
-class GameBase:
-    """Convenience base class with the protocol's defaults and the presentation a game declares.
+def _shown(x: Any, width: int = 200) -> str:
+    """``repr(x)``, cut to ``width`` characters."""
+    try:
+        text = repr(x)
+    except ValueError:  # (an int too long to print)
+        return f"a {type(x).__name__}"
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+class GameBase(StateChecked):
+    """Base class of the games: the protocol's defaults, the one state check, the optional
+    members every reader may rely on, and how a game presents itself.
 
     Subclasses define ``initial``, ``to_move``, ``moves``, ``result`` and ``utility``;
     ``is_terminal`` defaults to "no legal moves", ``chance_outcomes`` to an error (games
-    without chance never call it) and ``noisy_moves`` to none. A game with chance states
-    sets ``has_chance = True`` (searchers that cannot search them then check every node;
-    a game that does not derive from this class is checked always), and a game whose play
-    can go on for ever sets ``cycles = True`` (:func:`~aisearch.agents.play` then stops it).
+    without chance never call it) and ``noisy_moves`` to none.
 
-    Presentation, declared per game class and read by the plots and widgets (the board
+    **The state check.** A game says once what its states are: ``is_state(s)`` and
+    ``state_help`` (what a state is, for the error). Its protocol methods and declared
+    evaluations then refuse every other value with ``not_a_state(s)``, a ValueError naming
+    the value, the game and ``state_help`` (:mod:`aisearch.states` tells how, without
+    slowing the searchers' hot path). ``check_state(s)`` returns ``s`` or raises that error.
+    A move that is not legal gets :meth:`illegal`'s :class:`IllegalMoveError`.
+
+    **Optional members**, with their defaults here (readers use them as declared, never
+    guess from names):
+
+    ``players = 2``
+        How many players; ``n > 2`` games number them ``0..n-1`` and their utilities are
+        tuples (:func:`aisearch.games.utilities`).
+    ``win = None``
+        The payoff of a win (a number > 0, ``inf`` allowed). A terminal utility of ``+win``
+        or ``-win`` is a won or lost game, which searchers score by its distance from the
+        root (:mod:`aisearch.search`, "fastest wins"). ``None``: the game has no wins, only
+        payoffs (explicit trees); ``±inf`` always counts as a win.
+    ``has_chance = False``
+        True where some state is a ``CHANCE`` state (searchers that cannot search chance
+        then check every node; a game that does not derive from this class is checked
+        always).
+    ``cycles = False``
+        True where play can go on for ever (:func:`~aisearch.agents.play` then stops it).
+    ``evaluations = ()``
+        The names of the game's static evaluations, methods ``evaluate(s) -> float`` from
+        MAX's point of view (positive favours MAX, ``±inf`` a proven win or loss), the
+        textbook one first: e.g. ``("nilsson_eval",)``. The play widget offers them by
+        these names; :func:`game_evaluations` gives them as functions. They apply the state
+        check like the protocol methods.
+    ``noisy_moves(s)``
+        The moves of ``s`` that make the position unquiet (captures, promotions), in the
+        order of ``moves(s)``; quiescence search follows only these (lesson 05). None here.
+    ``canonical = None``, ``in_check = None``, ``states = None``, ``parse = None``
+        Where a game has them, methods: ``canonical(s)``, one representative of the states
+        symmetric to ``s`` (symmetry reduction, transposition tables); ``in_check(s)``, True
+        when the player to move is in check (the check extension, lesson 05); ``states()``,
+        every reachable state; ``parse(text)``, a state from its text.
+    ``successor_values(evaluate)``
+        A function giving the static values of all successors of a state at once, where
+        the game can work them out faster than one by one for ``evaluate``; None here.
+    ``max_play_depth = None``
+        The deepest search the play widget offers (a second or so of thought).
+    ``utility_bounds = None``
+        ``(low, high)``: bounds on each player's utility and on their sum, for the pruning
+        of max^n (games of more than two players).
+
+    **Presentation**, declared per game class and read by the plots and widgets (the board
     pictures themselves are painters in :mod:`aisearch.plot.painters`):
 
     ``sides``
@@ -173,25 +227,42 @@ class GameBase:
         shows no separate picture.
     ``move_label(s, m)``, ``highlight(s)``
         The text on a move's button, and the moves to colour (a winning line).
+    ``move_help``
+        What a move is, for the error of a move of the wrong kind (``"a cell number
+        0..8"``); None: the legal moves listed say it.
     """
 
-    players = 2
+    players: int = 2
+    win: float | None = None
     has_chance: bool = False  # True where some state is a CHANCE state
     cycles: bool = False  # True where play can go on for ever (play() then stops it)
+    canonical: Any = None
+    in_check: Any = None
+    states: Any = None
+    parse: Any = None
+    max_play_depth: int | None = None
+    utility_bounds: tuple[float, float] | None = None
     sides: ClassVar[Mapping[int, str]] = {MAX: "MAX", MIN: "MIN"}
     move_grid: ClassVar[tuple[tuple[Any, ...], ...] | None] = None
     buttons_are_board: ClassVar[bool] = False
+    move_help: ClassVar[str | None] = None
 
     def is_terminal(self, s: Any) -> bool:
         return not self.moves(s)  # type: ignore[attr-defined]
 
     def chance_outcomes(self, s: Any) -> Sequence[tuple[Any, float]]:
-        raise ValueError(f"{type(self).__name__} has no chance states; {s!r} is not one")
+        self.check_state(s)
+        raise ValueError(f"{type(self).__name__} has no chance states; {s!r:.80} is not one")
 
     def noisy_moves(self, s: Any) -> Sequence[Any]:
         """The moves that make ``s`` unquiet (none by default; ``s`` is checked)."""
         cast(Any, self).to_move(s)  # (a game's to_move refuses what is not one of its states)
         return ()
+
+    def successor_values(self, evaluate: Any) -> Any:
+        """``values(s)``, all successors' static values at once, where the game has a faster
+        way than one by one for ``evaluate`` (none by default)."""
+        return None
 
     def move_label(self, s: Any, m: Any) -> str:
         """The text on move ``m``'s button in the play widget (the move itself by default)."""
@@ -202,11 +273,42 @@ class GameBase:
         return ()
 
     def illegal(self, s: Any, m: Any, why: str = "") -> IllegalMoveError:
-        """Build the error for move ``m`` in state ``s`` (listing the legal moves)."""
-        return IllegalMoveError(m, self.moves(s), s, why)  # type: ignore[attr-defined]
+        """The error for move ``m`` in state ``s``: the legal moves listed, and why ``m`` is
+        not one of them (``why``, else "the game is over" where there are none, else what a
+        move is, for a move of another kind than the legal ones).
+
+        >>> from aisearch.games import TicTacToe
+        >>> TicTacToe().illegal(TicTacToe.initial, "4").why
+        'a move is a cell number 0..8, not a str'
+        """
+        legal = self.moves(s)  # type: ignore[attr-defined]
+        if not why and not legal:
+            why = "the game is over"
+        elif not why and self.move_help and not _same_kind(m, legal):
+            why = f"a move is {self.move_help}, not a {type(m).__name__}"
+        return IllegalMoveError(m, legal, s, why)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def _same_kind(m: Any, legal: Sequence[Any]) -> bool:
+    """True when ``m`` is of the kind of some legal move (a numpy integer is an int's kind)."""
+    kinds = {k.__class__ for k in legal[:50]}
+    return m.__class__ in kinds or (int in kinds and as_int(m) is not None)
+
+
+def game_evaluations(game: Any) -> dict[str, Any]:
+    """The static evaluations ``game`` declares (its ``evaluations``), by name, as functions.
+
+    >>> from aisearch.games import TicTacToe, TwoRobots
+    >>> list(game_evaluations(TicTacToe())), list(game_evaluations(TwoRobots(2, 2)))
+    (['nilsson_eval'], ['distance_eval'])
+    """
+    check_game(game, initial=False)
+    rules = unwrap(game)
+    names = getattr(rules, "evaluations", ())
+    return {name: getattr(rules, name) for name in names}
 
 
 class GameWrapper:
@@ -341,68 +443,6 @@ it has no 'initial'
         if not hasattr(game, name) or (name != "initial" and not callable(getattr(game, name))):
             raise TypeError(f"game must be a game such as TicTacToe() (see aisearch.core.Game), "
                             f"not {game!r:.80}: it has no {name!r}")
-
-
-def check_seed(seed: Any, optional: bool = True) -> None:
-    """Refuse a seed that is not an int (or None, where ``optional``): a string or a float
-    would seed a generator too, but not as the reader of the call expects.
-
-    >>> check_seed("1")
-    Traceback (most recent call last):
-    ...
-    TypeError: seed must be an int or None, not '1'
-    """
-    if seed is None and optional:
-        return
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        allowed = "an int or None" if optional else "an int"
-        raise TypeError(f"seed must be {allowed}, not {seed!r:.80}")
-
-
-def as_int(value: Any, otherwise: Any = None) -> Any:
-    """``value`` as a Python int if it is an integral number (an int, a numpy integer:
-    anything ``operator.index`` reads) but not a bool; ``otherwise`` if it is not.
-
-    A notebook often computes a size, a depth or a move with numpy (``np.argmax`` returns a
-    numpy integer): the package takes such numbers as the ints they are. A bool is refused:
-    ``True`` for 1 is a slip, not a number.
-
-    >>> import numpy as np
-    >>> as_int(np.int64(3)), as_int(3), as_int(True), as_int(3.0), as_int("3", -1)
-    (3, 3, None, None, -1)
-    """
-    if value.__class__ is int:
-        return value
-    if isinstance(value, bool):
-        return otherwise
-    try:
-        return operator.index(value)
-    except TypeError:
-        return otherwise
-
-
-def type_note(x: Any) -> str:
-    """`` (a float)``: the type of a value that is not an int, for an error message.
-
-    >>> type_note(2), type_note(2.0)
-    ('', ' (a float)')
-    """
-    return "" if type(x) is int else f" (a {type(x).__name__})"
-
-
-def is_number(x: Any) -> bool:
-    """True for real numbers (ints, floats, fractions, numpy scalars), False for bools, NaN
-    and anything else, strings that spell a number included.
-
-    >>> is_number(3), is_number(0.5), is_number(True), is_number(float("nan")), is_number("1")
-    (True, True, False, False, False)
-    """
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        return False
-    try:
-        return not math.isnan(x)
-    except (TypeError, ValueError, OverflowError):
-        return False
 
 
 def check_outcomes(s: Any, outcomes: Sequence[tuple[Any, float]]) -> Sequence[tuple[Any, float]]:

@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from aisearch.values import as_int
+
 __all__ = ["Source", "show_source", "plain_source", "check", "execute"]
 
 BOOKKEEPING = "# bookkeeping"
@@ -175,8 +177,9 @@ def execute(paths: str | Path | Iterable[str | Path],
     for path in paths:
         if not isinstance(path, (str, Path)):
             raise TypeError(f"{usage}; {path!r:.80} is neither")
-    if isinstance(timeout, bool) or not isinstance(timeout, int) or timeout < 1:
+    if as_int(timeout, 0) < 1:
         raise ValueError(f"timeout must be a positive int (seconds per cell), not {timeout!r:.80}")
+    timeout = as_int(timeout)
     for path in map(Path, paths):
         if not path.is_file():
             raise FileNotFoundError(f"no notebook at {path}")

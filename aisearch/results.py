@@ -23,6 +23,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from aisearch.values import as_int
+
 __all__ = ["Stats", "Decision", "COUNT_NAMES", "register_count"]
 
 COUNT_NAMES: set[str] = {"nodes", "leaves", "cutoffs"}
@@ -84,8 +86,9 @@ class Stats(Mapping[str, int]):
             if n:
                 counts[name] = n
         for name, n in counts.items():
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            if as_int(n, -1) < 0:
                 raise ValueError(f"count {name} must be a non-negative int, not {n!r}")
+            counts[name] = as_int(n)  # (a numpy integer is kept as the int it is)
         object.__setattr__(self, "_counts", counts)
 
     @property

@@ -26,9 +26,9 @@ from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN, Game, check_game, player_name
+from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_game, player_name
 
-__all__ = ["Outcome", "Solution", "retrograde"]
+__all__ = ["Outcome", "Solution", "NotSolvedError", "retrograde"]
 
 LIMIT = 2_000_000
 
@@ -58,6 +58,15 @@ class Outcome:
         return None if self.value == 0 else (MAX if self.value > 0 else MIN)
 
 
+class NotSolvedError(KeyError, ValueError):
+    """A state a :class:`Solution` does not hold (a KeyError, so ``in`` and ``get`` work as for
+    any mapping; a ValueError, as a wrong argument). Its message says what the solution holds.
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class Solution(Mapping[Hashable, Outcome]):
     """Every solved state mapped to its :class:`Outcome`; made by :func:`retrograde`.
 
@@ -75,7 +84,19 @@ class Solution(Mapping[Hashable, Outcome]):
         self._values, self._plies = values, plies
 
     def __getitem__(self, s: Hashable) -> Outcome:
-        return Outcome(self._values[s], self._plies[s])
+        return Outcome(self.value(s), self._plies[s])
+
+    def _missing(self, s: Any) -> NotSolvedError:
+        """The error for a value that is not a state this solution holds."""
+        why = ""
+        checker = getattr(self.game, "is_state", None)
+        try:
+            if callable(checker) and not checker(s):
+                why = f": it is not a state of {self.game!r:.80}"
+        except Exception:  # noqa: BLE001 - (a foreign game's check may fail any way)
+            pass
+        return NotSolvedError(f"{s!r:.80} is not among the {len(self):,} states this solution "
+                              f"solved{why or ' (the states reachable from where it started)'}")
 
     def __iter__(self) -> Iterator[Hashable]:
         return iter(self._values)
@@ -95,7 +116,10 @@ class Solution(Mapping[Hashable, Outcome]):
         >>> retrograde(game).value(game.initial)  # Black evades for ever
         0
         """
-        return self._values[s]
+        try:
+            return self._values[s]
+        except (KeyError, TypeError):
+            raise self._missing(s) from None
 
     def plies(self, s: Hashable) -> float:
         """Moves to the end under best play (``inf`` for a draw that goes on).
@@ -104,6 +128,7 @@ class Solution(Mapping[Hashable, Outcome]):
         >>> retrograde(TwoRobots.parse('BW')).plies(TwoRobots.parse('BW').initial)
         1
         """
+        self.value(s)  # (a state it does not hold is an error saying so)
         return self._plies[s]
 
     def counts(self) -> dict[int, int]:
@@ -128,10 +153,10 @@ class Solution(Mapping[Hashable, Outcome]):
         >>> retrograde(game).best_move(game.initial)
         'E'
         """
+        want, plies = self.value(s), self._plies[s]
         moves = self.game.moves(s)
         if not moves:
             return None
-        want, plies = self._values[s], self._plies[s]
         for m in moves:
             t = self.game.result(s, m)
             if self._values[t] == want and (want == 0 or self._plies[t] == plies - 1):
@@ -160,7 +185,7 @@ def _sign(x: float) -> int:
 def _check_arguments(game: Any, states: Any, limit: Any) -> None:
     """Refuse what :func:`retrograde` cannot solve, saying what it needs."""
     check_game(game)
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+    if as_int(limit, 0) < 1:
         raise ValueError(f"limit must be a positive int (the most states to solve), not "
                          f"{limit!r}")
     if states is not None and (isinstance(states, (str, bytes)) or not isinstance(states,

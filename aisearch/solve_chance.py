@@ -38,7 +38,8 @@ from typing import Any
 
 import numpy as np
 
-from aisearch.core import CHANCE, MAX, MIN, Game, check_outcomes, player_name
+from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_outcomes, player_name
+from aisearch.solve import NotSolvedError
 
 __all__ = ["ChanceSolution", "solve_chance", "nannon_solution", "LIMIT"]
 
@@ -70,7 +71,9 @@ class ChanceSolution:
         try:
             return self.index[s]
         except (KeyError, TypeError):
-            raise KeyError(f"{s!r} is not a reachable state of {self.game!r}") from None
+            raise NotSolvedError(f"{s!r:.80} is not a reachable state of {self.game!r:.80} "
+                                 f"(this solution holds its {len(self.states):,} reachable "
+                                 "states)") from None
 
     def value(self, s: Hashable) -> float:
         """The optimal expected utility of ``s`` for MAX."""
@@ -277,7 +280,7 @@ def solve_chance(game: Game, *, policies: Mapping[int, Callable[..., Any]] | Non
     """
     if not callable(getattr(game, "moves", None)) or not hasattr(game, "initial"):
         raise TypeError(f"solve_chance needs a game (aisearch.core.Game), not {game!r}")
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+    if as_int(limit, 0) < 1:
         raise ValueError(f"limit must be a positive int (states), not {limit!r}")
     if progress is not None and progress.__class__ is not bool:
         raise TypeError(f"progress must be True, False or None (a bar after a few seconds), "

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from aisearch.core import MAX
+from aisearch.core import MAX, as_int
 from aisearch.games.pig import Pig, PigState
 
 __all__ = ["PigSolution", "pig_solution"]
@@ -147,7 +147,7 @@ def pig_solution(goal: int = 100, die: int = 6, *, hold_at: tuple[int | None, in
     Pig(goal, die)  # checks goal and die
     if not (isinstance(hold_at, tuple) and len(hold_at) == 2 and all(
             h is None or (isinstance(h, str) and h == "optimal")
-            or (isinstance(h, int) and not isinstance(h, bool) and h >= 1) for h in hold_at)):
+            or (not isinstance(h, str) and as_int(h, 0) >= 1) for h in hold_at)):
         raise ValueError(f"hold_at must be a pair, each an int >= 1 (hold at n), None (the best "
                          f"reply) or 'optimal' (the optimal policy), not {hold_at!r}")
     if hold_at == ("optimal", "optimal"):

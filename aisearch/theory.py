@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import math
 
+from aisearch.values import as_int, is_number
+
 __all__ = [
     "knuth_moore_leaves",
     "knuth_moore_nodes",
@@ -34,12 +36,15 @@ __all__ = [
 ]
 
 
-def _check_tree(b: int, d: int) -> None:
+def _check_tree(b: int, d: int) -> tuple[int, int]:
+    """``(b, d)`` as Python ints (numpy integers too), or the error saying what is wrong."""
     for name, v in (("b", b), ("d", d)):
-        if isinstance(v, bool) or not isinstance(v, int):
+        if as_int(v) is None:
             raise TypeError(f"{name} must be an int, not {v!r}")
+    b, d = as_int(b), as_int(d)
     if b < 1 or d < 0:
         raise ValueError(f"need a branching factor b >= 1 and a depth d >= 0, got b={b}, d={d}")
+    return b, d
 
 
 def knuth_moore_leaves(b: int, d: int) -> int:
@@ -62,7 +67,7 @@ def knuth_moore_leaves(b: int, d: int) -> int:
     >>> knuth_moore_leaves(10, 4), 10 ** 4
     (199, 10000)
     """
-    _check_tree(b, d)
+    b, d = _check_tree(b, d)
     return b ** ((d + 1) // 2) + b ** (d // 2) - 1
 
 
@@ -78,7 +83,7 @@ def knuth_moore_nodes(b: int, d: int) -> int:
     >>> knuth_moore_nodes(3, 2), knuth_moore_nodes(2, 3)
     (9, 11)
     """
-    _check_tree(b, d)
+    b, d = _check_tree(b, d)
     return sum(knuth_moore_leaves(b, k) for k in range(d + 1))
 
 
@@ -90,8 +95,9 @@ def pearl_xi(b: int) -> float:
     >>> round(pearl_xi(1), 6), round(pearl_xi(2), 6)
     (0.5, 0.618034)
     """
-    if isinstance(b, bool) or not isinstance(b, int):
+    if as_int(b) is None:
         raise TypeError(f"b must be an int, not {b!r}")
+    b = as_int(b)
     if b < 1:
         raise ValueError(f"need a branching factor b >= 1, got {b}")
     lo, hi = 0.0, 1.0  # f(x) = x**b + x - 1 rises from -1 at 0 to 1 at 1
@@ -143,9 +149,10 @@ def effective_branching_factor(n: float, depth: int, *, leaves: bool = False) ->
     >>> effective_branching_factor(1, 3)
     0.0
     """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+    if as_int(depth, 0) < 1:
         raise ValueError(f"depth must be an int >= 1, not {depth!r}")
-    if isinstance(n, bool) or not isinstance(n, (int, float)) or not n >= 1 or math.isinf(n):
+    depth = as_int(depth)
+    if not is_number(n) or not n >= 1 or math.isinf(n):
         raise ValueError(f"n must be a finite count >= 1, not {n!r}")
     if leaves:
         return float(n) ** (1 / depth)

@@ -22,12 +22,14 @@ LAYERS: list[set[str]] = [
     {"aisearch.widgets", "aisearch.notebook"},  # views for people
     {"aisearch.plot"},
     {"aisearch.learn"},  # learning evaluation functions
-    {"aisearch.agents", "aisearch.solve", "aisearch.solve_chance", "aisearch.solve_pig"},
+    {"aisearch.agents", "aisearch.solve_chance", "aisearch.solve_pig"},
+    {"aisearch.solve"},  # exact solutions by retrograde analysis
     {"aisearch.search"},  # the searchers
     {"aisearch.games", "aisearch.theory", "aisearch.data"},  # the rules
     {"aisearch.trace"},  # what searchers report
     {"aisearch.core"},  # the protocol
-    {"aisearch.results", "aisearch._version"},
+    {"aisearch.results", "aisearch._version", "aisearch.states"},
+    {"aisearch.values"},  # reading numbers
 ]
 
 # Inside aisearch.search, by lesson: the runtime and the registry under everything.

@@ -1,5 +1,6 @@
 """One conformance suite over every game (as OpenSpiel's random_sim_test does).
 
+The games are the ones the package exports, each with its record in tests/games/records.py.
 Random playouts, and at every state on the way: moves are empty iff terminal; result leaves
 its input unchanged and equal states hash equal; utilities are zero-sum; chance outcomes sum to
 1; noisy moves (quiescence) are some of the legal moves, in their order; a declared move grid
@@ -13,53 +14,24 @@ import random
 
 import pytest
 
-from aisearch import CHANCE, MAX, MIN, Chance, IllegalMoveError, Min, TreeGame, fig5_2
-from aisearch.core import noisy_moves, side_name, unwrap
-from aisearch.games import uniform_tree
+from aisearch import CHANCE, MAX, MIN, IllegalMoveError
+from aisearch.core import game_evaluations, noisy_moves, side_name, unwrap
+from tests.games.records import RECORDS, exported_games, variants
+
+GAMES = variants()
+PLAYOUTS = {name: record.playouts for record in RECORDS.values() for name in record.games}
+"""(playouts, plies) of each game: (30, 60) unless its record says otherwise."""
 
 
-def games():
-    from aisearch.games import Chess, Coins, SymmetryReduced, TicTacToe
-    from aisearch.games.connect4 import ConnectFour
-    from aisearch.games.dag import DagGame
-    from aisearch.games.nim import Nim
-    from aisearch.games.robots import TwoRobots
-
-    walls = TwoRobots.parse("B.#./..#./...W")
-    return {
-        "fig5_2": fig5_2,
-        "tree with chance and MIN layers": TreeGame(
-            [Chance([(0.25, [1, 2]), (0.75, [Min([3, -1]), 4])]), Min([Min([5, 6]), 7])]
-        ),
-        "uniform tree": uniform_tree(3, 4, seed=2),
-        "tree with noisy moves": TreeGame([[3, [5, 1]], [2, 7]], noisy=[(0, 1), (1, 1), (0, 1, 0)]),
-        "tic-tac-toe": TicTacToe(),
-        "tic-tac-toe, symmetry reduced": SymmetryReduced(TicTacToe()),
-        "connect four": ConnectFour(),
-        "nim": Nim((1, 2, 3)),
-        "robots, open grid": TwoRobots(3, 3, black=(0, 0), white=(2, 2)),
-        "robots, walls and ply limit": TwoRobots.parse("B.#./..#./...W", max_plies=12),
-        "robots, walls": walls,
-        "three-player coins": Coins((7, 4, 3, 9, 5, 7)),
-        "two-player coins": Coins((3, 1, 4, 1, 5), players=2),
-        "chess": Chess(),
-        "chess, checks noisy": Chess(checks_noisy=True),
-        "dag with skips and wins": DagGame(b=3, d=6, width=4, seed=1, skip=0.3, win=9,
-                                           p_win=0.2),
-        **chance_games(),
-    }
-
-
-def chance_games():
-    from aisearch.games import Nannon, Pig, dice_tree, random_chance_tree
-
-    return {"pig": Pig(goal=20), "pig, four-sided die": Pig(goal=9, die=4), "nannon": Nannon(),
-            "dice tree": dice_tree, "random chance tree": random_chance_tree(7)}
-
-
-GAMES = games()
-PLAYOUTS = {"chess": (4, 40), "chess, checks noisy": (2, 30)}
-"""(playouts, plies) for games whose moves are slow to generate; others get (30, 60)."""
+def test_every_game_the_package_exports_has_a_record():
+    """Adding a game is its module, its painter and one record in tests/games/records.py."""
+    missing = {c.__name__ for c in exported_games()} - {c.__name__ for c in RECORDS}
+    stale = {c.__name__ for c in RECORDS} - {c.__name__ for c in exported_games()}
+    assert not missing, f"games without a record in tests/games/records.py: {sorted(missing)}"
+    assert not stale, f"records of games the package does not export: {sorted(stale)}"
+    for cls, record in RECORDS.items():
+        assert all(type(unwrap(make())) is cls or isinstance(make(), cls)
+                   for make in record.games.values()), cls
 
 
 def replay(game, moves):
@@ -74,13 +46,14 @@ def test_random_playouts_obey_the_protocol(name):
     game = GAMES[name]
     rules_before = copy.deepcopy(vars(game))
     rng = random.Random(0)
-    playouts, plies = PLAYOUTS.get(name, (30, 60))
+    playouts, plies = PLAYOUTS[name]
     for _ in range(playouts):
         s, history = game.initial, []
         for _ply in range(plies):
             moves = game.moves(s)
             assert (len(moves) == 0) == game.is_terminal(s)
             if game.is_terminal(s):
+                assert game.is_state(s), "is_state takes every state play reaches"
                 assert not noisy_moves(game, s)
                 u = game.utility(s, MAX)
                 assert isinstance(u, (int, float)) and not math.isnan(u)
@@ -92,6 +65,7 @@ def test_random_playouts_obey_the_protocol(name):
                 with pytest.raises(IllegalMoveError):
                     game.result(s, rng.choice(list(game.moves(game.initial))))
                 break
+            assert game.is_state(s), "is_state takes every state play reaches"
             player = game.to_move(s)
             assert player in (CHANCE, *range(getattr(game, "players", 2)))
             assert len(set(moves)) == len(moves), "moves are distinct"
@@ -145,3 +119,35 @@ def reachable(game, limit):
                 seen.add(t)
                 frontier.append(t)
     return seen
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_method_refuses_what_is_state_refuses(name):
+    """The one state check: every protocol method and declared evaluation raises the game's
+    not_a_state error for the record's bad states and for values of no game at all."""
+    game = GAMES[name]
+    record = next(r for r in RECORDS.values() if name in r.games)
+    first = name == next(iter(record.games))  # (the bad states are the first game's)
+    bad = [None, -7, "x.o/.x./..o", ("a", "b"), *(record.bad_states.values() if first else ())]
+    methods = {m: getattr(game, m) for m in ("to_move", "moves", "is_terminal", "utility",
+                                             "chance_outcomes", "noisy_moves")}
+    methods.update(game_evaluations(game))
+    methods["result"] = lambda s: game.result(s, next(iter(game.moves(game.initial))))
+    for s in bad:
+        assert not game.is_state(s), s
+        says = (f"is not a state of {type(unwrap(game)).__name__}", game.state_help)
+        for method, call in methods.items():
+            with pytest.raises(ValueError) as error:
+                call(s)
+            assert all(x in str(error.value) for x in says), (method, s, error.value)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_declared_evaluations_are_the_ones_the_play_widget_finds(name):
+    """``evaluations`` names every method ``evaluate`` or ``*_eval`` (the play widget's rule
+    before the declaration), and only callables."""
+    rules = unwrap(GAMES[name])
+    by_suffix = sorted(n for n in dir(rules) if (n == "evaluate" or n.endswith("_eval"))
+                       and not n.startswith("_") and callable(getattr(rules, n)))
+    assert sorted(rules.evaluations) == by_suffix
+    assert all(callable(f) for f in game_evaluations(rules).values())

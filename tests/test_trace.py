@@ -236,7 +236,7 @@ def test_iterative_deepening_records_one_search_per_depth_and_an_abort():
     ([Enter((0,), MAX, None, 0, 0)], "before its parent"),
     ([Enter((), MAX, None, 0, 0), Enter((1, 2), MIN, None, 0, 0)], "open node is ()"),
     ([Enter((), MAX, None, 0, 0), Start("x")], "still open"),
-    ([Finish(0, None, (), Stats())], "no search"),
+    ([Finish(0, None, (), Stats())], "before any search started"),
     (["not an event"], "not a trace event"),
 ])
 def test_sequences_no_search_could_record_are_refused_with_the_event_named(events, message):

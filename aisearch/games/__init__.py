@@ -16,6 +16,7 @@ from aisearch.games.connect4 import ConnectFour
 from aisearch.games.dag import DagGame
 from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.nim import Nim
+from aisearch.games.notakto import Notakto
 from aisearch.games.nplayer import Coins, CoinsState, TupleTree, utilities
 from aisearch.games.pig import Pig, PigState
 from aisearch.games.robots import TwoRobots
@@ -26,8 +27,8 @@ from aisearch.games.tree import Chance, Max, Min, TreeGame, fig5_2, uniform_tree
 __all__ = [
     "TreeGame", "Max", "Min", "Chance", "uniform_tree", "fig5_2",
     "TicTacToe", "SymmetryReduced", "ConnectFour", "Nim", "TwoRobots", "DagGame",
-    "TicTacToe", "SymmetryReduced", "ConnectFour", "Nim", "TwoRobots",
     "Pig", "PigState", "Nannon", "NannonState", "dice_tree", "scale_tree", "random_chance_tree",
 ]
 __all__ += ["TupleTree", "Coins", "CoinsState", "utilities"]  # more than two players (lesson 08)
 __all__ += ["Chess", "ChessState", "chess_suite", "SuitePosition"]  # lesson 05
+__all__ += ["Notakto"]  # a game with no lesson: how little a new game needs

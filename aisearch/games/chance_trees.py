@@ -26,8 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import MAX, MIN
-from aisearch.games.integers import as_int, as_seed
+from aisearch.core import MAX, MIN, as_int, as_seed
 from aisearch.games.tree import MAX_NODES, Chance, Max, Min, TreeGame
 
 __all__ = ["DICE_TREE", "dice_tree", "scale_tree", "random_chance_tree"]

@@ -43,7 +43,7 @@ from typing import Any
 
 import chess
 
-from aisearch.core import MAX, MIN, GameBase, IllegalMoveError, picture
+from aisearch.core import MAX, MIN, GameBase, IllegalMoveError, for_player, picture
 from aisearch.games.chess_eval import material, piece_square
 
 __all__ = ["Chess", "ChessState", "VALUES"]
@@ -172,18 +172,27 @@ class Chess(GameBase):
             raise ValueError(f"not a legal chess position {fen!r}: {why}")
         return ChessState(board)
 
-    def _state(self, s: Any) -> ChessState:
-        if not isinstance(s, ChessState):
-            raise ValueError(f"{s!r:.80} is not a chess state (make one with Chess.parse(fen) "
-                             "or game.result)")
-        return s
+    evaluations = ("material_eval", "pst_eval")
+    state_help = ("a state is a chess state (a ChessState): make one with Chess.parse(fen) or "
+                  "game.result(s, m)")
+
+    def is_state(self, s: Any) -> bool:
+        """True for a :class:`ChessState` (built from a python-chess board it checked).
+
+        >>> Chess().is_state(Chess().initial), Chess().is_state("8/8/8/8/8/8/8/8 w - - 0 1")
+        (True, False)
+        """
+        return isinstance(s, ChessState)
 
     # -- the protocol ---------------------------------------------------------------------
     def to_move(self, s: ChessState) -> int:
-        return MAX if self._state(s)._board.turn else MIN
+        return MAX if s._board.turn else MIN
 
     def moves(self, s: ChessState) -> Sequence[chess.Move]:
-        ms = s._moves if s.__class__ is ChessState else self._state(s)._moves
+        return self._legal(s)
+
+    def _legal(self, s: ChessState) -> tuple:
+        ms = s._moves
         if ms is None:
             ms = s._moves = self._generate(s)
         return ms
@@ -220,7 +229,7 @@ class Chess(GameBase):
         return False
 
     def result(self, s: ChessState, m: Any) -> ChessState:
-        ms = self.moves(s)
+        ms = self._legal(s)
         if m.__class__ is not chess.Move or m not in ms:
             m = self._move(s, m, ms)
         board = s._board.copy(stack=False)
@@ -242,15 +251,15 @@ class Chess(GameBase):
         raise IllegalMoveError(m, ms, s, why)
 
     def is_terminal(self, s: ChessState) -> bool:
-        return not self.moves(s)
+        return not self._legal(s)
 
     def utility(self, s: ChessState, player: int = MAX) -> float:
         """+1 when White has mated, -1 when Black has, 0 for a draw (from ``player``'s view)."""
-        if self.moves(s):
+        if self._legal(s):
             raise ValueError(f"utility of a state that is not over: {s!r}")
         u = -1 if s._board.is_check() and s._over is None else 0  # the mover is mated
         u = u if s._board.turn else -u
-        return u if player == MAX else -u
+        return for_player(u, player, self)
 
     def outcome(self, s: ChessState) -> str:
         """Why the game is over, in words, or ``''`` while it is not.
@@ -258,7 +267,7 @@ class Chess(GameBase):
         >>> Chess().outcome(Chess.parse("k7/8/1Q6/8/8/8/8/7K b - - 0 1"))
         'stalemate'
         """
-        if self.moves(s):
+        if self._legal(self.check_state(s)):
             return ""
         if s._over:
             return s._over
@@ -267,7 +276,7 @@ class Chess(GameBase):
     # -- for searches ---------------------------------------------------------------------
     def noisy_moves(self, s: ChessState) -> Sequence[chess.Move]:
         """Captures and promotions (and checks, with ``checks_noisy``), in move order."""
-        ms = self.moves(s)
+        ms = self._legal(s)
         found = s._noisy.get(self.checks_noisy)
         if found is None:
             board = s._board
@@ -287,7 +296,7 @@ class Chess(GameBase):
         >>> [game.san(s, m) for m in game.mvv_lva(s, game.moves(s))][:2]
         ['dxe6', 'dxc6']
         """
-        board = self._state(s)._board
+        board = self.check_state(s)._board
         theirs = board.occupied_co[not board.turn]
         captures = sorted((m for m in moves if _SQUARES[m.to_square] & theirs
                            or board.is_en_passant(m)), key=lambda m: _mvv_lva(board, m))
@@ -296,12 +305,13 @@ class Chess(GameBase):
 
     def in_check(self, s: ChessState) -> bool:
         """True when the player to move is in check."""
-        return self._state(s)._board.is_check()
+        return self.check_state(s)._board.is_check()
 
     def san(self, s: ChessState, m: chess.Move) -> str:
         """Move ``m`` in Standard Algebraic Notation (``Nf3``, ``exd5``, ``O-O``, ``Qh7#``)."""
-        m = self._move(s, m, self.moves(s)) if m not in self.moves(s) else m
-        return self._state(s)._board.san(m)
+        ms = self._legal(self.check_state(s))
+        m = m if m.__class__ is chess.Move and m in ms else self._move(s, m, ms)
+        return s._board.san(m)
 
     def move_label(self, s: ChessState, m: chess.Move) -> str:
         """The play widget's button text: the move in SAN."""
@@ -309,9 +319,9 @@ class Chess(GameBase):
 
     def material_eval(self, s: ChessState) -> float:
         """White's material minus Black's, in pawns (P 1, N 3, B 3, R 5, Q 9)."""
-        return material(self._state(s)._board)
+        return material(s._board)
 
     def pst_eval(self, s: ChessState) -> float:
         """Material plus piece-square tables, in pawns, White's view
         (:mod:`aisearch.games.chess_eval`)."""
-        return piece_square(self._state(s)._board)
+        return piece_square(s._board)

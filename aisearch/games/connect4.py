@@ -38,8 +38,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import MAX, MIN, IllegalMoveError, for_player, picture
-from aisearch.games.integers import as_int
+from aisearch.core import (
+    MAX,
+    MIN,
+    IllegalMoveError,
+    as_int,
+    checks_state,
+    for_player,
+    picture,
+    player_name,
+)
 from aisearch.games.payoff import WinPayoff
 
 __all__ = ["ConnectFour", "Position"]
@@ -173,9 +181,21 @@ class Position(tuple):
     (True, True)
     >>> p == (1 << 21 | 1 << 22, 1 << 21, MAX, False, 0)
     True
+
+    ``Position(fields)`` checks that the fields describe a position some game of Connect Four
+    can reach (the discs rest on each other, the side to move and the end of the game agree
+    with the discs), so the game's methods need only check that a state is a Position:
+
+    >>> Position((2, 0, MIN, False, 0))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Position((2, 0, 1, False, 0)) is not a Connect Four position: column 0 has a ...
     """
 
     __slots__ = ()
+
+    def __new__(cls, fields: Any = ()) -> Position:
+        return _checked_position(fields)
 
     @property
     def x(self) -> int:
@@ -210,17 +230,49 @@ class Position(tuple):
         return picture(ConnectFour(), self)
 
 
-def _not_a_position(s: Any) -> ValueError:
-    return ValueError(f"{s!r} is not a Connect Four position: build positions with "
-                      "ConnectFour.parse(...), ConnectFour.initial or ConnectFour().result(...)")
+_new = tuple.__new__  # builds a Position the rules made, without checking it again
+_HOW = ("build positions with ConnectFour.parse(...), ConnectFour.initial or "
+        "game.result(...)")
 
 
 def _position(to_move: int, x: int, o: int) -> Position:
-    """Build a position from MAX's and MIN's bitboards."""
+    """Build a position from MAX's and MIN's bitboards (checked by the caller)."""
     won = _has_four(o if to_move == MAX else x)  # only the player who just moved can have won
     mask = x | o
     closed = _WON if won else _CLOSED[mask & _TOP]
-    return Position((mask, x if to_move == MAX else o, to_move, closed >= _ALL, closed))
+    return _new(Position, (mask, x if to_move == MAX else o, to_move, closed >= _ALL, closed))
+
+
+def _checked_position(fields: Any) -> Position:
+    """``Position(fields)``: the position, if the five fields are one some game reaches;
+    else a ValueError saying which rule they break."""
+    try:
+        mask, mover, to_move, over, closed = fields
+    except (TypeError, ValueError):
+        raise ValueError(f"Position({fields!r:.80}) is not a Connect Four position: it takes "
+                         f"the five fields (mask, mover, to_move, over, closed); {_HOW}") from None
+    shown = f"Position({tuple(fields)!r:.120}) is not a Connect Four position"
+    if not all(v.__class__ is int for v in (mask, mover, to_move, closed)) \
+            or over.__class__ is not bool or to_move not in (MAX, MIN):
+        raise ValueError(f"{shown}: mask, mover and closed are ints, to_move MAX (0) or MIN "
+                         f"(1), over a bool; {_HOW}")
+    if mask & ~_BOARD or mover & ~mask:
+        raise ValueError(f"{shown}: mask holds the discs on the 7 x 6 board (bit 7 * column + "
+                         f"row) and mover some of them; {_HOW}")
+    x, o = (mover, mask ^ mover) if to_move == MAX else (mask ^ mover, mover)
+    text = "/".join("".join("x" if x >> (_H1 * c + r) & 1 else "o" if o >> (_H1 * c + r) & 1
+                            else "." for c in range(WIDTH)) for r in reversed(range(HEIGHT)))
+    try:
+        made = ConnectFour.parse(text)
+    except ValueError as e:
+        raise ValueError(f"{shown}: {e}; {_HOW}") from None
+    if made[2] != to_move:
+        raise ValueError(f"{shown}: x has {x.bit_count()} discs and o {o.bit_count()}, so "
+                         f"{player_name(made[2])} is to move, not {player_name(to_move)}; {_HOW}")
+    if tuple(made) != (mask, mover, to_move, over, closed):
+        raise ValueError(f"{shown}: over must be {made[3]} and closed {made[4]} for these "
+                         f"discs; {_HOW}")
+    return made
 
 
 class ConnectFour(WinPayoff):
@@ -242,11 +294,24 @@ class ConnectFour(WinPayoff):
     True
     """
 
-    initial: Position = Position((0, 0, MAX, False, 0))
+    initial: Position = _new(Position, (0, 0, MAX, False, 0))
     sides = {MAX: "Red", MIN: "Yellow"}
     move_grid = (tuple(range(WIDTH)),)
     max_play_depth = 8  # the play widget's deepest search: about a second from the start
+    evaluations = ("evaluate",)
+    move_help = "a column number 0..6"
+    state_help = f"a state is a Connect Four position (a Position): {_HOW}"
 
+    def is_state(self, s: Any) -> bool:
+        """True for a :class:`Position` (a Position is checked when it is built, so its
+        class is the check, and every protocol method makes it).
+
+        >>> ConnectFour().is_state(ConnectFour.initial), ConnectFour().is_state((0, 0, 0, 0, 0))
+        (True, False)
+        """
+        return s.__class__ is Position
+
+    @checks_state
     def to_move(self, s: Position) -> int:
         """MAX or MIN, whoever drops the next disc.
 
@@ -255,8 +320,9 @@ class ConnectFour(WinPayoff):
         """
         if s.__class__ is Position:
             return s[2]
-        raise _not_a_position(s)
+        raise self.not_a_state(s)
 
+    @checks_state
     def moves(self, s: Position) -> tuple[int, ...]:
         """The columns that are not full, left to right; ``()`` once the game is over.
 
@@ -266,8 +332,9 @@ class ConnectFour(WinPayoff):
         """
         if s.__class__ is Position:
             return _OPEN[s[4]]
-        raise _not_a_position(s)
+        raise self.not_a_state(s)
 
+    @checks_state
     def result(self, s: Position, m: int) -> Position:
         """The position after the player to move drops a disc in column ``m``.
 
@@ -287,11 +354,12 @@ class ConnectFour(WinPayoff):
         # The new disc is not in mask, and mover's discs are in it: + and - are | and ^.
         # Four in a row through the new disc: up and across, then the two diagonals.
         if (mover & a) in fours_a or (mover & b) in fours_b:
-            return Position((mask + stone, mask - mover, 1 - to_move, True, _WON))
+            return _new(Position, (mask + stone, mask - mover, 1 - to_move, True, _WON))
         if fills:
             closed |= fills
-            return Position((mask + stone, mask - mover, 1 - to_move, closed == _ALL, closed))
-        return Position((mask + stone, mask - mover, 1 - to_move, False, closed))
+            return _new(Position, (mask + stone, mask - mover, 1 - to_move, closed == _ALL,
+                                   closed))
+        return _new(Position, (mask + stone, mask - mover, 1 - to_move, False, closed))
 
     def _result_of_other_int(self, s: Position, m: Any) -> Position:
         """``result`` for a numpy integer column (from ``np.argmax``, say); any other move
@@ -306,15 +374,14 @@ class ConnectFour(WinPayoff):
 
     def _error(self, s: Any, m: Any) -> Exception:
         if s.__class__ is not Position:
-            return _not_a_position(s)
-        if s[3]:
-            return self.illegal(s, m, "the game is over")
-        if as_int(m) is None:
-            return self.illegal(s, m, f"a move is a column number 0..6, not a {type(m).__name__}")
-        if not 0 <= m < WIDTH:
-            return self.illegal(s, m, "columns are numbered 0..6")
-        return self.illegal(s, m, f"column {m} is full")
+            return self.not_a_state(s)
+        column = as_int(m)
+        if s[3] or column is None:
+            return self.illegal(s, m)  # (the game is over, or what a move is)
+        return self.illegal(s, m, "columns are numbered 0..6" if not 0 <= column < WIDTH
+                            else f"column {column} is full")
 
+    @checks_state
     def is_terminal(self, s: Position) -> bool:
         """True after four in a row or when the board is full.
 
@@ -323,8 +390,9 @@ class ConnectFour(WinPayoff):
         """
         if s.__class__ is Position:
             return s[3]
-        raise _not_a_position(s)
+        raise self.not_a_state(s)
 
+    @checks_state
     def utility(self, s: Position, player: int = MAX) -> float:
         """``win`` if ``player`` made four in a row, ``-win`` if the opponent did, 0 if full.
 
@@ -333,7 +401,7 @@ class ConnectFour(WinPayoff):
         (inf, -1)
         """
         if s.__class__ is not Position:
-            raise _not_a_position(s)
+            raise _RULES.not_a_state(s)
         if s[4] == _WON:
             u = self.win if s[2] else -self.win  # the mover won: MAX if MIN is to move
         elif s[3]:
@@ -350,7 +418,7 @@ class ConnectFour(WinPayoff):
         True
         """
         if s.__class__ is not Position:
-            raise _not_a_position(s)
+            raise _RULES.not_a_state(s)
         if s[4] != _WON:
             return None
         return MAX if s[2] else MIN
@@ -372,7 +440,7 @@ class ConnectFour(WinPayoff):
         3
         """
         if s.__class__ is not Position:
-            raise _not_a_position(s)
+            raise _RULES.not_a_state(s)
         mask, mover, to_move, over, closed = s
         if over:
             if closed == _WON:
@@ -428,7 +496,7 @@ class ConnectFour(WinPayoff):
 
         def values(s: Position) -> dict[int, float]:
             if s.__class__ is not Position:
-                raise _not_a_position(s)
+                raise _RULES.not_a_state(s)
             mask, mover, to_move, over, closed = s
             if over:
                 return {}
@@ -493,10 +561,10 @@ class ConnectFour(WinPayoff):
         ConnectFour.parse('......./......./......./......./......./......x')
         """
         if s.__class__ is not Position:
-            raise _not_a_position(s)
+            raise _RULES.not_a_state(s)
         mask, mover, to_move, over, closed = s
         b = _reflect(mover | mask << _BOTH)
-        return Position((b >> _BOTH, b & _FULL, to_move, over, _REVERSED[closed]))
+        return _new(Position, (b >> _BOTH, b & _FULL, to_move, over, _REVERSED[closed]))
 
     @staticmethod
     def canonical(s: Position) -> Position:
@@ -507,13 +575,14 @@ class ConnectFour(WinPayoff):
         True
         """
         if s.__class__ is not Position:
-            raise _not_a_position(s)
+            raise _RULES.not_a_state(s)
         mask, mover, to_move, over, closed = s
         b = mover | mask << _BOTH  # orders as s does: by mask, then mover
         flipped = _reflect(b)
         if b <= flipped:
             return s
-        return Position((flipped >> _BOTH, flipped & _FULL, to_move, over, _REVERSED[closed]))
+        return _new(Position, (flipped >> _BOTH, flipped & _FULL, to_move, over,
+                               _REVERSED[closed]))
 
     @staticmethod
     def parse(text: str) -> Position:
@@ -562,3 +631,6 @@ class ConnectFour(WinPayoff):
         if _has_four(x if to_move == MAX else o):
             raise ValueError("impossible board: a player moved after the other had won")
         return _position(to_move, x, o)
+
+
+_RULES = ConnectFour()  # (says what is wrong where a static method meets a non-position)

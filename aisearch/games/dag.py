@@ -29,8 +29,16 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase, is_number
-from aisearch.games.integers import as_int, number_text
+from aisearch.core import (
+    MAX,
+    MIN,
+    GameBase,
+    as_int,
+    checks_state,
+    for_player,
+    is_number,
+    number_text,
+)
 from aisearch.games.tree import tip_in_range
 
 __all__ = ["DagGame", "DagState"]
@@ -98,7 +106,7 @@ class DagGame(GameBase):
             sizes.append(n)
         b, d, width = sizes
         for name, p in (("skip", skip), ("p_win", p_win)):
-            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+            if not is_number(p) or not 0 <= p <= 1:
                 raise ValueError(f"{name} must be a probability, a number in [0, 1], not {p!r}")
         lo, hi, fixed = as_int(low), as_int(high), as_int(seed)
         if lo is None or hi is None or lo > hi:
@@ -140,36 +148,65 @@ class DagGame(GameBase):
                       for player in (MAX, MIN)}
         self._moves = tuple(range(b))
         self.initial = DagState(0, 0, MAX)
+        self._states = frozenset(self._next) | {(d, index, player) for index in range(width)
+                                                for player in (MAX, MIN)}
 
     # the protocol -----------------------------------------------------------------------
+    evaluations = ("evaluate",)
+    state_help = ("a state is a DagState(level, number, player) of this game: level 0..d, "
+                  "number 0..width-1 (0 at level 0), player MAX (0) or MIN (1); start from "
+                  "game.initial")
+
+    def is_state(self, s: Any) -> bool:
+        """True for a :class:`DagState` that names a position of this game.
+
+        >>> game = DagGame(b=2, d=3, width=2)
+        >>> game.is_state(DagState(3, 1, MIN)), game.is_state(DagState(1, 5, MAX))
+        (True, False)
+        """
+        return s.__class__ is DagState and s in self._states
+
+    # The protocol methods, on the searchers' hot path, apply the same test inline: a class
+    # test and a lookup in the table of the game's positions.
+
+    @checks_state
     def to_move(self, s: DagState) -> int:
+        if s.__class__ is not DagState or s not in self._states:  # (is_state, inline)
+            raise self.not_a_state(s)
         return s[2]
 
+    @checks_state
     def moves(self, s: DagState) -> tuple[int, ...]:
+        if s.__class__ is not DagState or s not in self._states:  # (is_state, inline)
+            raise self.not_a_state(s)
         return () if s[0] >= self.d else self._moves
 
+    @checks_state
     def result(self, s: DagState, m: int) -> DagState:
-        try:
-            kids = self._next[s]  # type: ignore[index]
-        except (KeyError, TypeError):
-            if isinstance(s, tuple) and len(s) == 3 and s[0] == self.d:
-                raise self.illegal(s, m, "the game is over") from None
-            raise ValueError(f"{s!r} is not a position of this game") from None
+        if s.__class__ is not DagState or s not in self._states:  # (is_state, inline)
+            raise self.not_a_state(s)
+        if s[0] >= self.d:
+            raise self.illegal(s, m)  # (the game is over)
         if m.__class__ is not int or not 0 <= m < self.b:
             k = as_int(m)  # (a numpy integer is the move it equals; a bool is none)
             if k is None or not 0 <= k < self.b:
                 raise self.illegal(s, m)
             m = k
-        return kids[m]
+        return self._next[s][m]  # type: ignore[index]
 
+    @checks_state
     def is_terminal(self, s: DagState) -> bool:
+        if s.__class__ is not DagState or s not in self._states:  # (is_state, inline)
+            raise self.not_a_state(s)
         return s[0] >= self.d
 
+    @checks_state
     def utility(self, s: DagState, player: int = MAX) -> float:
+        if s.__class__ is not DagState or s not in self._states:  # (is_state, inline)
+            raise self.not_a_state(s)
         if s[0] < self.d:
             raise ValueError(f"utility is defined at the end of the game only, not at {s!r}")
-        v = self._payoff[s[1], s[2]]
-        return v if player == MAX else -v
+        return for_player(self._payoff[s[1], s[2]], player, self)
 
     def evaluate(self, s: DagState) -> float:
         """A seeded static evaluation of ``s`` (MAX's view); the payoff at the end.
@@ -179,7 +216,7 @@ class DagGame(GameBase):
         True
         """
         if s[0] >= self.d:
-            return self.utility(s)
+            return self._payoff[s[1], s[2]]
         return self._eval[s]  # type: ignore[index]
 
     # conveniences -----------------------------------------------------------------------

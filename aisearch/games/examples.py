@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from aisearch.games.integers import as_int, as_seed
+from aisearch.core import as_int, as_seed, is_number
 from aisearch.games.tree import TreeGame
 
 __all__ = ["EIGHTEEN_OF_41", "eighteen_of_41", "random_tree", "MAX_RANDOM_NODES"]
@@ -147,9 +147,17 @@ def random_tree(
         raise ValueError(f"need 1 <= depth <= 200, 1 <= branching[0] <= branching[1] and "
                          f"low <= high, got depth={depth}, branching={branching}, low={low}, "
                          f"high={high}")
-    if isinstance(p_tip, bool) or not isinstance(p_tip, (int, float)) or not 0 <= p_tip <= 1:
+    if not is_number(p_tip) or not 0 <= p_tip <= 1:
         raise ValueError(f"p_tip must be a probability in [0, 1], not {p_tip!r}")
     seed = as_seed(seed, optional=False)
+    too_big = (f"the random tree would pass {MAX_RANDOM_NODES:,} nodes: lower depth ({depth}) "
+               f"or branching ({branching})")
+    least, level = 1, 1  # the fewest nodes it can have: without tips above the last level
+    for _ in range(depth if p_tip == 0 else 1):
+        level *= branching[0]
+        least += level
+        if least > MAX_RANDOM_NODES:
+            raise ValueError(too_big)  # (at once, before building anything)
     rng = random.Random(seed)
     made = 0
 
@@ -157,8 +165,7 @@ def random_tree(
         nonlocal made
         made += 1
         if made > MAX_RANDOM_NODES:
-            raise ValueError(f"the random tree would pass {MAX_RANDOM_NODES:,} nodes: lower "
-                             f"depth ({depth}) or branching ({branching})")
+            raise ValueError(too_big)
         if d == depth or (d > 0 and rng.random() < p_tip):
             return rng.randint(low, high)
         return [node(d + 1) for _ in range(rng.randint(*branching))]

@@ -46,14 +46,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player, picture
-from aisearch.games.integers import as_int
+from aisearch.core import CHANCE, MAX, MIN, GameBase, as_int, checks_state, for_player, picture
 
 __all__ = ["Nannon", "NannonState"]
 
 HOME, SAFE, POINTS = 0, 7, 6
 NAMES = ("White", "Black")
 _FACES = frozenset(range(1, 7))
+_ALL_SAFE = (SAFE, SAFE, SAFE)
 _PLAYS: dict = {}  # decision state -> {move: next state}, shared by every Nannon()
 
 
@@ -128,33 +128,46 @@ class Nannon(GameBase):
         self._opening = _opening()
         self._faces = tuple((face, 1 / 6) for face in range(1, 7))
 
-    @staticmethod
-    def _check(s: Any) -> NannonState:
-        if s.__class__ is not NannonState:
-            raise ValueError(f"{s!r:.80} is not a Nannon state (a NannonState: start from "
-                             "game.initial)")
-        return s
+    evaluations = ("pip_eval",)
+    state_help = "a state is a Nannon state (a NannonState): start from game.initial"
 
+    def is_state(self, s: Any) -> bool:
+        """True for a :class:`NannonState`.
+
+        >>> Nannon().is_state(Nannon().initial), Nannon().is_state((0, 1, 2))
+        (True, False)
+        """
+        return s.__class__ is NannonState
+
+    # The protocol methods, on the searchers' hot path, make the same class test inline.
+
+    @checks_state
     def is_terminal(self, s: NannonState) -> bool:
-        if s.__class__ is not NannonState:
-            self._check(s)
-        return s.white == (SAFE, SAFE, SAFE) or s.black == (SAFE, SAFE, SAFE)
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
+        return s.white == _ALL_SAFE or s.black == _ALL_SAFE
 
+    @checks_state
     def to_move(self, s: NannonState) -> int:
-        if s.__class__ is not NannonState:
-            self._check(s)
-        if s.roll == 0 and not self.is_terminal(s):
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
+        if s.roll == 0 and s.white != _ALL_SAFE and s.black != _ALL_SAFE:
             return CHANCE
         return s.player if s.player >= 0 else CHANCE
 
+    @checks_state
     def chance_outcomes(self, s: NannonState) -> tuple:
-        self._check(s)
-        if s.roll or self.is_terminal(s):
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
+        if s.roll or s.white == _ALL_SAFE or s.black == _ALL_SAFE:
             raise ValueError(f"{s!r} is not a chance state (the die has been thrown)")
         return self._opening if s.player < 0 else self._faces
 
+    @checks_state
     def moves(self, s: NannonState) -> tuple:
-        if self.is_terminal(s):  # (checks the state)
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
+        if s.white == _ALL_SAFE or s.black == _ALL_SAFE:
             return ()
         if s.roll == 0:
             return tuple(m for m, _ in (self._opening if s.player < 0 else self._faces))
@@ -199,10 +212,12 @@ class Nannon(GameBase):
             _PLAYS[s] = result
         return result
 
+    @checks_state
     def result(self, s: NannonState, m: Any) -> NannonState:
-        self._check(s)
-        if self.is_terminal(s):
-            raise self.illegal(s, m, "the game is over")
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
+        if s.white == _ALL_SAFE or s.black == _ALL_SAFE:
+            raise self.illegal(s, m)  # (the game is over)
         if s.roll == 0:
             if s.player < 0:
                 if m in {o for o, _ in self._opening}:
@@ -219,11 +234,14 @@ class Nannon(GameBase):
         except (KeyError, TypeError):
             raise self.illegal(s, m) from None
 
+    @checks_state
     def utility(self, s: NannonState, player: int = MAX) -> int:
-        if not self.is_terminal(s):
+        if s.__class__ is not NannonState:  # (is_state, inline)
+            raise self.not_a_state(s)
+        if s.white != _ALL_SAFE and s.black != _ALL_SAFE:
             raise ValueError(f"utility of a non-terminal state {s!r}: Nannon pays at the end "
                              "only")
-        return for_player(1 if s.white == (SAFE, SAFE, SAFE) else -1, player, self)
+        return for_player(1 if s.white == _ALL_SAFE else -1, player, self)
 
     def move_label(self, s: NannonState, m: Any) -> str:
         if s.roll == 0:
@@ -235,15 +253,18 @@ class Nannon(GameBase):
         return f"{'home' if m == HOME else m}→{where}"
 
     @staticmethod
-    def pip_eval(s: NannonState) -> float:
+    def pip_eval(s: NannonState) -> float:  # (static: it checks its state itself)
         """A simple evaluation in [-1, 1]: the race, Black's pips to go minus White's, over 21.
 
         >>> Nannon.pip_eval(Nannon().initial)
         0.0
         """
         if s.__class__ is not NannonState:
-            Nannon._check(s)
+            raise _RULES.not_a_state(s)
         return (sum(SAFE - p for p in s.black) - sum(SAFE - p for p in s.white)) / 21
 
     def __repr__(self) -> str:
         return "Nannon()"
+
+
+_RULES = Nannon()  # (says what is wrong where a static method meets a non-state)

@@ -32,8 +32,16 @@ import operator
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase, not_a_player, player_name
-from aisearch.games.integers import as_int, number_text
+from aisearch.core import (
+    MAX,
+    MIN,
+    GameBase,
+    as_int,
+    checks_state,
+    not_a_player,
+    number_text,
+    player_name,
+)
 
 __all__ = ["Nim", "NimMove", "NimState", "nim_sum", "MAX_HEAP", "MAX_HEAPS"]
 
@@ -74,9 +82,19 @@ class NimState(NamedTuple):
 
 
 _tuple_new = tuple.__new__  # faster than NamedTuple's generated __new__
+_MOVES: dict[tuple[int, ...], tuple[NimMove, ...]] = {}  # heaps checked so far -> their moves
 
 
-@functools.cache
+def _checked_heaps(heaps: Any) -> bool:
+    """True (and the heaps' moves kept) for a tuple of ints from 0 to :data:`MAX_HEAP`."""
+    if heaps.__class__ is not tuple or not all(
+            h.__class__ is int and 0 <= h <= MAX_HEAP for h in heaps):
+        return False
+    if len(_MOVES) < 200_000:  # (a memo of the rules, bounded: not game state)
+        _MOVES[heaps] = _moves(heaps)
+    return True
+
+
 def _moves(heaps: tuple[int, ...]) -> tuple[NimMove, ...]:
     return tuple(NimMove(i, k) for i, h in enumerate(heaps) for k in range(1, h + 1))
 
@@ -124,44 +142,61 @@ class Nim(GameBase):
     def __init__(self, heaps: Sequence[int]) -> None:
         self.heaps = _check_heaps(heaps)
         self.initial = NimState(self.heaps, MAX)
+        self._n = len(self.heaps)
 
+    state_help = ("a state is a NimState(heaps, player) with one heap (an int from 0 to 100) per "
+                  "heap of the game and player MAX (0) or MIN (1): start from game.initial")
+
+    def is_state(self, s: Any) -> bool:
+        """True for a :class:`NimState` with this game's number of heaps.
+
+        >>> game = Nim((1, 2))
+        >>> game.is_state(NimState((0, 5), MIN)), game.is_state(NimState((1, 2, 3), MAX))
+        (True, False)
+        """
+        return (s.__class__ is NimState and len(s[0]) == len(self.heaps)
+                and s[1].__class__ is int and (s[1] == MAX or s[1] == MIN)
+                and (s[0] in _MOVES or _checked_heaps(s[0])))
+
+    # The protocol methods, on the searchers' hot path, first try the same test with the
+    # heaps looked up among those already checked, and else ask is_state. (``is MAX``: the
+    # ints 0 and 1 are one object each in CPython, and a bool or a numpy integer is not it.)
+
+    @checks_state
     def to_move(self, s: NimState) -> int:
         """The player to move.
 
         >>> Nim((1, 2)).to_move(NimState((1, 1), MIN)) == MIN
         True
         """
-        self._check(s)
+        if not (s.__class__ is NimState and (s[1] is MAX or s[1] is MIN) and s[0] in _MOVES
+                and len(s[0]) == self._n) and not self.is_state(s):
+            raise self.not_a_state(s)
         return s[1]
 
-    def _check(self, s: Any) -> None:
-        """Raise ValueError unless ``s`` is a NimState with this game's number of heaps."""
-        if s.__class__ is NimState and len(s[0]) == len(self.heaps) and s[1] in (MAX, MIN):
-            return
-        if s.__class__ is not NimState:
-            why = "states are NimState(heaps, player): start from game.initial"
-        elif len(s[0]) != len(self.heaps):
-            why = f"it has {len(s[0])} heaps, this game has {len(self.heaps)}"
-        else:
-            why = f"the player must be MAX (0) or MIN (1), not {s[1]!r}"
-        raise ValueError(f"{s!r} is not a state of {self!r}: {why}")
-
+    @checks_state
     def moves(self, s: NimState) -> tuple[NimMove, ...]:
         """Every ``(heap, take)`` with ``1 <= take <= heaps[heap]``, by heap then take.
 
         >>> Nim((1, 2)).moves(NimState((0, 2), MAX))
         (NimMove(heap=1, take=1), NimMove(heap=1, take=2))
         """
-        self._check(s)
-        return _moves(s[0])
+        if not (s.__class__ is NimState and (s[1] is MAX or s[1] is MIN) and s[0] in _MOVES
+                and len(s[0]) == self._n) and not self.is_state(s):
+            raise self.not_a_state(s)
+        ms = _MOVES.get(s[0])
+        return _moves(s[0]) if ms is None else ms
 
+    @checks_state
     def result(self, s: NimState, m: NimMove | tuple[int, int]) -> NimState:
         """The state after taking ``take`` objects from heap ``heap``.
 
         >>> Nim((1, 2)).result(NimState((1, 2), MAX), NimMove(1, 1))
         NimState(heaps=(1, 1), player=1)
         """
-        self._check(s)
+        if not (s.__class__ is NimState and (s[1] is MAX or s[1] is MIN) and s[0] in _MOVES
+                and len(s[0]) == self._n) and not self.is_state(s):
+            raise self.not_a_state(s)
         heaps = s[0]
         try:
             i, k = m
@@ -177,44 +212,42 @@ class Nim(GameBase):
         """``result`` for a move of numpy integers (from ``np.argwhere``, say); any other
         move that ``result`` refused is illegal, and the error says why."""
         heaps = s[0]
-        try:
-            i, k = m
-        except (TypeError, ValueError):
-            raise self._error(s, m) from None
-        i, k = as_int(i), as_int(k)
-        if i is None or k is None or not 0 <= i < len(heaps) or not 0 < k <= heaps[i]:
-            raise self._error(s, m)
-        return _tuple_new(NimState, (heaps[:i] + (heaps[i] - k,) + heaps[i + 1:], 1 - s[1]))
-
-    def _error(self, s: Any, m: Any) -> Exception:
-        heaps = s[0]
+        pair = m if isinstance(m, tuple) and len(m) == 2 else (None, None)
+        i, k = as_int(pair[0]), as_int(pair[1])
+        if i is not None and k is not None and 0 <= i < len(heaps) and 0 < k <= heaps[i]:
+            return _tuple_new(NimState, (heaps[:i] + (heaps[i] - k,) + heaps[i + 1:], 1 - s[1]))
         if not any(heaps):
-            return self.illegal(s, m, "the game is over")
-        if not isinstance(m, tuple) or len(m) != 2:
-            return self.illegal(s, m, "a move is a pair (heap, take), like (0, 1)")
-        i, k = as_int(m[0]), as_int(m[1])
+            raise self.illegal(s, m)  # (the game is over)
+        if pair[0] is None:
+            raise self.illegal(s, m, "a move is a pair (heap, take), like (0, 1)")
         if i is None or k is None:
-            return self.illegal(s, m, "heap and take must be ints")
+            raise self.illegal(s, m, "heap and take must be ints")
         if not 0 <= i < len(heaps):
-            return self.illegal(s, m, f"heaps are numbered 0..{len(heaps) - 1}")
-        return self.illegal(s, m, f"heap {i} holds {heaps[i]}; take 1..{heaps[i]} from it")
+            raise self.illegal(s, m, f"heaps are numbered 0..{len(heaps) - 1}")
+        raise self.illegal(s, m, f"heap {i} holds {heaps[i]}; take 1..{heaps[i]} from it")
 
+    @checks_state
     def is_terminal(self, s: NimState) -> bool:
         """True when every heap is empty.
 
         >>> Nim((1, 2)).is_terminal(NimState((0, 0), MIN))
         True
         """
-        self._check(s)
+        if not (s.__class__ is NimState and (s[1] is MAX or s[1] is MIN) and s[0] in _MOVES
+                and len(s[0]) == self._n) and not self.is_state(s):
+            raise self.not_a_state(s)
         return not any(s[0])
 
+    @checks_state
     def utility(self, s: NimState, player: int = MAX) -> int:
         """+1 if ``player`` took the last object (the opponent is to move), else -1.
 
         >>> Nim((1, 2)).utility(NimState((0, 0), MIN))
         1
         """
-        self._check(s)
+        if not (s.__class__ is NimState and (s[1] is MAX or s[1] is MIN) and s[0] in _MOVES
+                and len(s[0]) == self._n) and not self.is_state(s):
+            raise self.not_a_state(s)
         if any(s[0]):
             raise ValueError(f"utility is defined when all heaps are empty, not at {s!r}")
         if player.__class__ is not int or player not in (MAX, MIN):
@@ -238,7 +271,7 @@ class Nim(GameBase):
         >>> Nim((3, 4, 5)).winning_moves(NimState((3, 4, 5), MAX))
         (NimMove(heap=0, take=2),)
         """
-        total = nim_sum(s[0])
+        total = nim_sum(self.check_state(s)[0])
         return tuple(m for m in self.moves(s) if s[0][m.heap] ^ total == s[0][m.heap] - m.take)
 
     def states(self) -> tuple[NimState, ...]:

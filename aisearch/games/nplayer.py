@@ -18,12 +18,10 @@ Examples
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from aisearch.core import GameBase, check_game
-from aisearch.games.integers import as_int, number_text
+from aisearch.core import GameBase, as_int, check_game, is_number, number_text
 from aisearch.games.tree import MAX_DEPTH, a_cycle, out_of_range, tip_in_range, too_deep, too_many
 
 __all__ = ["utilities", "TupleTree", "Coins", "CoinsState"]
@@ -128,7 +126,7 @@ not (0, 1, 2)
                              f"{self.players} numbers (as the first tip has), not "
                              f"{node!r:.80}")
         for x in node:
-            if isinstance(x, bool) or not isinstance(x, numbers.Real) or x != x:
+            if x.__class__ is not int and not is_number(x):  # (is_number refuses ints past floats)
                 raise ValueError(f"bad tree at path {path}: a tip holds real numbers (not "
                                  f"NaN), not {number_text(node)}")
             if not tip_in_range(x):
@@ -136,28 +134,36 @@ not (0, 1, 2)
         self._tips[path] = node
         self._moves[path] = ()
 
-    def _state(self, s: Any) -> tuple:
-        if s.__class__ is not tuple or s not in self._moves:
-            raise ValueError(f"{s!r:.80} is not a node of this TupleTree (a state is a path of "
-                             "moves from the root, such as (0, 1))")
-        return s
+    state_help = ("a state of a TupleTree is a node: the tuple of moves from the root, such as "
+                  "() or (0, 1)")
+
+    def is_state(self, s: Any) -> bool:
+        """True for a node of the tree (the tuple of moves from the root to it).
+
+        >>> TupleTree([(1, 2), (3, 4)]).is_state((1,)), TupleTree([(1, 2)]).is_state((1,))
+        (True, False)
+        """
+        try:
+            return s.__class__ is tuple and s in self._moves
+        except TypeError:  # (a tuple holding a list)
+            return False
 
     def to_move(self, s: tuple) -> int:
-        return len(self._state(s)) % self.players
+        return len(s) % self.players
 
     def moves(self, s: tuple) -> tuple:
-        return self._moves[self._state(s)]
+        return self._moves[s]
 
     def result(self, s: tuple, m: Any) -> tuple:
-        if m.__class__ is not int or m not in self._moves[self._state(s)]:
+        if m.__class__ is not int or m not in self._moves[s]:
             i = as_int(m)  # (a numpy integer is the move it equals; a bool is none)
-            if i is None or i not in self._moves[self._state(s)]:
+            if i is None or i not in self._moves[s]:
                 raise self.illegal(s, m)
             m = i
         return s + (m,)
 
     def utility(self, s: tuple, player: int = 0) -> float:
-        if self._state(s) not in self._tips:
+        if s not in self._tips:
             raise ValueError(f"utility of {s!r}: not a tip (only terminal states have "
                              "utilities)")
         return self._tips[s][_check_player(self, player)]
@@ -233,26 +239,35 @@ class Coins(GameBase):
         self.utility_bounds = (-self.total, 0)
         self.sides = {p: f"player {p}" for p in range(players)}  # type: ignore[misc]
 
-    def _state(self, s: Any) -> CoinsState:
-        if (s.__class__ is not CoinsState or len(s.scores) != self.players
-                or sum(s.scores) + sum(s.row) != self.total):
-            raise ValueError(f"{s!r:.80} is not a state of {self!r} (a CoinsState whose coins "
-                             "and scores add up to the row's)")
-        return s
+    evaluations = ("evaluate",)
+    state_help = ("a state is a CoinsState with one score per player, whose coins and scores "
+                  "add up to the row's: start from game.initial")
+
+    def is_state(self, s: Any) -> bool:
+        """True for a :class:`CoinsState` of this row and number of players.
+
+        >>> game = Coins((3, 1, 4))
+        >>> game.is_state(game.initial), game.is_state(CoinsState((3, 1), (0, 0, 0), 1))
+        (True, False)
+        """
+        return (s.__class__ is CoinsState and len(s.scores) == self.players
+                and s.player.__class__ is int and 0 <= s.player < self.players
+                and sum(s.scores) + sum(s.row) == self.total)
 
     def to_move(self, s: CoinsState) -> int:
-        return self._state(s).player
+        return s.player
 
     def moves(self, s: CoinsState) -> tuple:
-        n = len(self._state(s).row)
+        n = len(s.row)
         return ("L", "R") if n > 1 else ("L",) if n else ()
 
     def is_terminal(self, s: CoinsState) -> bool:
-        return not self._state(s).row
+        return not s.row
 
     def result(self, s: CoinsState, m: Any) -> CoinsState:
-        row = self._state(s).row
-        if m.__class__ is not str or m not in self.moves(s):
+        row = s.row
+        if m.__class__ is not str or m not in (("L", "R") if len(row) > 1 else ("L",) if row
+                                               else ()):
             raise self.illegal(s, m)
         coin, row = (row[0], row[1:]) if m == "L" else (row[-1], row[:-1])
         scores = list(s.scores)
@@ -260,14 +275,14 @@ class Coins(GameBase):
         return CoinsState(row, tuple(scores), (s.player + 1) % self.players)
 
     def utility(self, s: CoinsState, player: int = 0) -> float:
-        if self._state(s).row:
+        if s.row:
             raise ValueError(f"utility of {s}: the game is not over (only terminal states "
                              "have utilities)")
         return self.players * s.scores[_check_player(self, player)] - self.total
 
     def evaluate(self, s: CoinsState) -> tuple:
         """A utility tuple for a state not yet over: the scores so far, as utilities."""
-        taken = sum(self._state(s).scores)
+        taken = sum(s.scores)
         return tuple(self.players * x - taken for x in s.scores)
 
     def __repr__(self) -> str:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import math
 
-from aisearch.core import GameBase, is_number
-from aisearch.games.integers import as_int, number_text
+from aisearch.core import GameBase, as_int, is_number, number_text
 from aisearch.games.tree import tip_in_range
 
 __all__ = ["WinPayoff"]
@@ -29,6 +28,8 @@ class WinPayoff(GameBase):
     ValueError: win must be a positive number (the payoff of a win: inf, or finite below 2**999), \
 not 0
     """
+
+    win: float  # (set by every game: never None)
 
     def __init__(self, win: float = math.inf) -> None:
         if not is_number(win) or not win > 0 or not tip_in_range(win):

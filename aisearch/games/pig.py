@@ -39,8 +39,17 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player, picture
-from aisearch.games.integers import as_int, number_text
+from aisearch.core import (
+    CHANCE,
+    MAX,
+    MIN,
+    GameBase,
+    as_int,
+    checks_state,
+    for_player,
+    number_text,
+    picture,
+)
 
 __all__ = ["Pig", "PigState", "MAX_GOAL", "MAX_DIE"]
 
@@ -111,41 +120,58 @@ class Pig(GameBase):
         self.initial = PigState((0, 0), 0, MAX, False, goal)
         self._faces = tuple((face, 1 / die) for face in range(1, die + 1))
 
-    def _check(self, s: Any) -> PigState:
-        if s.__class__ is not PigState or s[4] != self.goal:
-            raise ValueError(f"{s!r:.80} is not a state of {self!r} (a PigState with goal "
-                             f"{self.goal}: start from game.initial)")
-        return s
+    evaluations = ("score_eval",)
 
+    def is_state(self, s: Any) -> bool:
+        """True for a :class:`PigState` with this game's goal. The protocol methods, on the
+        searchers' hot path, test the same two things inline.
+
+        >>> Pig(goal=20).is_state(Pig(goal=20).initial), Pig(goal=20).is_state(Pig().initial)
+        (True, False)
+        """
+        return s.__class__ is PigState and s[4] == self.goal
+
+    @property
+    def state_help(self) -> str:  # type: ignore[override]
+        return f"a state is a PigState with goal {self.goal}: start from game.initial"
+
+    @checks_state
     def to_move(self, s: PigState) -> int:
-        if s.__class__ is not PigState or s[4] != self.goal:
-            self._check(s)
+        if s.__class__ is not PigState or s[4] != self.goal:  # (is_state, inline)
+            raise self.not_a_state(s)
         return CHANCE if s[3] else s[2]
 
+    @checks_state
     def is_terminal(self, s: PigState) -> bool:
-        if s.__class__ is not PigState or s[4] != self.goal:
-            self._check(s)
+        if s.__class__ is not PigState or s[4] != self.goal:  # (is_state, inline)
+            raise self.not_a_state(s)
         return s[0][0] >= self.goal or s[0][1] >= self.goal
 
+    @checks_state
     def moves(self, s: PigState) -> tuple:
-        if s.__class__ is not PigState or s[4] != self.goal:
-            self._check(s)
-        if s.score[0] >= self.goal or s.score[1] >= self.goal:
+        if s.__class__ is not PigState or s[4] != self.goal:  # (is_state, inline)
+            raise self.not_a_state(s)
+        score, turn, player, rolling, goal = s
+        if score[0] >= goal or score[1] >= goal:
             return ()
-        if s.rolling:
+        if rolling:
             return tuple(range(1, self.die + 1))
-        if s.score[s.player] + s.turn >= self.goal:
+        if score[player] + turn >= goal:
             return ("hold",)
         return ("roll", "hold")
 
+    @checks_state
     def chance_outcomes(self, s: PigState) -> tuple:
-        if not self._check(s).rolling or self.is_terminal(s):
+        if s.__class__ is not PigState or s[4] != self.goal:  # (is_state, inline)
+            raise self.not_a_state(s)
+        if not s[3] or s[0][0] >= self.goal or s[0][1] >= self.goal:
             raise ValueError(f"{s!r} is not a chance state (the die is not in the air)")
         return self._faces
 
+    @checks_state
     def result(self, s: PigState, m: Any) -> PigState:
-        if s.__class__ is not PigState or s[4] != self.goal:
-            self._check(s)
+        if s.__class__ is not PigState or s[4] != self.goal:  # (is_state, inline)
+            raise self.not_a_state(s)
         score, turn, player, rolling, goal = s
         if rolling:
             if m.__class__ is not int or not 1 <= m <= self.die:  # a bool is no face
@@ -163,8 +189,11 @@ class Pig(GameBase):
             return _new(PigState, (banked, 0, 1 - player, False, goal))
         raise self.illegal(s, m)
 
+    @checks_state
     def utility(self, s: PigState, player: int = MAX) -> int:
-        if not self.is_terminal(s):
+        if s.__class__ is not PigState or s[4] != self.goal:  # (is_state, inline)
+            raise self.not_a_state(s)
+        if s[0][0] < self.goal > s[0][1]:
             raise ValueError(f"utility of a non-terminal state {s!r}: Pig pays at the end only")
         return for_player(1 if s.score[MAX] >= self.goal else -1, player, self)
 
@@ -179,8 +208,6 @@ class Pig(GameBase):
         >>> Pig(goal=20).score_eval(PigState((10, 4), 2, 0, False, 20))
         0.4
         """
-        if s.__class__ is not PigState or s[4] != self.goal:
-            self._check(s)
         a, b = s.score
         if s.player == MAX:
             a += s.turn

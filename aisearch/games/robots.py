@@ -38,8 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from aisearch.core import MAX, MIN, GameBase, for_player, picture
-from aisearch.games.integers import as_int
+from aisearch.core import MAX, MIN, GameBase, as_int, for_player, picture
 
 __all__ = ["Cell", "RobotsPicture", "RobotsState", "TwoRobots", "MAX_CELLS"]
 
@@ -168,6 +167,9 @@ class TwoRobots(GameBase):
                              f"{MAX_CELLS:,}, such as 30x30 (a game has 2 cells² positions)")
         self.rows, self.cols = rows, cols
         wall_set = set()
+        if isinstance(walls, (str, bytes)) or not isinstance(walls, Iterable):
+            raise TypeError(f"walls must be an iterable of (row, col) cells, like [(0, 1)], or () "
+                            f"for none, not {walls!r:.80}")
         for w in walls:
             w = _cell(w, "a wall")
             if not self._inside(w):
@@ -290,8 +292,20 @@ class TwoRobots(GameBase):
 
         >>> TwoRobots.parse('B#/.W').neighbours((1, 0))
         ((0, 0), (1, 1))
+        >>> TwoRobots.parse('B#/.W').neighbours((0, 1))
+        Traceback (most recent call last):
+        ...
+        ValueError: cell (0, 1) is not a free cell of the grid: it is a wall
         """
-        return tuple(t for _, t in self._steps[_cell(cell, "cell")])
+        return tuple(t for _, t in self._steps[self._free(cell, "cell")])
+
+    def _free(self, value: Any, what: str) -> Cell:
+        """``value`` as a free cell of the grid, or a ValueError naming ``what``."""
+        cell = _cell(value, what)
+        if cell not in self._steps:
+            where = "a wall" if cell in self.walls else f"off the {self.rows}x{self.cols} grid"
+            raise ValueError(f"{what} {cell} is not a free cell of the grid: it is {where}")
+        return cell
 
     def _bfs(self, source: Cell) -> dict[Cell, int]:
         dist, frontier = {source: 0}, deque([source])
@@ -304,46 +318,49 @@ class TwoRobots(GameBase):
         return dist
 
     def distance(self, a: Cell, b: Cell) -> float:
-        """Length of a shortest path from ``a`` to ``b`` around the walls (``inf`` if none).
+        """Length of a shortest path from cell ``a`` to cell ``b`` of the grid around the walls
+        (``inf`` if there is none: a wall is never reached).
 
         >>> game = TwoRobots.parse('B#./..W')
         >>> game.distance((0, 0), (0, 2)), game.distance((0, 0), (0, 1))
         (4, inf)
+        >>> game.distance((0, 0), 'x')
+        Traceback (most recent call last):
+        ...
+        ValueError: b must be a (row, col) pair, not 'x'
         """
-        return self._dist.get(a, {}).get(b, float("inf"))
+        for what, cell in (("a", a), ("b", b)):
+            if not self._inside(_cell(cell, what)):
+                raise ValueError(f"{what} {cell!r:.40} is off the {self.rows}x{self.cols} grid")
+        return self._dist.get(_cell(a, "a"), {}).get(_cell(b, "b"), float("inf"))
 
     # -- the game protocol -----------------------------------------------------------
+    state_help = ("a state is a RobotsState(black, white, to_move, ply) with both robots on free "
+                  "cells of the grid, to_move MAX (White) or MIN (Black), and ply None without "
+                  "a ply limit, else an int from 0 to the limit: use game.initial or "
+                  "game.state(...)")
+
+    def is_state(self, s: Any) -> bool:
+        """True for a :class:`RobotsState` of this grid: robots on free cells, a side to
+        move, and a ply count within the limit (None without one).
+
+        >>> game = TwoRobots(2, 2)
+        >>> game.is_state(game.initial), game.is_state(RobotsState((5, 5), (0, 0), MIN))
+        (True, False)
+        """
+        return (s.__class__ is RobotsState and s.black in self._steps
+                and s.white in self._steps and (s.to_move == MIN or s.to_move == MAX)
+                and s.to_move.__class__ is int
+                and (s.ply is None if self.max_plies is None
+                     else s.ply.__class__ is int and 0 <= s.ply <= self.max_plies))
+
     def to_move(self, s: RobotsState) -> int:
         """``MIN`` when Black is to move, ``MAX`` when White is.
 
         >>> TwoRobots(2, 2).to_move(TwoRobots(2, 2).initial) == MIN
         True
         """
-        self._check(s)
         return s.to_move
-
-    def _check(self, s: Any) -> None:
-        """Raise ValueError unless ``s`` is a state of this grid (cells, side, ply count)."""
-        if s.__class__ is RobotsState and s.black in self._steps and s.white in self._steps \
-                and (s.to_move == MIN or s.to_move == MAX) and (
-                    s.ply is None if self.max_plies is None
-                    else s.ply.__class__ is int and 0 <= s.ply <= self.max_plies):
-            return
-        if s.__class__ is not RobotsState:
-            why = "states are RobotsState(black, white, to_move, ply): use game.state(...)"
-        elif s.black not in self._steps or s.white not in self._steps:
-            why = f"a robot stands on a wall or off the {self.rows}x{self.cols} grid"
-        elif s.to_move not in (MAX, MIN):
-            why = f"to_move must be MAX (White) or MIN (Black), not {s.to_move!r}"
-        elif self.max_plies is None:
-            why = "this game has no ply limit, so ply must be None"
-        else:
-            why = f"ply must be an int from 0 to {self.max_plies} (the ply limit)"
-        raise ValueError(f"{s!r} is not a state of {self!r}: {why}")
-
-    def _mover_steps(self, s: RobotsState) -> tuple[tuple[str, Cell], ...]:
-        self._check(s)
-        return self._steps[s.black if s.to_move == MIN else s.white]
 
     def is_terminal(self, s: RobotsState) -> bool:
         """Capture, the ply limit reached, or the robot to move walled in.
@@ -352,11 +369,16 @@ class TwoRobots(GameBase):
         >>> game.is_terminal(game.initial), game.is_terminal(game.result(game.initial, 'E'))
         (False, True)
         """
-        self._check(s)
+        return self._over(s)
+
+    def _over(self, s: RobotsState) -> bool:
         return s.black == s.white or self._out_of_plies(s) or not self._mover_steps(s)
 
     def _out_of_plies(self, s: RobotsState) -> bool:
         return self.max_plies is not None and s.ply is not None and s.ply >= self.max_plies
+
+    def _mover_steps(self, s: RobotsState) -> tuple[tuple[str, Cell], ...]:
+        return self._steps[s.black if s.to_move == MIN else s.white]
 
     def moves(self, s: RobotsState) -> tuple[str, ...]:
         """The legal moves among ``'N'``, ``'S'``, ``'E'``, ``'W'`` (in that order).
@@ -364,7 +386,7 @@ class TwoRobots(GameBase):
         >>> TwoRobots(3, 3).moves(TwoRobots(3, 3).initial)
         ('S', 'E')
         """
-        if self.is_terminal(s):
+        if self._over(s):
             return ()
         return tuple(m for m, _ in self._mover_steps(s))
 
@@ -375,8 +397,8 @@ class TwoRobots(GameBase):
         >>> game.result(game.initial, 'E')
         RobotsState(black=(0, 1), white=(0, 2), to_move=MAX)
         """
-        if self.is_terminal(s):
-            raise self.illegal(s, m, "the game is over")
+        if self._over(s):
+            raise self.illegal(s, m)  # (the game is over)
         for move, cell in self._mover_steps(s):
             if move == m:
                 ply = None if s.ply is None else s.ply + 1
@@ -395,18 +417,21 @@ class TwoRobots(GameBase):
         >>> game.utility(end, MAX), game.utility(end, MIN)
         (1, -1)
         """
-        if not self.is_terminal(s):  # (which checks s)
+        return for_player(self._payoff(s), player, self)
+
+    def _payoff(self, s: RobotsState) -> int:
+        """The utility of a terminal state for White (MAX)."""
+        if not self._over(s):
             raise ValueError(f"utility is defined at the end of a game only, not at {s!r}")
         if s.black == s.white:
-            white_wins = True
-        elif self._out_of_plies(s):
-            white_wins = False
-        else:  # the robot to move is walled in and loses
-            white_wins = s.to_move == MIN
-        value = 1 if white_wins else -1
-        return for_player(value, player, self)
+            return 1
+        if self._out_of_plies(s):
+            return -1
+        return 1 if s.to_move == MIN else -1  # the robot to move is walled in and loses
 
     # -- evaluation and enumeration ----------------------------------------------------
+    evaluations = ("distance_eval",)
+
     def distance_eval(self, s: RobotsState) -> float:
         """Static evaluation for White (MAX): ``-distance / free cells``, in ``(-1, 0)``.
 
@@ -417,10 +442,10 @@ class TwoRobots(GameBase):
         >>> game.distance_eval(game.initial)
         -0.75
         """
-        if self.is_terminal(s):
-            return float(self.utility(s, MAX))
-        d = self.distance(s.black, s.white)
-        return -1.0 if d == float("inf") else -d / len(self._steps)
+        if self._over(s):
+            return float(self._payoff(s))
+        d = self._dist[s.black].get(s.white)
+        return -1.0 if d is None else -d / len(self._steps)
 
     def state(self, black: Cell, white: Cell, to_move: int = MIN, ply: int = 0) -> RobotsState:
         """A checked state of this game (``ply`` is ignored without ``max_plies``).

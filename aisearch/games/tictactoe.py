@@ -31,8 +31,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import MAX, MIN, for_player, picture
-from aisearch.games.integers import as_int
+from aisearch.core import MAX, MIN, as_int, checks_state, for_player, picture
 from aisearch.games.payoff import WinPayoff
 
 __all__ = ["Board", "TicTacToe"]
@@ -124,11 +123,6 @@ _TO_MOVE = {s: s.bit_count() & 1 for s in _STATES}
 _TERMINAL = {s: s in _UTILITY for s in _STATES}
 
 
-def _not_a_board(s: Any) -> ValueError:
-    return ValueError(f"{s!r} is not a reachable tic-tac-toe board; build boards with "
-                      "TicTacToe.parse(...) or TicTacToe.result(...)")
-
-
 class TicTacToe(WinPayoff):
     """Tic-tac-toe: X (MAX) moves first; moves are the empty cells ``0..8`` ascending.
 
@@ -161,6 +155,19 @@ class TicTacToe(WinPayoff):
     sides = {MAX: "X", MIN: "O"}
     move_grid = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
     buttons_are_board = True
+    evaluations = ("nilsson_eval",)
+    move_help = "a cell number 0..8"
+    state_help = ("a state is a reachable tic-tac-toe board (a Board): build boards with "
+                  "TicTacToe.parse(...) or game.result(...)")
+
+    def is_state(self, s: Any) -> bool:
+        """True for a board some game reaches. The tables of the reachable boards are the
+        check: every protocol method is one lookup in them, which refuses anything else.
+
+        >>> TicTacToe().is_state(TicTacToe.parse('x../.../...')), TicTacToe().is_state(3 << 9)
+        (True, False)
+        """
+        return s.__hash__ is not None and s in _TO_MOVE
 
     def move_label(self, s: Board, m: int) -> str:
         """The mark on cell ``m`` (``'X'``, ``'O'`` or a space), for the play widget's buttons.
@@ -181,6 +188,7 @@ class TicTacToe(WinPayoff):
                 return line
         return ()
 
+    @checks_state
     def to_move(self, s: Board) -> int:
         """MAX (X) when both have as many marks, else MIN (O).
 
@@ -190,8 +198,9 @@ class TicTacToe(WinPayoff):
         try:
             return _TO_MOVE[s]
         except (KeyError, TypeError):
-            raise _not_a_board(s) from None
+            raise self.not_a_state(s) from None
 
+    @checks_state
     def moves(self, s: Board) -> tuple[int, ...]:
         """The empty cells in ascending order; ``()`` once someone has won or the board is full.
 
@@ -201,8 +210,9 @@ class TicTacToe(WinPayoff):
         try:
             return _MOVES[s]
         except (KeyError, TypeError):
-            raise _not_a_board(s) from None
+            raise self.not_a_state(s) from None
 
+    @checks_state
     def result(self, s: Board, m: int) -> Board:
         """The board after the player to move marks cell ``m``.
 
@@ -228,19 +238,13 @@ class TicTacToe(WinPayoff):
                 child = None
             if child is not None:
                 return child
-        raise self._error(s, m)
+        if not self.is_state(s):
+            raise self.not_a_state(s)
+        taken = _MOVES[s] and cell is not None and 0 <= cell <= 8
+        raise self.illegal(s, m, f"cell {cell} is taken" if taken else
+                           "cells are numbered 0..8" if cell is not None and _MOVES[s] else "")
 
-    def _error(self, s: Any, m: Any) -> Exception:
-        if s.__hash__ is None or s not in _MOVES:  # (a list has no hash)
-            return _not_a_board(s)
-        if not _MOVES[s]:
-            return self.illegal(s, m, "the game is over")
-        if as_int(m) is None:
-            return self.illegal(s, m, f"a move is a cell number 0..8, not a {type(m).__name__}")
-        if not 0 <= m <= 8:
-            return self.illegal(s, m, "cells are numbered 0..8")
-        return self.illegal(s, m, f"cell {m} is taken")
-
+    @checks_state
     def is_terminal(self, s: Board) -> bool:
         """True when a player has three in a row or the board is full.
 
@@ -250,8 +254,9 @@ class TicTacToe(WinPayoff):
         try:
             return _TERMINAL[s]
         except (KeyError, TypeError):
-            raise _not_a_board(s) from None
+            raise self.not_a_state(s) from None
 
+    @checks_state
     def utility(self, s: Board, player: int = MAX) -> float:
         """``win`` if ``player`` has three in a row, ``-win`` if the opponent has, 0 if full.
 
@@ -261,8 +266,8 @@ class TicTacToe(WinPayoff):
         try:
             u = _UTILITY[s]
         except (KeyError, TypeError):
-            if s.__hash__ is None or s not in _MOVES:
-                raise _not_a_board(s) from None
+            if not self.is_state(s):
+                raise self.not_a_state(s) from None
             raise ValueError(f"utility is defined at terminal boards only, not {s!r}") from None
         if u:
             u = self.win if u > 0 else -self.win
@@ -275,6 +280,8 @@ class TicTacToe(WinPayoff):
         >>> TicTacToe.winner(TicTacToe.parse('x.o/xo./o.x')) == MIN
         True
         """
+        if not _RULES.is_state(s):
+            raise _RULES.not_a_state(s)
         return MAX if _WINS[s & 511] else MIN if _WINS[s >> 9] else None
 
     @staticmethod
@@ -293,7 +300,7 @@ class TicTacToe(WinPayoff):
         try:
             return _NILSSON[s]
         except (KeyError, TypeError):
-            raise _not_a_board(s) from None
+            raise _RULES.not_a_state(s) from None
 
     @staticmethod
     def canonical(s: Board) -> Board:
@@ -305,7 +312,7 @@ class TicTacToe(WinPayoff):
         try:
             return _CANONICAL[s]
         except (KeyError, TypeError):
-            raise _not_a_board(s) from None
+            raise _RULES.not_a_state(s) from None
 
     @staticmethod
     def symmetries(s: Board) -> tuple[Board, ...]:
@@ -319,6 +326,8 @@ class TicTacToe(WinPayoff):
         >>> len(set(TicTacToe.symmetries(TicTacToe.parse('.../.x./...'))))
         1
         """
+        if not _RULES.is_state(s):
+            raise _RULES.not_a_state(s)
         x, o = s & 511, s >> 9
         return tuple(_BOARDS[p[x] | p[o] << 9] for p in _PERM)
 
@@ -383,3 +392,6 @@ class TicTacToe(WinPayoff):
             canon = "/".join(rows).lower().replace("-", ".").replace("_", ".")
             raise ValueError(f"impossible board {canon!r}: {why}")
         return _BOARDS[x | o << 9]
+
+
+_RULES = TicTacToe()  # (says what is wrong where a static method meets a non-board)

@@ -24,8 +24,18 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN, GameBase, for_player, is_number
-from aisearch.games.integers import as_int, as_seed, number_text
+from aisearch.core import (
+    CHANCE,
+    MAX,
+    MIN,
+    GameBase,
+    as_int,
+    as_seed,
+    checks_state,
+    for_player,
+    is_number,
+    number_text,
+)
 
 __all__ = ["Max", "Min", "Chance", "TreeGame", "uniform_tree", "fig5_2", "MAX_NODES",
            "MAX_DEPTH", "MAX_TIP"]
@@ -285,18 +295,35 @@ class TreeGame(GameBase):
         return out
 
     # the protocol -------------------------------------------------------------
+    state_help = "a state of a TreeGame is the tuple of moves from the root, e.g. () or (0, 1)"
+
+    def is_state(self, s: Any) -> bool:
+        """True for a node of the tree: the tuple of moves from the root to it. The tables of
+        the nodes are the check: every protocol method is a lookup in them.
+
+        >>> fig5_2.is_state((0, 1)), fig5_2.is_state((0, 3)), fig5_2.is_state([0])
+        (True, False, False)
+        """
+        try:
+            return isinstance(s, tuple) and s in self._moves
+        except TypeError:  # (a tuple holding a list)
+            return False
+
+    @checks_state
     def to_move(self, s: tuple) -> int:
         try:
             return self._player[s]
         except (KeyError, TypeError):
-            raise self._not_a_node(s) from None
+            raise self.not_a_state(s) from None
 
+    @checks_state
     def moves(self, s: tuple) -> tuple:
         try:
             return self._moves[s]
         except (KeyError, TypeError):
-            raise self._not_a_node(s) from None
+            raise self.not_a_state(s) from None
 
+    @checks_state
     def result(self, s: tuple, m: Any) -> tuple:
         try:
             child = s + (m,)
@@ -306,17 +333,19 @@ class TreeGame(GameBase):
         if known and m.__class__ in (bool, float):  # True is not move 1, nor 1.0
             known = any(x.__class__ is m.__class__ and x == m for x in self._moves[s])
         if not known:
-            if s not in self._moves if isinstance(s, tuple) else True:
-                raise self._not_a_node(s)
+            if not self.is_state(s):
+                raise self.not_a_state(s)
             raise self.illegal(s, m)
         return child
 
+    @checks_state
     def is_terminal(self, s: tuple) -> bool:
         try:
             return not self._moves[s]
         except (KeyError, TypeError):
-            raise self._not_a_node(s) from None
+            raise self.not_a_state(s) from None
 
+    @checks_state
     def utility(self, s: tuple, player: int = MAX) -> float:
         try:
             v = self._value[s]
@@ -324,22 +353,22 @@ class TreeGame(GameBase):
             if isinstance(s, tuple) and s in self._moves:
                 raise ValueError(f"utility is defined at tips only; {s!r} is an internal "
                                  "node") from None
-            raise self._not_a_node(s) from None
+            raise self.not_a_state(s) from None
         return for_player(v, player, self)
 
-    def _not_a_node(self, s: Any) -> ValueError:
-        return ValueError(f"{s!r:.80} is not a node of this tree: a state of a TreeGame is the "
-                          "tuple of moves from the root, e.g. () or (0, 1)")
-
+    @checks_state
     def noisy_moves(self, s: tuple) -> tuple:
         """The moves of ``s`` that lead to nodes declared noisy, in move order."""
         return tuple(m for m in self.moves(s) if s + (m,) in self._noisy)
 
+    @checks_state
     def chance_outcomes(self, s: tuple) -> tuple:
         try:
             return self._chance[s]
-        except KeyError:
-            raise ValueError(f"{s!r} is not a chance node") from None
+        except (KeyError, TypeError):
+            if not self.is_state(s):
+                raise self.not_a_state(s) from None
+            raise ValueError(f"{s!r:.80} is not a chance node") from None
 
     # conveniences -------------------------------------------------------------
     @property
@@ -414,7 +443,10 @@ def uniform_tree(
     Parameters
     ----------
     b, d : int
-        Branching factor (>= 1) and depth in plies (>= 0); at most 2,000,000 tips.
+        Branching factor (>= 1) and depth in plies (>= 0); the tree may have at most
+        :data:`MAX_NODES` (2,000,000) nodes, tips and internal nodes together: ``b = 2`` to
+        depth 19, ``b = 3`` to depth 12, ``b = 10`` to depth 5. A bigger one is refused at
+        once.
     seed : int or None
         Seed of the tip values (and of the order, for ``'best-first'``).
     ordering : {'random', 'best', 'worst', 'best-first'}
@@ -460,12 +492,18 @@ def uniform_tree(
         raise ValueError(f"need b >= 1 and d >= 0, got b={b}, d={d}")
     if d > 64:
         raise ValueError(f"d={d} plies is too deep for a uniform tree (at most 64)")
-    if d * math.log(b) > math.log(2_000_000) + 1e-9:  # (b**d is never computed for huge b, d)
-        raise ValueError(f"b**d = {b}**{d} tips is too many (at most 2,000,000)")
+    nodes, level = 1, 1  # (counted level by level, stopping past the cap: b**d may be huge)
+    for _ in range(d):
+        level *= b
+        nodes += level
+        if nodes > MAX_NODES:
+            raise ValueError(f"a uniform tree with b={b} and d={d} has more than "
+                             f"{MAX_NODES:,} nodes (tips and internal nodes together), the most "
+                             "a tree may have: make b or d smaller (b=2 goes to depth 19)")
     if ordering not in ("random", "best", "worst", "best-first"):
         raise ValueError(f"ordering must be 'random', 'best', 'worst' or 'best-first', not "
                          f"{ordering!r}")
-    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+    if not is_number(p) or not 0 <= p <= 1:
         raise ValueError(f"p must be a probability, a number in [0, 1], not {p!r}")
     if ties not in (None, True, False):
         raise ValueError(f"ties must be True, False or None, not {ties!r}")

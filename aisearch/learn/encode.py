@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from aisearch.core import as_int
 from aisearch.games.nannon import NannonState
 from aisearch.games.pig import PigState
 
@@ -103,7 +104,7 @@ def pig_units(goal: int) -> tuple[str, ...]:
     >>> len(pig_units(100))
     49
     """
-    if isinstance(goal, bool) or not isinstance(goal, int) or goal < 1:
+    if as_int(goal, 0) < 1:
         raise ValueError(f"goal must be an int >= 1, not {goal!r}")
     names: list[str] = []
     for what in ("MAX score", "MIN score", "turn total", "mover's score + turn"):

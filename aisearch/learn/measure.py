@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from aisearch.agents import play
-from aisearch.core import CHANCE, MAX, Game, check_game
+from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed, is_number
 
 __all__ = ["MatchResult", "match", "value_error"]
 
@@ -57,9 +57,9 @@ class MatchResult:
     games: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 0:
+        if as_int(self.games, -1) < 0:
             raise ValueError(f"games must be a non-negative int, not {self.games!r}")
-        if isinstance(self.wins, bool) or not isinstance(self.wins, int | float) \
+        if not is_number(self.wins) \
                 or not 0 <= self.wins <= self.games:
             raise ValueError(f"wins must be a number from 0 to games ({self.games}), not "
                              f"{self.wins!r}")
@@ -118,10 +118,9 @@ def match(game: Game, agent_a: Callable[..., Any], agent_b: Callable[..., Any], 
     for name, agent in (("agent_a", agent_a), ("agent_b", agent_b)):
         if not callable(agent):
             raise TypeError(f"{name} must be an agent(game, state) -> move, not {agent!r:.80}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    if as_int(games, 0) < 1:
         raise ValueError(f"games must be a positive int, not {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {seed!r:.80}")
+    check_seed(seed, optional=False)
     if progress.__class__ is not bool:
         raise TypeError(f"progress must be True or False, not {progress!r}")
     rounds: Any = range(games)
@@ -216,7 +215,7 @@ def value_error(evaluate: Callable[[Any], float], solution: Any, *, kind: str = 
     total = 0.0
     for i in picked:
         v = evaluate(solution.states[i])
-        if isinstance(v, bool) or not isinstance(v, int | float | np.floating | np.integer) \
+        if not is_number(v) \
                 or not math.isfinite(v):
             raise ValueError(f"evaluate returned {v!r} at {solution.states[i]!r:.80}, not a "
                              "finite number")

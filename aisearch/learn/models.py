@@ -32,6 +32,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from aisearch.values import as_int, check_seed
+
 __all__ = ["Linear", "Network", "Model", "save", "load"]
 
 FloatArray = npt.NDArray[np.float64]
@@ -53,7 +55,7 @@ def _vector(x: Any, n: int) -> FloatArray:
 
 
 def _size(name: str, n: Any) -> int:
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or not 1 <= n <= 100_000:
+    if not 1 <= as_int(n, 0) <= 100_000:
         raise ValueError(f"{name} must be an int from 1 to 100000, not {n!r}")
     return int(n)
 
@@ -136,8 +138,7 @@ class Network:
     kind = "network"
 
     def __init__(self, n_inputs: int, n_hidden: int, *, seed: int) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, not {seed!r:.80}")
+        check_seed(seed, optional=False)
         self.n_inputs, self.n_hidden = _size("n_inputs", n_inputs), _size("n_hidden", n_hidden)
         n, h = self.n_inputs, self.n_hidden
         rng = np.random.default_rng(seed)

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from aisearch.agents import Agent
-from aisearch.core import CHANCE, MAX, Game, check_game
+from aisearch.core import CHANCE, MAX, Game, as_int, check_game
 from aisearch.learn.models import Linear, Model, Network
 from aisearch.learn.td import check_rates
 
@@ -182,21 +182,21 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
     check_game(game)
     check_model(model)
     _check_encode(game, model, encode)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    if as_int(games, 0) < 1:
         raise ValueError(f"games must be a positive int (self-play games to play), not "
                          f"{games!r:.80}")
     a, lm = check_rates(alpha, lam)
     if isinstance(seed, np.random.Generator):
         rng = seed
-    elif isinstance(seed, bool) or not isinstance(seed, int):
+    elif as_int(seed) is None:
         raise TypeError(f"seed must be an int or a numpy Generator, not {seed!r:.80}")
     else:
-        rng = np.random.default_rng(seed)
+        rng = np.random.default_rng(as_int(seed))
     if progress.__class__ is not bool:
         raise TypeError(f"progress must be True or False, not {progress!r}")
     if every is None:
         every = max(1, games // 50)
-    if isinstance(every, bool) or not isinstance(every, int) or every < 1:
+    if as_int(every, 0) < 1:
         raise ValueError(f"every must be a positive int (games), not {every!r}")
     from aisearch.learn.measure import _solution_rows
 
@@ -301,7 +301,7 @@ def greedy_agent(game: Game, evaluate: Callable[[Any], float], depth: int = 1) -
     check_game(game)
     if not callable(evaluate):
         raise TypeError(f"evaluate must be a function state -> float, not {evaluate!r:.80}")
-    if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 6:
+    if not 1 <= as_int(depth, 0) <= 6:
         raise ValueError(f"depth must be an int from 1 to 6 (plies), not {depth!r}")
 
     from aisearch.search.efficiency.ordering import checked_value

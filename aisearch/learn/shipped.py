@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from aisearch._version import __version__
+from aisearch.core import as_int, check_seed
 from aisearch.learn.models import Network, load
 from aisearch.learn.selfplay import LearningCurve, td_train
 
@@ -69,12 +70,11 @@ def train(name: str, *, games: int, seed: int, alpha: float = 0.05, lam: float =
     (20, 'pig', 20)
     """
     game, encode = _setup(name, goal)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {seed!r:.80}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    check_seed(seed, optional=False)
+    if as_int(games, 0) < 1:
         raise ValueError(f"games must be a positive int (self-play games to play), not "
                          f"{games!r:.80}")
-    if isinstance(hidden, bool) or not isinstance(hidden, int) or not 1 <= hidden <= 1000:
+    if not 1 <= as_int(hidden, 0) <= 1000:
         raise ValueError(f"hidden must be an int from 1 to 1000 (units), not {hidden!r}")
     net = Network(len(encode(game.initial)), hidden, seed=seed)
     rng = np.random.default_rng(seed)

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN
-from aisearch.games.integers import as_int
+from aisearch.core import CHANCE, MAX, MIN, as_int
 from aisearch.plot.options import check_ax
 
 __all__ = ["mcts_tree"]

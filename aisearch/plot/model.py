@@ -16,8 +16,7 @@ import itertools
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from aisearch.core import MAX, MIN
-from aisearch.games.integers import as_int
+from aisearch.core import MAX, MIN, as_int
 from aisearch.plot.layout import layout
 from aisearch.trace import Recorder, Replay, Visit, VisitKey
 

@@ -23,8 +23,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import MAX, MIN, side_name
-from aisearch.games.integers import as_int
+from aisearch.core import MAX, MIN, as_int, side_name
 from aisearch.plot.boards import _prepare
 from aisearch.plot.options import check_size
 from aisearch.plot.painters import painter_for

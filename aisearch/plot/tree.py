@@ -30,8 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import check_game, is_number
-from aisearch.games.integers import as_int
+from aisearch.core import as_int, check_game, is_number
 from aisearch.plot.geometry import _auto_figsize
 from aisearch.plot.labels import Labels
 from aisearch.plot.layout import choose_orient

@@ -138,6 +138,10 @@ class SearchPart:
         return f"<search {self.index}: {self.name or 'unnamed'}, {len(self.visits)} visits>"
 
 
+_IN_ORDER = ("a recording begins with a search's Start (or the Enter of its root ()) and "
+             "holds its events in the order they were sent; pass them so, from the first")
+
+
 class Replay:
     """A recording read into searches and visits.
 
@@ -200,13 +204,18 @@ class Replay:
                 owner = self._enter(e, i, part, stack, seen)
             elif role == "abort":
                 if part is None:
-                    raise ValueError(f"event {i} aborts a search, but no search is running")
+                    raise ValueError(f"event {i} ({type(e).__name__}) aborts a search before any "
+                                     f"search started: {_IN_ORDER}")
                 part.aborted, owner = True, part.root
                 stack.clear()
             elif role == "finish":
-                if part is None or stack:
-                    where = f"node {stack[-1].path!r} is still open" if stack else "no search"
-                    raise ValueError(f"event {i} finishes a search, but {where}")
+                if part is None:
+                    raise ValueError(f"event {i} ({type(e).__name__}) finishes a search before "
+                                     f"any search started: {_IN_ORDER}")
+                if stack:
+                    raise ValueError(f"event {i} ({type(e).__name__}) finishes a search while "
+                                     f"node {stack[-1].path!r} is still open: a search finishes "
+                                     f"after its root's Exit; {_IN_ORDER}")
                 part.finish, owner = e, part.root
             else:
                 if not stack or stack[-1].path != e.path:

@@ -52,6 +52,9 @@ class Tally:
         self.searches = 0
 
     def __call__(self, event: Event) -> None:
+        if not isinstance(event, Event):
+            raise TypeError(f"a Tally is called with search events (aisearch.trace.Event, as "
+                            f"searchers send them), not {event!r:.80}")
         name = event.tally
         if name is not None:
             self.counts[name] = self.counts.get(name, 0) + 1
@@ -164,7 +167,17 @@ class CountingGame(GameWrapper):
         return child
 
     def counting(self, evaluate: Callable[[Any], float]) -> Callable[[Any], float]:
-        """Wrap an evaluation function so that the states it evaluates go to ``evaluated``."""
+        """Wrap an evaluation function so that the states it evaluates go to ``evaluated``.
+
+        >>> from aisearch.games import TicTacToe
+        >>> CountingGame(TicTacToe()).counting(3)
+        Traceback (most recent call last):
+        ...
+        TypeError: counting(evaluate) takes an evaluation, a function state -> number, not 3
+        """
+        if not callable(evaluate):
+            raise TypeError(f"counting(evaluate) takes an evaluation, a function state -> number, "
+                            f"not {evaluate!r:.80}")
 
         def counted(s: Any) -> float:
             self.evaluated.append(s)

@@ -3,10 +3,16 @@ computed, seeds are ints, and every number says which range it must lie in."""
 
 from __future__ import annotations
 
-from aisearch.games import TicTacToe, TwoRobots, uniform_tree
+from aisearch.core import MAX
+from aisearch.games import TicTacToe, TwoRobots, fig5_2, uniform_tree
 from aisearch.games.examples import random_tree
-from aisearch.solve import retrograde
+from aisearch.games.robots import RobotsState
+from aisearch.search import alphabeta
+from aisearch.solve import NotSolvedError, retrograde
+from aisearch.trace import CountingGame, Recorder, Replay, Tally
 from tests.bad_input.table import Case, check, params
+
+SOLVED = retrograde(TwoRobots.parse("B.W"))
 
 CASES = [
     # uniform_tree
@@ -16,7 +22,10 @@ CASES = [
     Case("uniform_tree(True, 2)", lambda: uniform_tree(True, 2), ValueError, ("b", "true")),
     Case("uniform_tree(2, '3')", lambda: uniform_tree(2, "3"), ValueError, ("d", "'3'")),
     Case("uniform_tree(2, 30)", lambda: uniform_tree(2, 30), ValueError,
-         ("2**30", "2,000,000")),
+         ("b=2 and d=30", "2,000,000 nodes")),
+    Case("uniform_tree(2, 20, 'best'): 1,048,576 tips but 2,097,151 nodes, refused at once",
+         lambda: uniform_tree(2, 20, ordering="best"), ValueError,
+         ("b=2 and d=20", "more than 2,000,000 nodes", "depth 19"), seconds=0.5),
     Case("uniform_tree(10**9, 10**9)", lambda: uniform_tree(10**9, 10**9), ValueError,
          ("at most 64",), seconds=1),
     Case("uniform_tree(10**9, 2)", lambda: uniform_tree(10**9, 2), ValueError,
@@ -49,7 +58,7 @@ CASES = [
          ("low <= high",)),
     Case("random_tree: would be huge", lambda: random_tree(1, depth=60, branching=(4, 4),
                                                            p_tip=0),
-         ValueError, ("200,000 nodes", "depth", "branching"), seconds=3),
+         ValueError, ("200,000 nodes", "depth", "branching"), seconds=0.5),
     # retrograde
     Case("retrograde(None)", lambda: retrograde(None), TypeError, ("game", "none")),
     Case("retrograde(TicTacToe)", lambda: retrograde(TicTacToe), TypeError,
@@ -67,7 +76,32 @@ CASES = [
     Case("retrograde: a cycling game without max_plies, states of another game",
          lambda: retrograde(TwoRobots(2, 2), [TicTacToe().initial]), ValueError,
          ("tworobots",)),
+    # a Solution read at a state it does not hold (NotSolvedError: a KeyError and a ValueError)
+    Case("Solution[...]: a state of another game (NotSolvedError)", lambda: SOLVED[(1, 2)],
+         (KeyError, ValueError), ("(1, 2)", "not among the 3 states", "not a state of")),
+    Case("Solution.value: a state not reachable from the start",
+         lambda: SOLVED.value(RobotsState((0, 0), (0, 2), MAX)), NotSolvedError,
+         ("not among the 3 states", "reachable")),
+    Case("Solution.plies(None)", lambda: SOLVED.plies(None), NotSolvedError, ("none",)),
+    Case("Solution.best_move: a list", lambda: SOLVED.best_move([0, 0]), NotSolvedError,
+         ("[0, 0]",)),
+    # tracers and the reader of recordings
+    Case("Tally()(3): not an event", lambda: Tally()(3), TypeError, ("tally", "event", "3")),
+    Case("CountingGame.counting(3)", lambda: CountingGame(TicTacToe()).counting(3), TypeError,
+         ("counting", "evaluation", "3")),
+    Case("Replay: the events in reverse order", lambda: Replay(_recording()[::-1]), ValueError,
+         ("event 0", "finishes a search before any search started", "in the order")),
+    Case("Replay: a Finish while the root is open",
+         lambda: Replay(_recording()[:2] + _recording()[-1:]), ValueError,
+         ("event 2", "() is still open", "after its root's exit")),
 ]
+
+
+def _recording() -> list:
+    rec = Recorder()
+    alphabeta(fig5_2, (), tracer=rec)
+    return rec.events
+
 
 
 @params(CASES)

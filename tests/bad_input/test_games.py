@@ -2,7 +2,9 @@
 
 Every game checks that a state is one of its own before using it (and says which game
 expected what), refuses moves a bool or a float would silently stand in for, and answers
-``utility`` only for its own players at terminal states.
+``utility`` only for its own players at terminal states. The games, their bad states, bad
+moves and terminal states come from their records (tests/games/records.py): a new game is
+called wrongly here without an edit of this file.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from aisearch.core import IllegalMoveError
+from aisearch.core import MAX, IllegalMoveError
 from aisearch.games import (
     Chance,
     Coins,
@@ -25,109 +27,82 @@ from aisearch.games import (
     TreeGame,
     TupleTree,
     TwoRobots,
-    fig5_2,
     uniform_tree,
 )
-from aisearch.games.nannon import Nannon, NannonState
-from aisearch.games.pig import Pig, PigState
+from aisearch.games.connect4 import Position
+from aisearch.games.nannon import Nannon
+from aisearch.games.pig import Pig
 from tests.bad_input.table import Case, check, params
+from tests.games.records import RECORDS, Record
 
 TTT, C4, NIM, ROBOTS = TicTacToe(), ConnectFour(), Nim((1, 2, 3)), TwoRobots(3, 4)
-SYM = SymmetryReduced(TicTacToe())
 PIG, NANNON = Pig(goal=20), Nannon()
 
-# What each game's messages name when a state is not one of its own.
-GAMES: dict[str, tuple[Any, str]] = {
-    "tictactoe": (TTT, "tic-tac-toe"),
-    "connect4": (C4, "connect four"),
-    "nim": (NIM, "nim"),
-    "robots": (ROBOTS, "tworobots"),
-    "tree": (fig5_2, "tree"),
-    "symmetry": (SYM, "tic-tac-toe"),
-    "pig": (PIG, "pig"),
-    "nannon": (NANNON, "nannon"),
-}
-
-# Not states of the game in question: None, a number, text, a list, another game's state.
+# Not states of any game: None, a negative number, text, a list, a tuple of text.
 FOREIGN: dict[str, Any] = {
     "None": None,
-    "int": 7,
+    "negative int": -7,
     "str": "x.o/.x./..o",
     "list": [0, 1],
     "tuple of str": ("a", "b"),
 }
-OTHERS = {"tictactoe": C4.initial, "connect4": TTT.initial, "nim": C4.initial,
-          "robots": NIM.initial, "tree": TTT.initial, "symmetry": ROBOTS.initial,
-          "pig": Pig(goal=30).initial, "nannon": PIG.initial}
+METHODS = ("to_move", "moves", "is_terminal", "utility", "result")
 
-METHODS = ("to_move", "moves", "is_terminal", "utility")
+
+def _firsts() -> dict[str, tuple[Any, Record]]:
+    """The first game of every record, by class name, with its record."""
+    return {cls.__name__: (next(iter(r.games.values()))(), r) for cls, r in RECORDS.items()}
 
 
 def _call(game: Any, method: str, state: Any) -> Any:
     if method == "utility":
         return game.utility(state, 0)
     if method == "result":
-        return game.result(state, 0)
+        return game.result(state, next(iter(game.moves(game.initial))))
     return getattr(game, method)(state)
 
 
 def _foreign_cases() -> list[Case]:
+    """Every game refuses what is not one of its states, naming itself and what a state is:
+    values of no game, another game's state (the next record's), the record's bad states."""
     cases = []
-    for gname, (game, says) in GAMES.items():
-        states = {**FOREIGN, "another game's state": OTHERS[gname]}
-        for method in (*METHODS, "result"):
+    firsts = _firsts()
+    names = list(firsts)
+    for i, (gname, (game, record)) in enumerate(firsts.items()):
+        other = next(o for o, _ in (firsts[n] for n in names[i + 1:] + names[:i])
+                     if not game.is_state(o.initial)).initial
+        states = {**FOREIGN, "another game's state": other, **record.bad_states}
+        for method in (*METHODS, *game.evaluations):
             for sname, state in states.items():
                 cases.append(Case(
                     f"{gname}.{method}: {sname}",
                     lambda game=game, method=method, state=state: _call(game, method, state),
-                    (ValueError, TypeError), (says,)))
+                    ValueError, ("is not a state of", game.state_help)))
     return cases
 
 
 def _player_cases() -> list[Case]:
-    ends = {
-        "tictactoe": TicTacToe.parse("xxx/oo./..."),
-        "connect4": ConnectFour.parse("......./......./......./o....../o....../oxxxx.."),
-        "nim": Nim((1,)).result(Nim((1,)).initial, (0, 1)),
-        "robots": ROBOTS.state((0, 0), (0, 0), 0),
-        "tree": (0, 0),
-        "symmetry": TicTacToe.parse("xxx/oo./..."),
-        "pig": PigState((20, 5), 0, 1, False, 20),
-        "nannon": NannonState((7, 7, 7), (0, 1, 2), 1, 0),
-    }
-    games = {**{k: g for k, (g, _) in GAMES.items()}, "nim": Nim((1,))}
+    """``utility`` answers for the game's own players at terminal states only."""
     cases = []
-    for gname, game in games.items():
+    for gname, (game, record) in _firsts().items():
+        players = getattr(game, "players", 2)
         for bad in (7, -1, 2, None, True, "MAX", 0.0):
+            if bad.__class__ is int and 0 <= bad < players:
+                continue
             cases.append(Case(
                 f"{gname}.utility: player {bad!r}",
-                lambda game=game, s=ends[gname], p=bad: game.utility(s, p),
+                lambda game=game, s=record.terminal, p=bad: game.utility(s, p),
                 (ValueError, TypeError), ("player", repr(bad))))
-    says = {"tictactoe": "terminal", "connect4": "terminal", "nim": "all heaps are empty",
-            "robots": "end of a game", "tree": "tips only", "symmetry": "terminal",
-            "pig": "at the end only", "nannon": "at the end only"}
-    for gname, (game, _) in GAMES.items():
         cases.append(Case(f"{gname}.utility: not a terminal state",
                           lambda game=game: game.utility(game.initial, 0), ValueError,
-                          (says[gname],)))
+                          (record.not_terminal,)))
     return cases
 
 
 def _move_cases() -> list[Case]:
-    bad_moves = {
-        "tictactoe": [(True, "bool"), (4.0, "float"), (9, "0..8"), (-1, "0..8"), ("4", "str"),
-                      (None, "nonetype")],
-        "connect4": [(True, "bool"), (3.0, "float"), (7, "0..6"), (-1, "0..6"), ("3", "str"),
-                     (None, "nonetype")],
-        "nim": [((True, 1), "ints"), ((0, 1.0), "ints"), ((0, 2), "take"), ((5, 1), "heap"),
-                (3, "(heap, take)"), ((0, 0), "take"), (None, "(heap, take)")],
-        "robots": [("X", "'X'"), (0, "0"), (None, "none"), ("n", "'n'")],
-        "tree": [(3, "3"), (True, "true"), ("a", "'a'"), (None, "none")],
-    }
     cases = []
-    for gname, moves in bad_moves.items():
-        game = GAMES[gname][0]
-        for move, says in moves:
+    for gname, (game, record) in _firsts().items():
+        for move, says in record.bad_moves:
             cases.append(Case(f"{gname}.result: move {move!r}",
                               lambda game=game, m=move: game.result(game.initial, m),
                               IllegalMoveError, ("illegal move", says)))
@@ -140,7 +115,18 @@ def _move_cases() -> list[Case]:
                       IllegalMoveError, ("column 0 is full",)))
     cases.append(Case("result after the game is over",
                       lambda: TTT.result(TicTacToe.parse("xxx/oo./..."), 8), IllegalMoveError,
-                      ("illegal move 8",)))
+                      ("illegal move 8", "the game is over")))
+    cases.append(Case("IllegalMoveError: 20,000 legal moves are not all listed",
+                      lambda: TreeGame(list(range(20_000))).result((), -1), IllegalMoveError,
+                      ("legal moves: 0, 1, 2", "19 and 19,980 more (20,000 in all)"), seconds=15))
+    forged = RECORDS[ConnectFour].extra["forged"]
+    for fields in forged:
+        cases.append(Case(f"Position: forged fields {fields!r}",
+                          lambda fields=fields: Position(fields), ValueError,
+                          ("is not a connect four position",)))
+    cases.append(Case("connect4.result: a forged Position is refused where it is built",
+                      lambda: C4.result(Position((1 << 7, 0, MAX, False, 0)), 0), ValueError,
+                      ("x moves first",)))
     return cases
 
 
@@ -154,7 +140,7 @@ def _construction_cases() -> list[Case]:
              ("win",)),
         Case("ConnectFour.successor_values: not a position",
              lambda: C4.successor_values(ConnectFour.evaluate)((0, 0, 0, 0, 0)), ValueError,
-             ("not a connect four position",)),
+             ("not a state of connectfour()",)),
         Case("TicTacToe.parse: 4 rows", lambda: TicTacToe.parse("xxx/.../.../..."), ValueError,
              ("3 rows",)),
         Case("TicTacToe.parse: letters", lambda: TicTacToe.parse("xqx/.../..."), ValueError,
@@ -245,6 +231,18 @@ def _robots_cases() -> list[Case]:
              ("ply", "-1")),
         Case("TwoRobots.distance_eval: foreign state", lambda: ROBOTS.distance_eval(None),
              ValueError, ("tworobots",)),
+        Case("TwoRobots(walls=None)", lambda: TwoRobots(3, 3, walls=None), TypeError,
+             ("walls", "iterable of (row, col)", "none")),
+        Case("TwoRobots.neighbours: a wall", lambda: TwoRobots.parse("B#/.W").neighbours((0, 1)),
+             ValueError, ("(0, 1)", "not a free cell", "a wall")),
+        Case("TwoRobots.neighbours: off the grid", lambda: ROBOTS.neighbours((9, 9)), ValueError,
+             ("(9, 9)", "off the 3x4 grid")),
+        Case("TwoRobots.neighbours: not a cell", lambda: ROBOTS.neighbours("x"), ValueError,
+             ("cell", "(row, col) pair", "'x'")),
+        Case("TwoRobots.distance((0, 0), 'x')", lambda: ROBOTS.distance((0, 0), "x"), ValueError,
+             ("b", "(row, col) pair", "'x'")),
+        Case("TwoRobots.distance: off the grid", lambda: ROBOTS.distance((0, 0), (5, 0)),
+             ValueError, ("(5, 0)", "off the 3x4 grid")),
     ]
 
 
@@ -269,9 +267,9 @@ def _tree_cases() -> list[Case]:
         Case("TreeGame(win=0)", lambda: TreeGame([1, 2], win=0), ValueError, ("win",)),
         Case("TreeGame: a list that contains itself", _self_list, ValueError, ("cycle",)),
         Case("TreeGame: a chain 100,000 deep", lambda: TreeGame(_chain(100_000)), ValueError,
-             ("5,000 plies",), seconds=3),
+             ("5,000 plies",), seconds=15),
         Case("TreeGame: 3,000,000 tips", lambda: TreeGame([0] * 3_000_000), ValueError,
-             ("2,000,000 nodes",), seconds=5),
+             ("2,000,000 nodes",), seconds=15),
         Case("TreeGame: chance probabilities sum to 0.5",
              lambda: TreeGame([1, _chance({0.25: 1, 0.25001: 2})]), ValueError, ("sum",)),
         Case("TreeGame: negative probability",
@@ -304,11 +302,11 @@ def _tree_cases() -> list[Case]:
         Case("uniform_tree(b=np.float64(2))", lambda: uniform_tree(np.float64(2), 2), ValueError,
              ("b must be an int", "2.0")),
         Case("TupleTree: a chain 100,000 deep", lambda: TupleTree(_chain(100_000, (1, 2))),
-             ValueError, ("5,000 plies",), seconds=3),
+             ValueError, ("5,000 plies",), seconds=15),
         Case("TupleTree: a list that contains itself", _self_tuple_list, ValueError,
              ("path (1,)", "cycle")),
         Case("TupleTree: 200,000 tips", lambda: TupleTree([(1, 2)] * 200_000), ValueError,
-             ("100,000 nodes",), seconds=3),
+             ("100,000 nodes",), seconds=15),
         Case("TupleTree: a tip of 10**400", lambda: TupleTree([(1, 2), (10**400, 0)]),
              ValueError, ("path (1,)", "±2**999")),
     ]
@@ -366,6 +364,18 @@ def _numpy_cases() -> list[Case]:
 
 def _evaluation_cases() -> list[Case]:
     return [
+        Case("TicTacToe.symmetries(None)", lambda: TicTacToe.symmetries(None), ValueError,
+             ("none", "not a state of tictactoe()")),
+        Case("TicTacToe.symmetries: an unreachable board", lambda: TicTacToe.symmetries(7),
+             ValueError, ("7", "reachable tic-tac-toe board")),
+        Case("TicTacToe.winner('xxx/...')", lambda: TicTacToe.winner("xxx/oo./..."), ValueError,
+             ("'xxx/oo./...'", "tictactoe.parse")),
+        Case("TicTacToe.canonical(None)", lambda: TicTacToe.canonical(None), ValueError,
+             ("none", "not a state of tictactoe()")),
+        Case("Nim.winning_moves(None)", lambda: NIM.winning_moves(None), ValueError,
+             ("none", "not a state of nim((1, 2, 3))")),
+        Case("Nim.winning_moves: a state of two heaps", lambda: NIM.winning_moves(
+            Nim((1, 2)).initial), ValueError, ("one heap", "per heap of the game")),
         Case("Nannon.pip_eval(None)", lambda: NANNON.pip_eval(None), ValueError,
              ("none", "nannon state")),
         Case("Nannon.pip_eval of a Pig state", lambda: Nannon.pip_eval(PIG.initial), ValueError,

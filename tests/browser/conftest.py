@@ -66,7 +66,9 @@ def lab_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def lab_server(lab_root: Path, tmp_path_factory: pytest.TempPathFactory,
                artifacts: Path) -> Any:
     tmp = tmp_path_factory.mktemp("jupyter")
-    server = LabServer.lab(lab_root, tmp, artifacts / "jupyterlab.log").start()
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # (one server per xdist worker)
+    log = artifacts / (f"jupyterlab-{worker}.log" if worker else "jupyterlab.log")
+    server = LabServer.lab(lab_root, tmp, log).start()
     yield server
     left = server.stop()
     assert not left, f"processes survived the JupyterLab server (killed now): {left}"

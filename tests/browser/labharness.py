@@ -49,10 +49,12 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 
-SERVER_START_TIMEOUT = 60  # s until /api/status answers
-KERNEL_TIMEOUT = 60_000  # ms until the kernel is connected and idle
-RUN_TIMEOUT = 90_000  # ms for one notebook to run top to bottom
-WIDGET_TIMEOUT = 20_000  # ms for a widget to answer a click (one kernel round trip)
+# Bounds against hangs, not speed tests: under pytest -n auto the other workers share the
+# cores with the server, the kernel and Chromium, so they allow for a busy machine.
+SERVER_START_TIMEOUT = 120  # s until /api/status answers
+KERNEL_TIMEOUT = 180_000  # ms until the kernel is connected and idle
+RUN_TIMEOUT = 240_000  # ms for one notebook to run top to bottom
+WIDGET_TIMEOUT = 60_000  # ms for a widget to answer a click (one kernel round trip)
 MAX_SCREENSHOT_HEIGHT = 30_000  # device px: Chromium captures a little over 32k at most
 
 

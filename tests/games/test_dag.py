@@ -61,7 +61,7 @@ def test_bad_parameters_are_named(kwargs, message):
 
 def test_foreign_states_and_illegal_moves_are_refused():
     game = DagGame(b=2, d=3, width=2, seed=0)
-    with pytest.raises(ValueError, match="not a position of this game"):
+    with pytest.raises(ValueError, match="is not a state of DagGame"):
         game.result(DagState(1, 5, 0), 0)
     with pytest.raises(ValueError, match="illegal move 7"):
         game.result(game.initial, 7)

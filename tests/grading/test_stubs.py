@@ -59,7 +59,7 @@ def test_every_withheld_function_raises_and_its_original_code_is_nowhere(exercis
             obj = importlib.import_module(module)
             for part in qualname.split("."):
                 obj = getattr(obj, part)
-            obj = getattr(obj, "fget", obj)
+            obj = inspect.unwrap(getattr(obj, "fget", obj))  # (a game's state check wraps)
             code = obj.__code__
             if "_WithheldError" not in code.co_names:
                 out["bad"].append(("not a stub", module, qualname))

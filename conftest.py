@@ -1,0 +1,103 @@
+"""How the tests are spread over processes (pytest-xdist), and which ones are slow.
+
+The README's test command runs ``pytest -n auto --dist loadgroup``: every test goes to
+whichever worker is free, except these groups, which each stay on one worker
+(:func:`work_group`):
+
+- the cells of a notebook (nbval runs them in order in one kernel);
+- the browser tests (one JupyterLab server and one Chromium for all of them).
+
+The groups are made here, by test id, in a scheduler of our own: xdist's ``loadgroup`` marks
+a group by renaming the tests, which pytest 9 no longer allows, so its groups silently fall
+apart (pytest-dev/pytest-xdist#1386).
+The long groups are handed out first, so that no worker is left with one at the end.
+
+Tests marked ``slow`` (here: notebooks and the tests in :data:`SLOW`) are left out of the
+quick subset of the edit-test cycle, ``pytest -n auto -m "not slow and not browser" aisearch
+tests`` (see README.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+SLOW = {
+    # the grader end to end: whole classes of submissions graded in sandboxed processes
+    "tests/grading/test_attacks.py",
+    "tests/grading/test_build.py",
+    "tests/grading/test_defences.py",
+    "tests/grading/test_grade.py",
+    "tests/grading/test_stubs.py",
+    "tests/grading/test_secrets.py",
+    "tests/grading/test_bugs_on_30_seeds.py",
+    "tests/grading/exercises/test_ex04_search_efficiency.py",
+    "tests/grading/exercises/test_ex06_games_of_chance.py",
+    # subprocesses that start Python with the whole course (a training run)
+    "tests/learn/test_shipped.py",
+    # searchers cross-checked on thousands of random trees (hypothesis)
+    "tests/search/test_agreement.py",
+    "tests/search/test_plain.py",
+    "tests/search/test_chance.py::test_star1_and_star2_",
+}
+"""The slow tests, by file or by the start of their test id: seconds each (processes,
+notebooks, 30 seeds, thousands of random trees)."""
+
+
+def work_group(nodeid: str) -> str:
+    """The unit of work a test belongs to: its notebook, ``'browser'``, or the test itself.
+
+    >>> work_group("notebooks/02_minimax.ipynb::Cell 3")
+    'notebooks/02_minimax.ipynb'
+    >>> work_group("tests/browser/test_lessons.py::test_02_minimax")
+    'browser'
+    >>> work_group("tests/test_core.py::test_x")
+    'tests/test_core.py::test_x'
+    """
+    path = nodeid.split("::", 1)[0]
+    if path.endswith(".ipynb"):
+        return path
+    if path.startswith("tests/browser/"):
+        return "browser"
+    return nodeid
+
+
+@pytest.hookimpl(optionalhook=True)  # (a hook of pytest-xdist, which may not be installed)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Groups(LoadScopeScheduling):
+        """xdist's scheduling by scope, with :func:`work_group` as the scope, in the order
+        of the collection (long groups first)."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return work_group(nodeid)
+
+    config.option.loadscopereorder = False  # (keep the order set below)
+    return Groups(config, log)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = config.rootpath
+    for item in items:
+        path = item.path.relative_to(root).as_posix() if item.path.is_relative_to(root) \
+            else str(item.path)
+        if item.path.suffix == ".ipynb" or path in SLOW or any(
+                item.nodeid.startswith(n) for n in SLOW if "::" in n):
+            item.add_marker(pytest.mark.slow)
+    # The longest groups first (the browser tests, then the notebooks, then the slow files),
+    # so that one worker is not left with a long group at the end while the others wait.
+    # (A stable sort: within a file the tests keep their order.)
+    items.sort(key=_start_early)
+
+
+def _start_early(item: pytest.Item) -> int:
+    group = work_group(item.nodeid)
+    if group == "browser":
+        return 0
+    if group != item.nodeid:
+        return 1
+    return 2 if item.get_closest_marker("slow") else 3
