@@ -245,9 +245,12 @@ def test_the_test_command_spreads_the_work_groups_over_the_workers(tmp_path):
     (tmp_path / "conftest.py").write_text((ROOT / "conftest.py").read_text())
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
     (tmp_path / "tests" / "browser").mkdir(parents=True)
-    body = "import time\n" + "".join(f"def test_{i}():\n    time.sleep(0.2)\n" for i in range(6))
-    (tmp_path / "tests" / "browser" / "test_group.py").write_text(body)
-    (tmp_path / "tests" / "test_spread.py").write_text(body)
+    def body(seconds: float) -> str:
+        return "import time\n" + "".join(f"def test_{i}():\n    time.sleep({seconds})\n"
+                                         for i in range(6))
+    # (a short group: the worker that runs it is free long before the others are done)
+    (tmp_path / "tests" / "browser" / "test_group.py").write_text(body(0.01))
+    (tmp_path / "tests" / "test_spread.py").write_text(body(0.4))
     out = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup",
                           "-p", "no:cacheprovider", "-p", "no:nbval", "-v"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=300)
