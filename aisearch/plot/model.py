@@ -76,7 +76,12 @@ class _Model:
                 return max(before, key=lambda v: v.enter).key
             if found:
                 return found[0].key
-        raise ValueError(f"{given!r:.80} is not a node of the tree")
+        paths = sorted({v.path for v in self.nodes.values() if v.enter is not None},
+                       key=len)[:4]
+        example = ", ".join(repr(p) for p in paths)
+        raise ValueError(f"current={given!r:.80} is not a node of the tree: give the path of "
+                         f"a node (a tuple of moves from the root, e.g. {example}) or a "
+                         "VisitKey")
 
 
 MAX_DRAWN = 3_000

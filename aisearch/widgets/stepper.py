@@ -175,7 +175,11 @@ class SearchStepper:
         self.reset_button.on_click(lambda _: self._safely(self.reset))
         self.back_button.on_click(lambda _: self._safely(self.back))
         self.step_button.on_click(lambda _: self._safely(self.step))
+        self._syncing = False
         self.slider.observe(lambda c: self._safely(lambda: self._moved(c["new"])), names="value")
+        for control in (self.slider, self.player):  # a range changed by hand is put back
+            control.observe(lambda _: self._safely(lambda: self._moved(self.slider.value)),
+                            names=["min", "max"])
         side = w.VBox([self.code, self.path_table, self.counts, self.position],
                       layout=w.Layout(min_width="340px"))
         self.widget = w.VBox([
@@ -193,11 +197,7 @@ class SearchStepper:
 
     def goto(self, i: int) -> None:
         """Show the search after ``events[:i]`` (moves the slider)."""
-        i = self.model.goto(i)  # validates i
-        if self.slider.value == i:
-            self._show()
-        else:
-            self.slider.value = i  # the observer redraws
+        self._sync(self.model.goto(i))  # (goto validates i)
 
     def step(self) -> None:
         """One event forward."""
@@ -212,15 +212,29 @@ class SearchStepper:
         self.player.playing = False
         self.goto(0)
 
-    def _moved(self, i: int) -> None:
-        """The slider (or the play widget linked to it) moved to ``i`` (kept in range: the
-        model and the slider always agree)."""
-        i = min(max(int(i), 0), len(self.model))
-        self.model.goto(i)
-        if self.slider.value != i:
-            self.slider.value = i  # (its observer comes back here with i, and draws)
-            return
+    def _sync(self, i: int) -> None:
+        """Put the slider and the play widget at event ``i``, on their whole range (``0`` to
+        the number of events, whatever a student set them to), and redraw: the model, the
+        slider and the picture always show the same event."""
+        n = len(self.model)
+        self._syncing = True
+        try:
+            for control in (self.slider, self.player):
+                if (control.min, control.max) != (0, n):
+                    control.max = max(control.max, 0)
+                    control.min, control.max = 0, n
+                if control.value != i:
+                    control.value = i
+        finally:
+            self._syncing = False
         self._show()
+
+    def _moved(self, value: int) -> None:
+        """The slider (or the play widget linked to it) moved to ``value``, or its range was
+        changed: the model follows the slider, kept in range."""
+        if self._syncing:
+            return
+        self._sync(self.model.goto(min(max(int(value), 0), len(self.model))))
 
     def _safely(self, action: Callable[[], Any]) -> None:
         try:
