@@ -34,6 +34,7 @@ __all__ = [
     "GameWrapper",
     "unwrap",
     "side_name",
+    "move_name",
     "noisy_moves",
     "not_a_player",
     "for_player",
@@ -170,7 +171,10 @@ class GameBase:
         True when the grid of buttons *is* the board (tic-tac-toe): the play widget then
         shows no separate picture.
     ``move_label(s, m)``, ``highlight(s)``
-        The text on a move's button, and the moves to colour (a winning line).
+        Move ``m`` of state ``s`` in the game's own notation (chess's SAN, Nannon's
+        ``1→6``), written the same on buttons, in move lists, status lines, tree labels
+        and captions (read through :func:`move_name`); and the moves to colour (a winning
+        line).
     """
 
     players = 2
@@ -192,7 +196,7 @@ class GameBase:
         return ()
 
     def move_label(self, s: Any, m: Any) -> str:
-        """The text on move ``m``'s button in the play widget (the move itself by default)."""
+        """Move ``m`` of ``s`` in the game's notation (the move itself by default)."""
         return str(m)
 
     def highlight(self, s: Any) -> Sequence[Any]:
@@ -244,6 +248,25 @@ def side_name(game: Any, player: int) -> str:
     """
     sides = getattr(unwrap(game), "sides", None) or {}
     return sides.get(player) or player_name(player)
+
+
+def move_name(game: Any, state: Any, move: Any) -> str:
+    """Move ``move`` of ``state`` as ``game`` writes it (its ``move_label``), else ``str(move)``;
+    a state the game cannot read (None, say) gets the plain move.
+
+    >>> from aisearch.games import Nannon
+    >>> game = Nannon()
+    >>> s = game.result(game.initial, ("White", 3))
+    >>> move_name(game, s, 1), move_name(game, None, 1), move_name(object(), None, "e4")
+    ('1→4', '1', 'e4')
+    """
+    label = getattr(unwrap(game), "move_label", None)
+    if state is not None and callable(label):
+        try:
+            return str(label(state, move))
+        except Exception:  # a name is a nicety: the move itself still reads
+            pass
+    return str(move)
 
 
 def noisy_moves(game: Any, s: Any) -> Sequence[Any]:

@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from aisearch.core import MAX, MIN
+from aisearch.core import MAX, MIN, move_name
 from aisearch.games.integers import as_int
 from aisearch.plot.layout import layout
 from aisearch.trace import Recorder, Replay, Visit, VisitKey
@@ -56,6 +56,12 @@ class _Model:
             root = self.root if len(self.roots) == 1 else None
             self._pos[orient] = layout(self.children, root, orient=orient)
         return self._pos[orient]
+
+    def move_name(self, node: Any, game: Any) -> str:
+        """The move into ``node`` in ``game``'s notation (read at its parent's state)."""
+        parent = node.parent
+        state = None if parent is None else parent.state
+        return str(node.move) if game is None else move_name(game, state, node.move)
 
     def resolve(self, node: Any, u: int) -> Any:
         """A node key from a key or a path (a path means its latest visit entered before step
