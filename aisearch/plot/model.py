@@ -31,12 +31,15 @@ class _Model:
     positions per orientation."""
 
     def __init__(self, nodes: dict, roots: list, steps: int, events: Sequence | None,
-                 replay: Replay | None = None, game: Any = None) -> None:
+                 replay: Replay | None = None, game: Any = None,
+                 children: dict[Any, list] | None = None) -> None:
         self.nodes, self.roots, self.steps, self.events = nodes, roots, steps, events
         self.replay, self.game = replay, game  # the game pictures are painted for
         self.root = roots[-1]
-        self.children: dict[Any, list] = {p: [c.key for c in n.children if c.key in nodes]
-                                          for p, n in nodes.items()}
+        self.children: dict[Any, list] = children if children is not None else {
+            p: [c.key for c in n.children if c.key in nodes] for p, n in nodes.items()}
+        self.folded: dict[Any, int] = {}  # a finished subtree drawn as one mark: its size
+        self.counts: dict[Any, tuple[str, int]] = {}  # moves drawn as a count: text, status
         self.leaves = sum(1 for p in nodes if not self.children[p])
         self.level: dict[Any, int] = {}
         for root in roots:

@@ -15,6 +15,7 @@ from aisearch.plot.geometry import _clamp, _Geometry
 from aisearch.plot.labels import Labels, _marker_path, _markers, _no_points
 from aisearch.plot.model import _Model, _Node
 from aisearch.plot.place import Placer
+from aisearch.plot.spots import folded_text
 from aisearch.plot.step import DONE, OPEN, PRUNED, UNVISITED, _node_text, _status, _window_at, fmt
 
 __all__ = ["COLORS", "CUT_LABELS"]
@@ -84,7 +85,7 @@ class _Scene:
         """One collection of markers per shape; one for the outline of the current node."""
         groups: dict[str, list[_Node]] = {}
         for p, node in self.model.nodes.items():
-            if p not in self.thumbs:
+            if p not in self.thumbs and p not in self.model.counts:
                 groups.setdefault(MARKERS.get(node.player, "h"), []).append(node)
         self.groups = []
         for marker, members in groups.items():
@@ -94,12 +95,22 @@ class _Scene:
             self.groups.append((dots, members))
         self.ring = _markers(ax, "o", [], [], facecolors="none", edgecolors=COLORS["current"],
                              linewidths=3.2, zorder=4, gid="current")
+        self.folds = []  # a finished subtree folded into one mark: a triangle below its root
+        if self.model.folded:
+            geo, down = self.geo, self.geo.down
+            at = []
+            for p in self.model.folded:
+                (x, y), half = self.pos[p], geo.size(self.model.nodes[p]) / 2 + 5
+                at.append((x, y - half / geo.sy) if down else (x + half / geo.sx, y))
+            self.folds = list(self.model.folded)
+            self.fold_marks = _markers(ax, "v" if down else ">", at, [9**2] * len(at),
+                                       linewidths=1.0, zorder=3, gid="folds")
 
     def _texts(self, ax: Any, moves: bool, game: Any) -> None:
         """Where each label goes (:mod:`aisearch.plot.spots`): ``spots[kind][node]`` is its
         anchor, offset in points, alignment and size; a label with no room has none."""
-        self.labels = {kind: Labels(ax, kind, halo=kind in ("windows", "moves"))
-                       for kind in ("values", "tips", "windows", "moves")}
+        self.labels = {kind: Labels(ax, kind, halo=kind in ("windows", "moves", "counts"))
+                       for kind in ("values", "tips", "windows", "moves", "counts", "sizes")}
         self.spots: dict[str, dict] = {kind: {} for kind in self.labels}
         geo = self.geo
         placer = Placer((geo.xlim[0] * geo.sx, geo.ylim[0] * geo.sy, geo.xlim[1] * geo.sx,
@@ -128,11 +139,20 @@ class _Scene:
         looks = [style[status[b.key]] for _, b in self.edges]
         self.edge_lines.set_color([c for c, _ in looks])
         self.edge_lines.set_linewidth([w for _, w in looks])
-        self.pv_lines.set_segments([(self.pos[a.key], self.pos[b.key]) for a, b in pv_edges])
+        self.pv_lines.set_segments([(self.pos[a.key], self.pos[b.key]) for a, b in pv_edges
+                                    if a.key in self.pos and b.key in self.pos])
         for dots, members in self.groups:
             faces = [_look(n, status[n.key]) for n in members]
             dots.set_facecolor([f for f, _ in faces])
             dots.set_edgecolor([e for _, e in faces])
+        if self.folds:
+            self.fold_marks.set_facecolor(COLORS["faint_face"])
+            self.fold_marks.set_edgecolor(COLORS["edge"])
+        counts = self.labels["counts"]
+        for p, spot in self.spots["counts"].items():
+            text, st = model.counts[p]
+            counts.add(spot, text, {UNVISITED: COLORS["faint_ink"], PRUNED: COLORS["pruned"]}
+                       .get(st, COLORS["window"]), "italic")
         node = model.nodes.get(current) if current is not None else None
         if node is not None and current not in self.thumbs:
             marker = MARKERS.get(node.player, "h")
@@ -141,6 +161,9 @@ class _Scene:
             self.ring.set_sizes([(geo.size(node) * _SCALE[marker] + 5) ** 2])
         else:
             self.ring.set_offsets(_no_points())
+        sizes = self.labels["sizes"]
+        for p, spot in self.spots["sizes"].items():
+            sizes.add(spot, folded_text(model.folded[p]), COLORS["window"])
         tips = self.labels["tips"]
         for p, spot in self.spots["tips"].items():
             tips.add(spot, fmt(model.nodes[p].value), ink[status[p]])
@@ -202,7 +225,7 @@ def _cut_marks(ax: Any, model: _Model, pos: dict, geo: _Geometry) -> list:
     out = []
     for p, node in model.nodes.items():
         skipped = [c for c in node.children if node.cut and c.pruned == node.cut[0]
-                   and c.enter is None]
+                   and c.enter is None and c.key in pos]
         if not skipped:
             continue
         kind = node.cut[1]

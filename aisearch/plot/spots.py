@@ -39,6 +39,11 @@ def _widest(texts: list[str], size: float) -> str:
     return max(texts, key=lambda t: text_box((0, 0), (0, 0, "left", "center", size), t)[2])
 
 
+def folded_text(n: int) -> str:
+    """What a folded subtree says under its mark: how many nodes it holds below its root."""
+    return f"{n:,} node{'s' if n != 1 else ''}"
+
+
 def value_texts(node: _Node, steps: int) -> list[str]:
     """Every text an internal node's value label can show: its bounds while it is searched,
     and what it ends with."""
@@ -60,6 +65,16 @@ def fixed(scene: Any, placer: Placer) -> None:
     for p, node in model.nodes.items():
         (x, y), half = pos[p], geo.size(node) / 2
         cx, cy = x * geo.sx, y * geo.sy
+        if p in model.counts:  # other moves, as a count written where a node would be
+            spot = (x, y, 0, 0, "center", "center", MIN_POINTS)
+            spots["counts"][p] = spot
+            placer.take(_box(spot, model.counts[p][0], geo))
+            continue
+        if p in model.folded:  # the size of the folded subtree, beyond its triangle
+            spot = (x, y, 0, -half - 12, "center", "top", MIN_POINTS) if geo.down else \
+                (x, y, half + 16, 0, "left", "center", MIN_POINTS)
+            spots["sizes"][p] = spot
+            placer.take(_box(spot, folded_text(model.folded[p]), geo))
         pad = 3 if p in scene.thumbs else 0
         placer.take((cx - half - pad, cy - half - pad, cx + half + pad, cy + half + pad))
         if p in scene.thumbs and node.children:
@@ -128,7 +143,8 @@ def moves(scene: Any, placer: Placer, name: Any) -> None:
     level first, then further along or on the other side."""
     model, geo, pos = scene.model, scene.geo, scene.pos
     size = max(MIN_POINTS, 0.85 * geo.fs)
-    order = sorted((n for n in model.nodes.values() if n.parent is not None),
+    order = sorted((n for n in model.nodes.values()
+                    if n.parent is not None and n.key not in model.counts),
                    key=lambda n: model.level[n.key])
     for node in order:
         parent = node.parent

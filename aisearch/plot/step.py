@@ -64,7 +64,7 @@ def _interval(node: _Node, u: int) -> tuple[float, float]:
     stack: list[tuple[_Node, bool]] = [(node, False)]
     while stack:
         v, ready = stack.pop()
-        done = [c for c in v.children if c.exit is not None and c.exit < u]
+        done = _finished(v, u)
         simple = (v.player == CHANCE and _chance_bound(v, u)) or not done or \
             v.player not in (MAX, MIN)
         if not ready and not simple:
@@ -73,6 +73,14 @@ def _interval(node: _Node, u: int) -> tuple[float, float]:
             continue
         ends[id(v)] = _own_interval(v, u, done, ends)
     return ends[id(node)]
+
+
+def _finished(v: _Node, u: int) -> list[_Node]:
+    """The children of ``v`` finished before step ``u``, each move by its latest visit: a
+    re-search (PVS, aspiration) replaces the bound its null-window test proved."""
+    done = [c for c in v.children if c.exit is not None and c.exit < u]
+    latest = {c.move: c for c in done}
+    return [c for c in done if latest[c.move] is c]
 
 
 def _own_interval(v: _Node, u: int, done: list, ends: dict) -> tuple[float, float]:
@@ -150,8 +158,7 @@ def _pv(model: _Model, pv: Any, u: int) -> list[tuple[_Node, _Node]]:
             if node.exit is None or node.exit >= u:
                 continue  # not known before the root returns
             while node.player != CHANCE:
-                nxt = next((c for c in node.children if c.exit is not None and c.exit < u
-                            and c.value == node.value), None)
+                nxt = next((c for c in _finished(node, u) if c.value == node.value), None)
                 if nxt is None:
                     break
                 edges.append((node, nxt))

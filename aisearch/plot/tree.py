@@ -69,6 +69,7 @@ def tree(
     values: bool = True, window: bool = False, pv: bool | Sequence = True, moves: bool = True,
     boards: bool = False, orient: str = "auto", title: str | None = None,
     figsize: tuple[float, float] | None = None, game: Any = None, search: int | None = None,
+    focus: bool = False,
 ) -> Any:
     """Draw a game tree, or a recorded search as it stood after ``upto`` events.
 
@@ -117,6 +118,11 @@ def tree(
         boards are painted for the game the recording names in its ``Start`` event.)
     search : int, optional
         Draw only this search of a recording of several (0 the first, -1 the last).
+    focus : bool
+        Draw only the neighbourhood of the current node (:mod:`aisearch.plot.focus`): the
+        path from the root, the current node's siblings and children, finished subtrees
+        folded into one mark with their value and size, other moves as counts. How a
+        stepper follows a search too big to draw whole.
 
     Returns
     -------
@@ -148,8 +154,9 @@ def tree(
     Nilsson section 12.3 (Figs 12.3-12.9); lessons ``02_minimax`` and ``03_alpha_beta``.
     """
     choose_orient(0, orient)
-    _check_options(ax, pv, figsize, game, title,
-                   {"values": values, "window": window, "moves": moves, "boards": boards})
+    _check_options(ax, pv, figsize, game, title, {"values": values, "window": window,
+                                                  "moves": moves, "boards": boards,
+                                                  "focus": focus})
     model = _model(source, game, ax, search)
     if upto is not None:
         if model.events is None:
@@ -166,7 +173,14 @@ def tree(
     elif current is not None:
         current = model.resolve(current, u)
     pv_edges = _pv(model, pv, u)
-    direction = choose_orient(model.leaves, orient)
+    whole = model
+    if focus:
+        from aisearch.plot.focus import FOCUS_DOWN, focus_model
+
+        model = focus_model(model, u, current)
+        direction = choose_orient(model.leaves if model.leaves > FOCUS_DOWN else 1, orient)
+    else:
+        direction = choose_orient(model.leaves, orient)
     if ax is None:
         import matplotlib.pyplot as plt
 
@@ -185,6 +199,6 @@ def tree(
         scene = (key, _Scene(ax, model, direction, values, window, moves, boards, painted,
                              title))
         ax._aisearch_tree_scene = scene
-        ax._aisearch_tree_model = (*model.key, model)
+        ax._aisearch_tree_model = (*whole.key, whole)
     scene[1].update(u, current, pv_edges)
     return ax

@@ -438,6 +438,48 @@ JS_REPORT = """
 """
 
 
+# The size of every output as JupyterLab shows it: its box (CSS px), how far its content
+# overflows sideways, and each image's drawn and natural size (a picture wider than the
+# notebook is shrunk, its text with it). ``notebookWidth`` is the width an output may use.
+JS_OUTPUT_SIZES = """
+(path) => {""" + JS_NOTEBOOK + """
+  const w = panelFor(path);
+  const out = [];
+  let notebookWidth = 0;
+  w.content.widgets.forEach((cell, index) => {
+    if (cell.model.type !== 'code') return;
+    const area = cell.node.querySelector('.jp-OutputArea');
+    [...cell.node.querySelectorAll('.jp-OutputArea-output')].forEach((o, k) => {
+      if (o.parentElement.closest('.jp-OutputArea-output')) return;  // (inside a widget)
+      const box = o.getBoundingClientRect();
+      const room = o.parentElement.getBoundingClientRect();
+      notebookWidth = Math.max(notebookWidth, Math.round(room.right - box.left));
+      const widget = o.getAttribute('data-mime-type') ===
+        'application/vnd.jupyter.widget-view+json' || !!o.querySelector('.jupyter-widgets');
+      let right = box.right;
+      for (const e of o.querySelectorAll('*')) {
+        const r = e.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) right = Math.max(right, r.right);
+      }
+      const imgs = [...o.querySelectorAll('img')].map(img => {
+        const r = img.getBoundingClientRect();
+        return {width: Math.round(r.width), height: Math.round(r.height),
+                naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight};
+      });
+      out.push({cell: index, output: k, count: cell.model.executionCount,
+                source: cell.model.sharedModel.getSource().split('\\n')[0].slice(0, 80),
+                kind: widget ? 'widget' : (imgs.length ? 'image' : 'text'),
+                height: Math.round(box.height), width: Math.round(box.width),
+                overflow: Math.max(0, Math.round(right - (room.right)),
+                                   o.scrollWidth - o.clientWidth),
+                imgs});
+    });
+  });
+  return {notebookWidth, outputs: out};
+}
+"""
+
+
 @dataclass
 class NotebookReport:
     """What a run of a notebook left behind, read from the notebook model and the DOM."""
@@ -535,6 +577,14 @@ class Lab:
         data = self.page.evaluate(JS_REPORT, self.path)
         return NotebookReport(self.path, data["cells"], data["run"], seconds,
                               list(self.page_errors))
+
+    def output_sizes(self) -> dict:
+        """Every output of the open notebook as JupyterLab shows it now: ``{"notebookWidth":
+        px, "outputs": [{cell, output, count, source, kind, height, width, overflow, imgs}]}``
+        (CSS px; ``overflow`` is how far its content reaches past the notebook's right
+        edge, ``imgs`` each image's drawn and natural size)."""
+        assert self.path is not None, "open a notebook first"
+        return self.page.evaluate(JS_OUTPUT_SIZES, self.path)
 
     def check(self, report: NotebookReport, *, min_images: int = 0) -> None:
         """No errors, every cell ran, every image loaded, every widget rendered."""

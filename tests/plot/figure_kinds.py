@@ -152,6 +152,62 @@ def _pearl() -> Built:
     return still(plot.tree(record(pearl_ab, eighteen_of_41), window=True))
 
 
+# -- the stepper's pictures ---------------------------------------------------------------------
+def stepper_recordings() -> dict[str, tuple[Recorder, dict]]:
+    """Recordings the lessons step through, with the stepper's options."""
+    from aisearch import TranspositionTable, alphabeta_tt
+    from aisearch.games.dag import DagGame
+
+    reduced = SymmetryReduced(TicTacToe())
+    tree = uniform_tree(3, 3, seed=0)
+    dag = DagGame(b=3, d=4, width=3, seed=1)
+    aima = scale_tree((2, 3, 1, 4))
+    korf = TupleTree([[(6, 3, 0), (1, 1, 7)], [(2, 7, 0), (4, 4, 1)]])
+    return {
+        "Fig 5.2, minimax": (record(minimax, fig5_2), {}),
+        "Fig 12.6, boards": (_fig12(alphabeta), {"game": reduced, "boards": True}),
+        "41 tips, pearl_ab": (record(pearl_ab, eighteen_of_41), {}),
+        "PVS, 3 x 3 x 3": (record(pvs, tree), {"game": tree}),
+        "table hits": (record(alphabeta_tt, dag, None, evaluate=dag.evaluate,
+                              table=TranspositionTable()), {"game": dag}),
+        "Star1, dice": (record(star1, dice_tree, bounds=(0, 9)), {"game": dice_tree}),
+        "expectiminimax, AIMA": (record(expectiminimax, aima), {"game": aima}),
+        "max^n": (record(maxn, korf, ()), {}),
+    }
+
+
+def stepper_frame(recording: Recorder, i: int, options: dict) -> Any:
+    """The stepper's picture of step ``i`` (a new figure, as its first render makes it)."""
+    from aisearch.trace import Replay
+    from aisearch.widgets.frames import draw_frame, frame_options
+
+    replay = Replay(recording)
+    return draw_frame(replay, i, None, frame_options(replay, {"window": True, **options})).figure
+
+
+def _frames() -> None:
+    for name, (rec, options) in stepper_recordings().items():
+        n = len(rec.events)
+        for i in sorted({2, n // 3, n // 2, 2 * n // 3, n}):
+            KINDS[f"stepper: {name} @ {i}"] = (
+                lambda rec=rec, i=i, options=options: (stepper_frame(rec, i, options), 100,
+                                                        False))
+
+
+_frames()
+
+
+def _strips() -> None:
+    from aisearch.widgets.snapshots import stepper_strip
+
+    for name, (rec, options) in stepper_recordings().items():
+        KINDS[f"strip: {name}"] = (lambda rec=rec, options=options: (
+            stepper_strip(rec, **options), NOTEBOOK_DPI, True))
+
+
+_strips()
+
+
 def main(folder: str) -> None:
     """Save every kind as PNG into ``folder`` and print what :func:`problems` finds."""
     from aisearch.plot.readable import problems

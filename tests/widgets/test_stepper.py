@@ -335,7 +335,7 @@ def test_a_game_shows_the_position_at_the_current_node_and_pruned_subtrees_whole
     s.step()
     s.step()
     s.step()
-    assert s.position.value.startswith("<svg")
+    assert s.position.value.startswith('<div style="width:200px') and "<svg" in s.position.value
     assert s.tree_options["game"] is game
 
 
