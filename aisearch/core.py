@@ -167,9 +167,10 @@ class GameBase:
         Where each move's button goes in the play widget: rows of moves, ``None`` for a
         gap (tic-tac-toe's 3 x 3 cells, Connect Four's row of columns, the robots'
         compass); ``None`` gives one button per legal move.
-    ``buttons_are_board``
+    ``buttons_are_board``, ``cell_label(s, m)``
         True when the grid of buttons *is* the board (tic-tac-toe): the play widget then
-        shows no separate picture.
+        shows no separate picture, and move ``m``'s button shows ``cell_label(s, m)``, what
+        stands on its cell.
     ``move_label(s, m)``, ``highlight(s)``
         Move ``m`` of state ``s`` in the game's own notation (chess's SAN, Nannon's
         ``1→6``), written the same on buttons, in move lists, status lines, tree labels
@@ -198,6 +199,10 @@ class GameBase:
     def move_label(self, s: Any, m: Any) -> str:
         """Move ``m`` of ``s`` in the game's notation (the move itself by default)."""
         return str(m)
+
+    def cell_label(self, s: Any, m: Any) -> str:
+        """What the board shows where move ``m`` plays, when the buttons are the board."""
+        return ""
 
     def highlight(self, s: Any) -> Sequence[Any]:
         """Moves (cells) to colour in the play widget, e.g. a winning line; none by default."""

@@ -32,7 +32,7 @@ def path_table_html(rows: list[PathRow], windowed: bool = True, last: int = 8) -
     ``last`` nodes of a longer path, under a row saying how many are above."""
     head = ["node", "player", "α", "β", "value so far"] if windowed else [
         "node", "player", "plies left", "value so far"]
-    out = ['<table style="border-collapse:collapse;font-size:12px">',
+    out = ['<table style="border-collapse:collapse;font-size:12px;line-height:1.35">',
            "<tr>" + "".join(f'<th style="padding:1px 6px;text-align:left">{h}</th>'
                             for h in head) + "</tr>"]
     current = rows[-1] if rows else None

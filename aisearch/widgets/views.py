@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from aisearch.core import unwrap
+from aisearch.core import move_name, unwrap
 from aisearch.widgets.play_model import PlayError, PlayModel
 from aisearch.widgets.text import state_html
 
@@ -38,9 +38,11 @@ class GridView:
     """Buttons laid out as the game's ``move_grid`` says, and the painted position.
 
     ``buttons`` maps each move of the grid to its button; ``cells`` lists them in the
-    grid's reading order. A move's button shows ``game.move_label(state, move)``, is
-    enabled while that move is legal and the human is to move, and is coloured when the
-    game highlights it (a winning line) or when the agent has just played it.
+    grid's reading order. A move's button shows the move in the game's notation
+    (:func:`~aisearch.core.move_name`), or what stands on its cell when the buttons are the
+    board (``cell_label``); it is enabled while that move is legal and the human is to
+    move, and is coloured when the game highlights it (a winning line) or when the agent
+    has just played it (the agent's last move).
     """
 
     def __init__(self, game: Any, play: Callable[[Any], None]) -> None:
@@ -81,7 +83,8 @@ class GridView:
         marked = set(self.rules.highlight(state))
         last = model.last_search.move if model.last_search else None
         for m, b in self.buttons.items():
-            b.description = self.rules.move_label(state, m)
+            b.description = (self.rules.cell_label(state, m) if self.on_board
+                             else move_name(self.game, state, m))
             b.disabled = not self.on_board and m not in legal
             b.button_style = "success" if m in marked else "warning" if m == last else ""
         if not self.on_board:

@@ -208,6 +208,37 @@ def _strips() -> None:
 _strips()
 
 
+# -- Monte Carlo trees --------------------------------------------------------------------------
+def _corner_mcts(iterations: int = 300) -> Any:
+    from aisearch.widgets import MCTSModel
+
+    return MCTSModel(TicTacToe(), TicTacToe.parse("x../.o./..."), iterations=iterations, seed=0)
+
+
+@kind("MCTS: still, 300 iterations")
+def _mcts_still() -> Built:
+    return still(plot.mcts_tree(_corner_mcts().recorder, depth=2, min_visits=5))
+
+
+@kind("MCTS: strip")
+def _mcts_strip() -> Built:
+    from aisearch.widgets.mcts import mcts_strip
+
+    return mcts_strip(_corner_mcts(), depth=2), NOTEBOOK_DPI, True
+
+
+def _mcts_live(k: int) -> Built:
+    from aisearch.widgets.mcts import _redraw
+
+    model = _corner_mcts()
+    model.goto(k)
+    return _redraw(None, model.tree, 2).figure, 100, False
+
+
+for _k in (30, 50, 300):
+    KINDS[f"MCTS: live at {_k} iterations"] = lambda k=_k: _mcts_live(k)
+
+
 def main(folder: str) -> None:
     """Save every kind as PNG into ``folder`` and print what :func:`problems` finds."""
     from aisearch.plot.readable import problems
