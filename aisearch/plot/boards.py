@@ -69,8 +69,16 @@ def _axes(ax: Any, figsize: tuple[float, float]) -> Any:
     if ax is None:
         import matplotlib.pyplot as plt
 
-        _, ax = plt.subplots(figsize=figsize)
+        ax = plt.figure(figsize=figsize).add_axes((0.02, 0.02, 0.96, 0.96))
     return ax
+
+
+def _points(ax: Any, width: float, height: float) -> float:
+    """The longer side, in points, of a ``width`` x ``height`` box (its longer side 1) that
+    fills the axes: a painter drawing at that size writes its text in true points."""
+    fig, box = ax.figure, ax.get_position()
+    return min(box.width * fig.get_figwidth() / width,
+               box.height * fig.get_figheight() / height) * 72 / 1.04
 
 
 def _prepare(ax: Any, width: float, height: float) -> float:
@@ -117,9 +125,10 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, highlight: Any = No
     state = _state(game, game.initial if state is None else state)
     painter, rules = painter_for(game), unwrap(game)
     width, height = painter.extent(rules, state, 1.0)
-    ax = _axes(ax, (inches * width + 0.3, inches * height + 0.3))
-    lw = _prepare(ax, width, height)
-    for artist in painter.artists(rules, state, 1.0, min(lw, 2), highlight=highlight):
+    ax = _axes(ax, (inches * width * 1.04 / 0.96, inches * height * 1.04 / 0.96))
+    side = _points(ax, width, height)
+    lw = _prepare(ax, width * side, height * side)
+    for artist in painter.artists(rules, state, side, min(lw, 2), highlight=highlight):
         ax.add_artist(artist)
     return ax
 
@@ -135,7 +144,8 @@ def board_png(state: Any, game: Any, *, size: float = 1.6, dpi: float = 100,
     game : Game
         Its game (the painter; the robots' grid).
     size : float
-        Width of the longer side, in inches (0.1 to 50).
+        Width of the longer side, in inches (0.1 to 50); the painter writes its text in
+        true points at that size.
     dpi : float
         Resolution, 10 to 1000 dots per inch; the picture may be at most 5,000 pixels a
         side.
@@ -161,10 +171,9 @@ def board_png(state: Any, game: Any, *, size: float = 1.6, dpi: float = 100,
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0, 0, 1, 1))
     w, h = painter.extent(rules, state, 1.0)
-    lw = _prepare(ax, w, h)
-    for artist in painter.artists(rules, state, 1.0, min(lw, 2), highlight=highlight):
-        if artist.get_gid() == "text":
-            artist.set_fontsize(10)
+    side = _points(ax, w, h)
+    lw = _prepare(ax, w * side, h * side)
+    for artist in painter.artists(rules, state, side, min(lw, 2), highlight=highlight):
         ax.add_artist(artist)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})

@@ -28,15 +28,17 @@ notebook's 100 dots per inch, with the margin of a tight bounding box, at most a
 
 
 def _auto_figsize(model: _Model, direction: str, boards: bool, window: bool,
-                  title: Any) -> tuple[float, float]:
+                  title: Any, least: float = 16) -> tuple[float, float]:
     slots, levels = max(model.leaves, 1), max(model.depth, 1)
     extra = 0.35 if title else 0.0
     wide, tall = MAX_INCHES[0], MAX_INCHES[1] - extra
     if boards:
+        k = max(1.0, least / 54)  # (boards that need more room to be read: chess)
         if direction == "down":
-            return (_clamp(0.95 * slots + 1.6, 4, wide),
-                    _clamp(1.35 * levels + 1.4, 2.5, tall) + extra)
-        return _clamp(2.0 * levels + 2.0, 5, wide), _clamp(0.75 * slots + 0.8, 3, tall) + extra
+            return (_clamp(0.95 * k * slots + 1.6, 4, wide),
+                    _clamp(1.35 * k * levels + 1.4, 2.5, tall) + extra)
+        return (_clamp(2.0 * k * levels + 2.0, 5, wide),
+                _clamp(0.75 * k * slots + 0.8, 3, tall) + extra)
     if direction == "down":
         return _clamp(0.5 * slots + 1.4, 4, wide), _clamp(0.95 * levels + 1.1, 2.4, 9) + extra
     slot = 0.42 if window else 0.32  # room for the window under each node
@@ -50,7 +52,8 @@ def _window_size(fs: float) -> float:
 class _Geometry:
     """Sizes in points and data limits that fit the tree and its labels into the axes."""
 
-    def __init__(self, ax: Any, model: _Model, direction: str, window: bool, boards: bool):
+    def __init__(self, ax: Any, model: _Model, direction: str, window: bool, boards: bool,
+                 least: float = 16):
         fig = ax.figure
         box = ax.get_position()
         width = box.width * fig.get_figwidth() * 72
@@ -74,7 +77,7 @@ class _Geometry:
             k_slot = max((slot_len - sum(slot_pads)) / slots, 1.0)
             k_level = max((level_len - sum(level_pads)) / levels, 1.0)
             if boards:
-                d = _clamp(min(0.8 * k_slot, 0.62 * k_level), 16, 54)
+                d = _clamp(min(0.8 * k_slot, 0.62 * k_level), 16, max(54, least))
             else:
                 room = 0.62 if window and not down else 0.8  # the window goes under the node
                 d = _clamp(min(room * k_slot, 0.48 * k_level), 7, 26)

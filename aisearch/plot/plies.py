@@ -36,7 +36,7 @@ MOVER_COLORS = {MIN: "#111111", MAX: "#7a7a7a"}
 """Arrow colours: Black's moves dark, White's grey (as in :func:`~aisearch.plot.draw_robots`)."""
 
 
-def robot_plies(game: Any, path: Sequence[Any], state: Any = None, *, ncols: int = 8,
+def robot_plies(game: Any, path: Sequence[Any], state: Any = None, *, ncols: int = 6,
                 size: float = 1.45, title: str | None = None) -> Any:
     """Draw a game of the two robots ply by ply, one small board per ply.
 
@@ -51,7 +51,8 @@ def robot_plies(game: Any, path: Sequence[Any], state: Any = None, *, ncols: int
     ncols : int
         Panels per row (the first panel shows the start).
     size : float
-        Width of one panel, in inches (0.3 to 10).
+        Width of one panel, in inches (0.3 to 10); narrower when ``ncols`` panels would
+        be wider than about 1,000 pixels.
     title : str, optional
         A title above all the panels.
 
@@ -91,6 +92,7 @@ def robot_plies(game: Any, path: Sequence[Any], state: Any = None, *, ncols: int
         raise ValueError(f"ncols must be a positive int, not {ncols!r:.80}")
     ncols = columns
     size = check_size("size", size, 0.3, 10, "inches, the width of one panel")
+    size = min(size, 9.8 / min(ncols, len(path) + 1))  # (at most about 1,000 pixels wide)
     if title is not None and not isinstance(title, str):
         raise TypeError(f"title must be text or None, not {title!r:.80}")
     state = game.initial if state is None else state

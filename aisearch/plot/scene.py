@@ -61,7 +61,7 @@ class _Scene:
 
         self.ax, self.model, self.values, self.window = ax, model, values, window
         self.pos = pos = model.positions(direction)
-        self.geo = geo = _Geometry(ax, model, direction, window, boards)
+        self.geo = geo = _Geometry(ax, model, direction, window, boards, _least(game))
         ax.set_axis_off()
         ax.set_xlim(*geo.xlim)
         ax.set_ylim(*geo.ylim)
@@ -203,6 +203,13 @@ class _Scene:
 
 _SCALE = {"s": 0.9, "o": 1.0, "D": 1.3 / math.sqrt(2), "h": 1.0}
 _KIND = {"s": "max", "o": "min", "D": "chance", "h": "other"}
+
+
+def _least(game: Any) -> float:
+    """The smallest board thumbnail that reads, in points (the game's painter says)."""
+    from aisearch.plot.painters import painter_for
+
+    return max(16.0, painter_for(game).least) if game is not None else 16.0
 
 
 def _look(node: _Node, st: int) -> tuple[str, str]:

@@ -37,7 +37,7 @@ from aisearch.plot.labels import Labels
 from aisearch.plot.layout import choose_orient
 from aisearch.plot.model import _model
 from aisearch.plot.options import check_ax, check_flag
-from aisearch.plot.scene import COLORS, _Scene
+from aisearch.plot.scene import COLORS, _least, _Scene
 from aisearch.plot.step import _pv
 from aisearch.plot.step import fmt as fmt  # re-exported: widgets write numbers the same way
 
@@ -181,15 +181,16 @@ def tree(
         direction = choose_orient(model.leaves if model.leaves > FOCUS_DOWN else 1, orient)
     else:
         direction = choose_orient(model.leaves, orient)
+    painted = game if game is not None else model.game
     if ax is None:
         import matplotlib.pyplot as plt
 
-        size = figsize or _auto_figsize(model, direction, boards, window, title)
+        size = figsize or _auto_figsize(model, direction, boards, window, title,
+                                        _least(painted))
         fig, ax = plt.subplots(figsize=size)
         fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01,
                             top=1 - (0.4 if title else 0.05) / size[1])
     fig = ax.figure
-    painted = game if game is not None else model.game
     key = (model, direction, values, window, moves, boards, painted, title,
            tuple(fig.get_size_inches()), tuple(ax.get_position().bounds))
     scene = getattr(ax, "_aisearch_tree_scene", None)

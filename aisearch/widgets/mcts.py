@@ -285,6 +285,9 @@ def mcts_strip(stepper: Any, iterations: Any = None, *, depth: int | None = None
     flat = [ax for row in axes for ax in row]
     for ax in flat[len(chosen):]:
         ax.remove()
+    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01,  # (before the trees are drawn)
+                        top=1 - title / (panel[1] + title) / nrows, wspace=0.05,
+                        hspace=title / panel[1])
     chars = int(wide * 13)
     for ax, k in zip(flat, chosen, strict=False):
         model.goto(k)
@@ -297,7 +300,4 @@ def mcts_strip(stepper: Any, iterations: Any = None, *, depth: int | None = None
                   width=STRIP_WIDTH)
         ax.set_title(words, fontsize=8, loc="left")
     model.goto(at)
-    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01,
-                        top=1 - title / (panel[1] + title) / nrows, wspace=0.05,
-                        hspace=title / panel[1])
     return fig

@@ -35,7 +35,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import CHANCE, MAX
+from aisearch.core import MAX
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
 from aisearch.results import Decision
 from aisearch.search import alphabeta
@@ -216,6 +216,9 @@ def stepper_strip(recording: Any, *, frames: Sequence[int] | None = None, limit:
     flat = [ax for row in axes for ax in row]
     for ax in flat[len(frames):]:
         ax.remove()
+    # (the axes take their places before the trees are fitted into them)
+    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - title / (h + title) / nrows,
+                        wspace=0.04, hspace=title / h)
     chars = max(30, int(w * 13))
     for ax, i in zip(flat, frames, strict=False):
         model.goto(i)
@@ -227,8 +230,6 @@ def stepper_strip(recording: Any, *, frames: Sequence[int] | None = None, limit:
             else ""
         code = textwrap.shorten(code, chars, placeholder=" …")
         ax.set_title(words + (f"\n▶ {code}" if code else ""), fontsize=8, loc="left")
-    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - title / (h + title) / nrows,
-                        wspace=0.04, hspace=title / h)
     return fig
 
 
@@ -282,7 +283,7 @@ def scripted(game: Any, moves: Sequence[Any], **options: Any) -> PlayModel:
 
 
 def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int | None = 2,
-               searcher: Any = alphabeta, ncols: int = 6, size: float = 1.5,
+               searcher: Any = alphabeta, ncols: int | None = None, size: float | None = None,
                title: str | None = None, **options: Any) -> Any:
     """A scripted game against the play widget's agent, one small board per human move.
 
@@ -294,10 +295,11 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
         The human's moves (see :func:`scripted`).
     human, depth, searcher, **options
         As for :class:`~aisearch.widgets.PlayModel`.
-    ncols : int
-        Boards per row.
-    size : float
-        Width of one board, in inches.
+    ncols : int, optional
+        Boards per row (default: as many as fit in about 10 inches).
+    size : float, optional
+        Width of one board, in inches (default: the painter's, the width at which its
+        labels read at 8 points).
     title : str, optional
         A title above the boards (default: who plays whom, and the result).
 
@@ -305,7 +307,8 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     -------
     matplotlib.figure.Figure
         The start, then the position after each human move and the answer to it, the
-        cells just played shaded where the painter can (tic-tac-toe).
+        cells just played shaded where the painter can (tic-tac-toe); each panel titled
+        with the moves played since the last, in the game's notation.
 
     Examples
     --------
@@ -321,6 +324,12 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     from aisearch.plot import draw_board
     from aisearch.plot.painters import painter_for
 
+    painter = painter_for(game)
+    size = painter.inches if size is None else size
+    if not isinstance(size, (int, float)) or isinstance(size, bool) or not 0.5 <= size <= 9.8:
+        raise ValueError(f"size must be a number of inches from 0.5 to 9.8, not {size!r:.80}")
+    if ncols is None:
+        ncols = max(1, int(STRIP_INCHES[0] // size))
     if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
         raise ValueError(f"ncols must be a positive int, not {ncols!r}")
     model = scripted(game, moves, human=human, depth=depth, searcher=searcher, **options)
@@ -329,23 +338,23 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
                   if k == len(model.moves) or model.movers[k] == model.human]
     cuts = sorted(set(cuts))
     titles, start = [], 0
-    for k in cuts:  # what was played since the last panel: chance's outcomes as dice
-        titles.append(textwrap.fill(", ".join(
-            f"{'dice' if p == CHANCE else model.side(p)} {m}"
-            for p, m in zip(model.movers[start:k], model.moves[start:k], strict=True))
-            or "start", width=max(12, int(size * 15))))
+    for k in cuts:  # what was played since the last panel, in the game's notation
+        titles.append(textwrap.fill(model.moves_text(start, k) or "start",
+                                    width=max(12, int(size * 13))))
         start = k
-    lines = max(t.count("\n") for t in titles)
-    painter = painter_for(game)
+    lines = max(t.count("\n") for t in titles) + 1
     width, height = painter.extent(game, game.initial, 1.0)
     cols = min(ncols, len(cuts))
     rows = -(-len(cuts) // cols)
-    panel = (size, size * height / width + 0.35 + 0.14 * lines)
+    panel = (size, size * height / width * 1.04 + 0.08 + 0.15 * lines)
     fig, axes = plt.subplots(rows, cols, figsize=(panel[0] * cols, panel[1] * rows + 0.4),
                              squeeze=False)
     flat = [ax for row in axes for ax in row]
     for ax in flat[len(cuts):]:
         ax.remove()
+    # (the axes take their places before the boards are fitted into them)
+    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - 0.4 / fig.get_figheight(),
+                        wspace=0.06, hspace=(0.15 * lines + 0.08) / (panel[1] - 0.15 * lines))
     start = 0
     for ax, k, text in zip(flat, cuts, titles, strict=False):
         played = model.moves[start:k]
@@ -356,6 +365,5 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     result = model.result_text() or "the game goes on"
     value = f", the agent's last value {fmt(d.value)}" if d else ""
     fig.suptitle(title or f"You ({model.side(model.human)}) against {model.agent_name}: "
-                 f"{result}{value}", fontsize=9)
-    fig.tight_layout(pad=0.4)
+                 f"{result}{value}", fontsize=10)
     return fig

@@ -74,8 +74,10 @@ class GridView:
             grid_template_columns=f"repeat({columns}, {int(size[:-2]) + 2}px)", grid_gap="2px",
             width="max-content"))
         self.image = w.Image(format="png")
-        self.widget = self.grid if self.on_board else (
-            w.VBox([self.grid, self.image]) if len(grid) == 1 else w.HBox([self.image, self.grid]))
+        self.legend = w.HTML()  # what a coloured button means, when one is coloured
+        pad = w.VBox([self.grid, self.legend])
+        self.widget = pad if self.on_board else (
+            w.VBox([pad, self.image]) if len(grid) == 1 else w.HBox([self.image, pad]))
 
     def update(self, model: PlayModel) -> None:
         state = model.state
@@ -87,6 +89,12 @@ class GridView:
                              else move_name(self.game, state, m))
             b.disabled = not self.on_board and m not in legal
             b.button_style = "success" if m in marked else "warning" if m == last else ""
+        styles = {b.button_style for b in self.buttons.values()}
+        notes = [f'<span style="color:{color}">■</span> {words}' for style, color, words in (
+            ("warning", "#f0ad4e", "the agent's last move"),
+            ("success", "#5cb85c", "the winning line")) if style in styles]
+        self.legend.value = ('<div style="font-size:12px;color:#555">' + " &nbsp; ".join(notes)
+                             + "</div>") if notes else ""
         if not self.on_board:
             from aisearch import plot
 
@@ -155,9 +163,8 @@ class MovesView:
         self.entry.disabled = self.entry_button.disabled = not model.human_to_move
         moves = model.legal_moves if model.human_to_move else ()
         buttons = []
-        label = getattr(unwrap(self.game), "move_label", None)  # the game's words for a move
         for m in moves:
-            text = label(model.state, m) if callable(label) else str(m)
+            text = move_name(self.game, model.state, m)  # the game's words for a move
             b = self._w.Button(description=text, tooltip=f"move {m}",
                                layout=self._w.Layout(width="auto"))
             b.on_click(lambda _, m=m: self._play(m))

@@ -239,6 +239,101 @@ for _k in (30, 50, 300):
     KINDS[f"MCTS: live at {_k} iterations"] = lambda k=_k: _mcts_live(k)
 
 
+# -- boards and games --------------------------------------------------------------------------
+def _nannon_agent() -> Any:
+    from aisearch import nannon_solution
+
+    return nannon_solution(progress=False).agent
+
+
+@kind("board: Nannon")
+def _nannon_board() -> Built:
+    from aisearch import Nannon
+
+    game = Nannon()
+    state = game.result(game.result(game.initial, ("White", 3)), 1)
+    return still(plot.draw_board(game, state))
+
+
+@kind("board: chess")
+def _chess_board() -> Built:
+    from aisearch.games import Chess
+
+    return still(plot.draw_board(Chess(), Chess.parse(
+        "r5k1/B1p2p2/1p5P/6P1/8/8/1PP5/1K6 w - - 0 1")))
+
+
+@kind("board: Pig")
+def _pig_board() -> Built:
+    from aisearch import Pig
+    from aisearch.games.pig import PigState
+
+    return still(plot.draw_board(Pig(goal=100), PigState((62, 40), 17, 0, False, 100)))
+
+
+@kind("tree: chess with boards")
+def _chess_tree() -> Built:
+    from aisearch.games import Chess
+
+    game = Chess()
+    state = Chess.parse("7k/8/6K1/8/8/8/8/6R1 w - - 0 1")  # K+R against K: mate in one
+    rec = record(alphabeta, game, state, 2, evaluate=game.material_eval)
+    return still(plot.tree(rec, boards=True, game=game, focus=True, upto=40,
+                           title="Rook and king against king, depth 2"))
+
+
+@kind("strip: tic-tac-toe game")
+def _ttt_strip() -> Built:
+    from aisearch.widgets.snapshots import play_strip
+
+    return play_strip(TicTacToe(), [0, 7, 6, 3], depth=2), NOTEBOOK_DPI, True
+
+
+@kind("strip: chess game")
+def _chess_strip() -> Built:
+    from aisearch.games import Chess
+    from aisearch.widgets.snapshots import play_strip
+
+    game = Chess()
+    return play_strip(game, ["e4", "Nc3", "d4", "Nf3"], depth=2, evaluate=game.pst_eval,
+                      options={"quiescence": 8}), NOTEBOOK_DPI, True
+
+
+@kind("strip: Nannon game")
+def _nannon_strip() -> Built:
+    from aisearch import Nannon
+    from aisearch.widgets.snapshots import play_strip
+
+    return play_strip(Nannon(), [1, 0, 0, 0, 2, "pass"], agent=_nannon_agent(), human=0,
+                      seed=6, depth=None), NOTEBOOK_DPI, True
+
+
+@kind("robots: plies")
+def _plies() -> Built:
+    game = TwoRobots(5, 5)
+    path = ["E", "N", "S", "W", "E", "N", "E", "S", "W", "N", "E", "S", "E", "S"]
+    return plot.robot_plies(game, path, title="a game ply by ply"), NOTEBOOK_DPI, True
+
+
+@kind("robots: one board with its moves")
+def _robots_path() -> Built:
+    game = TwoRobots(5, 5)
+    return still(plot.draw_robots(game, path=["E", "N", "S", "W", "E", "N"]))
+
+
+@kind("robots: start maps")
+def _maps() -> Built:
+    from aisearch import retrograde
+    from aisearch.plot import start_map
+
+    board = TwoRobots(8, 8)
+    solution = retrograde(board, board.all_states())
+    fig, axes = plt.subplots(1, 2, figsize=(9.5, 5))
+    start_map(board, solution, (2, 3), ax=axes[0])
+    start_map(board, solution, (7, 0), ax=axes[1])
+    return fig, NOTEBOOK_DPI, True
+
+
 def main(folder: str) -> None:
     """Save every kind as PNG into ``folder`` and print what :func:`problems` finds."""
     from aisearch.plot.readable import problems

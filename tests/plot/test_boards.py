@@ -51,15 +51,17 @@ def test_a_board_and_its_text_draw_the_same_marks():
     (crosses,) = by_gid(ax, "x")
     assert len(crosses.get_xdata()) == 2 * 6  # two strokes per X, NaN-separated
     assert len(by_gid(ax, "o")) == 2
-    assert ax.get_xlim() == pytest.approx((-0.02, 1.02))
+    left, right = ax.get_xlim()  # the board, drawn in points, with a margin of 2 %
+    assert left / (right - left) == pytest.approx(-0.02 / 1.04)
 
 
 def test_highlighted_cells_are_shaded():
     ax = draw_board(TicTacToe(), "xxx/oo./...", ax=new_ax(), highlight=[0, 1, 2])
     shaded = by_gid(ax, "highlight")
+    side = ax.get_xlim()[1] / 1.02  # the board's side, in points
     corners = sorted(tuple(p.get_xy()) for p in shaded)
-    assert [c for xy in corners for c in xy] == pytest.approx([0, 2 / 3, 1 / 3, 2 / 3,
-                                                               2 / 3, 2 / 3])
+    assert [c / side for xy in corners for c in xy] == pytest.approx([0, 2 / 3, 1 / 3, 2 / 3,
+                                                                      2 / 3, 2 / 3])
     one = draw_board(TicTacToe(), "x../.../...", ax=new_ax(), highlight=4)
     assert len(by_gid(one, "highlight")) == 1
 
@@ -77,7 +79,7 @@ def test_bad_boards_and_cells_raise_value_errors(state, highlight, message):
 
 def test_without_an_axes_a_small_figure_is_made():
     ax = draw_board(TicTacToe(), "x../.../...", inches=2)
-    assert tuple(ax.figure.get_size_inches()) == (2.3, 2.3)
+    assert tuple(ax.figure.get_size_inches()) == pytest.approx((2.1667, 2.1667), abs=1e-3)
 
 
 # -- two robots ----------------------------------------------------------------------------
