@@ -57,7 +57,7 @@ def fits_whole(model: _Model, inches: tuple[float, float], boards: bool = False)
 
 def _size(node: _Node, u: int, memo: dict) -> int:
     """How many nodes of the subtree of ``node`` were entered before step ``u``."""
-    key = (node.key, u)
+    key = (id(node), u)
     if key not in memo:
         total, stack = 0, [node]
         while stack:
@@ -67,9 +67,6 @@ def _size(node: _Node, u: int, memo: dict) -> int:
                 stack.extend(v.children)
         memo[key] = total
     return memo[key]
-
-
-_SIZES: dict = {}
 
 
 def _chain(model: _Model, current: Any, u: int) -> list[_Node]:
@@ -138,6 +135,7 @@ def focus_model(model: _Model, u: int, current: Any) -> _Model:
     :attr:`_Model.folded`); runs of the others become count marks
     (:attr:`_Model.counts`: text and status).
     """
+    sizes: dict = {}  # (one drawing's: visit keys of other recordings are alike)
     chain = _chain(model, current, u)
     on_path = {id(v) for v in chain}
     nodes: dict[Any, _Node] = {}
@@ -173,11 +171,9 @@ def focus_model(model: _Model, u: int, current: Any) -> _Model:
             children[item.key] = []
             st = _status(item, u)
             inner = any(c.key in model.nodes for c in item.children)
-            below = _size(item, u, _SIZES) - 1 if inner and st in (DONE, OPEN) else 0
+            below = _size(item, u, sizes) - 1 if inner and st in (DONE, OPEN) else 0
             if below > 0:
                 folded[item.key] = below  # the nodes below it, drawn as one mark
-    if len(_SIZES) > 50_000:
-        _SIZES.clear()
     near = _Model(nodes, [chain[0].key], model.steps, model.events, model.replay, model.game,
                   children=children)
     near.folded, near.counts = folded, counts

@@ -173,9 +173,10 @@ class EfficiencyLab:
             ax.set_xscale("log")
             ax.set_xlabel("nodes (log scale)")
             recorded = result is not None and result.recording is not None
-            ax.set_title("Nodes per configuration (the tree is too big to read whole: "
-                         "Step through follows it)" if recorded else
-                         "Nodes per configuration (too many to record the tree)", fontsize=10)
+            ax.set_title("Nodes per configuration\n(the tree is too big to read whole: Step "
+                         "through follows it)" if recorded else
+                         "Nodes per configuration\n(too many nodes to record the tree)",
+                         fontsize=10)
             ax.figure.tight_layout()
             return ax
 
