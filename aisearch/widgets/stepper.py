@@ -57,7 +57,9 @@ def path_table_html(rows: list[PathRow], windowed: bool = True, last: int = 8) -
 
 def wrapped(listing: str) -> str:
     """A pseudocode listing (``<pre>``) whose long lines wrap in a narrow panel."""
-    return listing.replace("<pre style=\"", "<pre style=\"white-space:pre-wrap;", 1)
+    wrap = "white-space:pre-wrap;word-break:normal;overflow-wrap:normal;"
+    return listing.replace('<pre style="', f'<pre style="{wrap}', 1).replace(
+        "font-size:12px", "font-size:11.5px", 1)
 
 
 class AxesPNG:
@@ -199,9 +201,9 @@ class SearchStepper:
             control.observe(lambda _: self._safely(lambda: self._moved(self.slider.value)),
                             names=["min", "max"])
         tree = w.VBox([self.image, self.path_table, self.counts],
-                      layout=w.Layout(flex="0 1 600px", min_width="0"))
+                      layout=w.Layout(flex="0 1 612px", min_width="0"))
         side = w.VBox([self.code, self.position],
-                      layout=w.Layout(flex="1 1 380px", min_width="260px", overflow="hidden"))
+                      layout=w.Layout(flex="1 1 370px", min_width="260px", overflow="hidden"))
         self.widget = w.VBox([
             w.HBox([self.reset_button, self.back_button, self.player, self.step_button,
                     self.slider], layout=w.Layout(flex_flow="row wrap")),

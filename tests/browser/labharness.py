@@ -49,6 +49,11 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 
+LESSON_SHOTS = ARTIFACTS / "lessons"
+"""Where the screenshot of every lesson after Run All goes (``<lesson>.png``)."""
+MAX_OUTPUT_HEIGHT = 1200  # CSS px: an output taller than a screen is not seen whole
+SHRINK = 0.02  # a picture shown more than 2 % narrower than it was saved is too wide
+
 SERVER_START_TIMEOUT = 60  # s until /api/status answers
 KERNEL_TIMEOUT = 60_000  # ms until the kernel is connected and idle
 RUN_TIMEOUT = 90_000  # ms for one notebook to run top to bottom
@@ -466,7 +471,13 @@ JS_OUTPUT_SIZES = """
         return {width: Math.round(r.width), height: Math.round(r.height),
                 naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight};
       });
+      const root = o.querySelector('.jupyter-widgets');
+      const rbox = root ? root.getBoundingClientRect() : null;
       out.push({cell: index, output: k, count: cell.model.executionCount,
+                widgetBox: rbox ? {width: Math.round(rbox.width),
+                                   height: Math.round(rbox.height)} : null,
+                buttons: [...o.querySelectorAll('button.jupyter-button')]
+                  .map(b => b.textContent.trim()).slice(0, 60),
                 source: cell.model.sharedModel.getSource().split('\\n')[0].slice(0, 80),
                 kind: widget ? 'widget' : (imgs.length ? 'image' : 'text'),
                 height: Math.round(box.height), width: Math.round(box.width),
@@ -478,6 +489,26 @@ JS_OUTPUT_SIZES = """
   return {notebookWidth, outputs: out};
 }
 """
+
+
+def size_problems(sizes: dict) -> list[str]:
+    """What :meth:`Lab.output_sizes` found too large: an output taller than
+    :data:`MAX_OUTPUT_HEIGHT`, content that runs past the notebook's right edge, or a picture
+    wider than the notebook (shown shrunk)."""
+    out = []
+    for o in sizes["outputs"]:
+        where = f"cell {o['cell']} ({o['source']!r:.50})"
+        if o["height"] > MAX_OUTPUT_HEIGHT:
+            out.append(f"{where}: an output {o['height']} px tall, more than "
+                       f"{MAX_OUTPUT_HEIGHT:,}")
+        if o["overflow"] > 1:
+            out.append(f"{where}: reaches {o['overflow']} px past the notebook's right edge "
+                       f"({sizes['notebookWidth']} px wide)")
+        for im in o["imgs"]:
+            if im["width"] and im["naturalWidth"] > im["width"] * (1 + SHRINK) + 1:  # (shown)
+                out.append(f"{where}: a picture {im['naturalWidth']} px wide shown "
+                           f"{im['width']} px wide (wider than the notebook)")
+    return out
 
 
 @dataclass
@@ -806,9 +837,9 @@ class Lab:
         status = game.locator(".widget-html-content").filter(has_text="moves:").first
         image = game.locator("img").first
 
-        def moves(text: str) -> list[str]:
+        def moves(text: str) -> list[str]:  # "moves: Black E, White N" (or "none yet")
             tail = text.split("moves:", 1)[1]
-            return re.findall(r"\S+:\S+", tail)
+            return [m for m in tail.split(",") if m.strip() and "none yet" not in m]
 
         start = status.text_content()
         src0 = image.get_attribute("src")
