@@ -38,7 +38,6 @@ from typing import Any
 from aisearch.core import MAX
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
 from aisearch.results import Decision
-from aisearch.search import alphabeta
 from aisearch.widgets.mcts import mcts_strip
 from aisearch.widgets.play_model import PlayError, PlayModel
 from aisearch.widgets.stepper_model import StepperModel
@@ -283,7 +282,7 @@ def scripted(game: Any, moves: Sequence[Any], **options: Any) -> PlayModel:
 
 
 def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int | None = 2,
-               searcher: Any = alphabeta, ncols: int | None = None, size: float | None = None,
+               searcher: Any = None, ncols: int | None = None, size: float | None = None,
                title: str | None = None, **options: Any) -> Any:
     """A scripted game against the play widget's agent, one small board per human move.
 
@@ -294,7 +293,8 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     moves : sequence
         The human's moves (see :func:`scripted`).
     human, depth, searcher, **options
-        As for :class:`~aisearch.widgets.PlayModel`.
+        As for :class:`~aisearch.widgets.PlayModel` (its searcher by default: alpha-beta,
+        or expectiminimax for a game of chance).
     ncols : int, optional
         Boards per row (default: as many as fit in about 10 inches).
     size : float, optional
