@@ -42,8 +42,9 @@ def path_table_html(rows: list[PathRow], windowed: bool = True, last: int = 8) -
                    f"… {above} node{'s' if above > 1 else ''} above</td></tr>")
         rows = rows[-last:]
     for r in rows:
-        name = "root" if not r.path else (r.name.removeprefix("node (").removesuffix(")")
-                                          if r.name else ", ".join(map(str, r.path)))
+        name = "root" if not r.path else (
+            r.name.removeprefix("node (").removesuffix(")").rstrip(",") if r.name
+            else ", ".join(map(str, r.path)))
         value = fmt(r.value) + (" (returned)" if r.done else "")
         cells = [name, player_name(r.player)]
         cells += [fmt(r.alpha), fmt(r.beta)] if windowed else [fmt(r.depth)]
