@@ -67,3 +67,21 @@ def test_the_checker_finds_overlaps_small_text_and_text_outside():
     drawn = labels(tree_ax.figure)
     assert {"values", "tips", "moves"} <= {label.source for label in drawn}
     assert all(label.points >= 8 for label in drawn)
+
+
+def test_every_picture_saved_in_a_lesson_is_at_most_about_1000_by_1200_pixels():
+    import base64
+    import json
+    import struct
+    from pathlib import Path
+
+    lessons = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("[0-9]*.ipynb"))
+    assert lessons
+    for path in lessons:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for k, cell in enumerate(cells):
+            for out in cell.get("outputs", []):
+                png = out.get("data", {}).get("image/png")
+                if png:
+                    width, height = struct.unpack(">II", base64.b64decode(png)[16:24])
+                    assert width <= 1000 and height <= 1200, (path.name, k, width, height)
