@@ -778,15 +778,26 @@ class Lab:
         assert f"event {int(m.group(1)) + 1} of {m.group(2)}" in d1, d1
         self.wait_for_image(image, src0)
         src1, pixels1 = image.get_attribute("src"), image.screenshot()
-        t1 = table.inner_text()
+        t1 = self.wait_for_inner_text(table, lambda t: t != t0)  # (its own widget message)
         assert t1 != t0, f"the path table (alpha, beta) did not change: {t1!r}"
         assert pixels1 != pixels0, "the tree image did not change (no node highlighted)"
 
         self.button("back", stepper).click()
         assert self.wait_for_text_change(description, d1) == d0
         self.wait_for_image(image, src1)
-        assert table.inner_text() == t0
+        assert self.wait_for_inner_text(table, lambda t: t == t0) == t0
         assert image.screenshot() == pixels0, "stepping back did not restore the tree image"
+
+    def wait_for_inner_text(self, locator: Any, ok: Any, timeout: float = WIDGET_TIMEOUT / 1000
+                            ) -> str:
+        """The element's text once ``ok(text)`` holds (each widget's value comes in a message
+        of its own), or its text when ``timeout`` seconds have passed."""
+        deadline = time.monotonic() + timeout
+        text = locator.inner_text()
+        while not ok(text) and time.monotonic() < deadline:
+            self.page.wait_for_timeout(100)  # the next widget message
+            text = locator.inner_text()
+        return text
 
     def step_until(self, stepper: Any, pattern: str, limit: int = 60) -> bool:
         """Click ``step`` until the event text matches ``pattern`` (at most ``limit`` times)."""
