@@ -202,7 +202,7 @@ class SearchStepper:
             control.observe(lambda _: self._safely(lambda: self._moved(self.slider.value)),
                             names=["min", "max"])
         tree = w.VBox([self.image, self.path_table, self.counts],
-                      layout=w.Layout(flex="0 1 612px", min_width="0"))
+                      layout=w.Layout(flex="0 1 604px", min_width="0"))
         side = w.VBox([self.code, self.position],
                       layout=w.Layout(flex="1 1 370px", min_width="260px", overflow="hidden"))
         self.widget = w.VBox([
