@@ -1,4 +1,4 @@
-"""Step through a recorded search, event by event (lesson 03; DESIGN.md sections 5 and 6).
+"""Step through a recorded search, event by event (lesson 03).
 
 The stepper *replays* what a searcher recorded with a :class:`~aisearch.trace.Recorder`;
 it never searches itself, so what the student sees is the search that ran. The recording
