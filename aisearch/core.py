@@ -39,6 +39,7 @@ __all__ = [
     "picture",
     "provide_pictures",
     "side_name",
+    "move_name",
     "noisy_moves",
     "not_a_player",
     "for_player",
@@ -222,11 +223,15 @@ class GameBase(StateChecked):
         Where each move's button goes in the play widget: rows of moves, ``None`` for a
         gap (tic-tac-toe's 3 x 3 cells, Connect Four's row of columns, the robots'
         compass); ``None`` gives one button per legal move.
-    ``buttons_are_board``
+    ``buttons_are_board``, ``cell_label(s, m)``
         True when the grid of buttons *is* the board (tic-tac-toe): the play widget then
-        shows no separate picture.
+        shows no separate picture, and move ``m``'s button shows ``cell_label(s, m)``, what
+        stands on its cell.
     ``move_label(s, m)``, ``highlight(s)``
-        The text on a move's button, and the moves to colour (a winning line).
+        Move ``m`` of state ``s`` in the game's own notation (chess's SAN, Nannon's
+        ``1→6``), written the same on buttons, in move lists, status lines, tree labels
+        and captions (read through :func:`move_name`); and the moves to colour (a winning
+        line).
     ``move_help``
         What a move is, for the error of a move of the wrong kind (``"a cell number
         0..8"``); None: the legal moves listed say it.
@@ -265,8 +270,12 @@ class GameBase(StateChecked):
         return None
 
     def move_label(self, s: Any, m: Any) -> str:
-        """The text on move ``m``'s button in the play widget (the move itself by default)."""
+        """Move ``m`` of ``s`` in the game's notation (the move itself by default)."""
         return str(m)
+
+    def cell_label(self, s: Any, m: Any) -> str:
+        """What the board shows where move ``m`` plays, when the buttons are the board."""
+        return ""
 
     def highlight(self, s: Any) -> Sequence[Any]:
         """Moves (cells) to colour in the play widget, e.g. a winning line; none by default."""
@@ -375,6 +384,25 @@ def side_name(game: Any, player: int) -> str:
     """
     sides = getattr(unwrap(game), "sides", None) or {}
     return sides.get(player) or player_name(player)
+
+
+def move_name(game: Any, state: Any, move: Any) -> str:
+    """Move ``move`` of ``state`` as ``game`` writes it (its ``move_label``), else ``str(move)``;
+    a state the game cannot read (None, say) gets the plain move.
+
+    >>> from aisearch.games import Nannon
+    >>> game = Nannon()
+    >>> s = game.result(game.initial, ("White", 3))
+    >>> move_name(game, s, 1), move_name(game, None, 1), move_name(object(), None, "e4")
+    ('1→4', '1', 'e4')
+    """
+    label = getattr(unwrap(game), "move_label", None)
+    if state is not None and callable(label):
+        try:
+            return str(label(state, move))
+        except Exception:  # a name is a nicety: the move itself still reads
+            pass
+    return str(move)
 
 
 def noisy_moves(game: Any, s: Any) -> Sequence[Any]:

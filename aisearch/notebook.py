@@ -22,6 +22,9 @@ from aisearch.values import as_int
 
 __all__ = ["Source", "show_source", "plain_source", "check", "execute"]
 
+LONG_LISTING = 40
+"""Listings of more lines than this are shown in a box that scrolls."""
+
 BOOKKEEPING = "# bookkeeping"
 """The comment that marks a line of a searcher as counting or reporting only."""
 
@@ -90,7 +93,13 @@ class Source:
         return self.code.rstrip("\n")
 
     def _repr_markdown_(self) -> str:
-        return "```python\n" + self.code.rstrip("\n") + "\n```"
+        block = "```python\n" + self.code.rstrip("\n") + "\n```"
+        if self.code.count("\n") < LONG_LISTING:
+            return block
+        # a long listing scrolls in a box about a screen tall, so the lesson around it
+        # stays in view (the text is all there, for a reader and for a search)
+        return (f'<div style="max-height:{LONG_LISTING * 1.4:.0f}em;overflow-y:auto">'
+                f"\n\n{block}\n\n</div>")
 
 
 def show_source(obj: Any, *, instrumented: bool = False) -> Source:

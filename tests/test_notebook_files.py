@@ -74,6 +74,13 @@ def test_notebook_imports_the_package_without_path_hacks(path):
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_a_lesson_starts_with_matplotlib_inline_on_a_line_of_its_own(path):
+    """The first code cell asks for inline figures apart from its imports, before them."""
+    first = "".join(code_cells(load(path))[0]["source"]).splitlines()
+    assert first and first[0].strip() == "%matplotlib inline"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_lesson_has_goals_vocabulary_check_yourself_references_and_an_exercise(path):
     nb = load(path)
     text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")

@@ -94,8 +94,12 @@ def test_a_new_game_and_its_painter_work_in_every_view_without_other_changes():
 
 def test_views_and_plots_never_guess_a_game_from_its_type_or_name():
     root = pathlib.Path(__file__).resolve().parents[1] / "aisearch"
-    guesses = re.compile(r"isinstance\([^)]*\b(TicTacToe|TwoRobots|ConnectFour|Nim|Board|"
-                         r"Position|RobotsState)\b|__name__\s*==|hasattr\((state|s|game),")
+    games = r"\b(TicTacToe|TwoRobots|ConnectFour|Nim|Board|Position|RobotsState|Chess|Nannon|Pig)\b"
+    call = r"(?:[^()]|\([^()]*\))*?"  # arguments, with calls inside: isinstance(unwrap(g), X)
+    guesses = re.compile(rf"isinstance\({call}{games}|issubclass\({call}{games}|"
+                         rf"type\({call}\)\s*(is|==)\s*{games}|__name__\s*==|"
+                         r"hasattr\((state|s|game),")
+    assert guesses.search("if not isinstance(unwrap(game), TwoRobots):")  # the hole once here
     # pictures of one game, checking their input: the robots' start maps, their games ply by ply
     own = {"plot/maps.py", "plot/plies.py"}
     offenders = [f"{path.relative_to(root)}:{n}" for folder in ("plot", "widgets", "grading")

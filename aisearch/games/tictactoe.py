@@ -169,10 +169,11 @@ class TicTacToe(WinPayoff):
         """
         return s.__hash__ is not None and s in _TO_MOVE
 
-    def move_label(self, s: Board, m: int) -> str:
-        """The mark on cell ``m`` (``'X'``, ``'O'`` or a space), for the play widget's buttons.
+    def cell_label(self, s: Board, m: int) -> str:
+        """The mark on cell ``m`` (``'X'``, ``'O'`` or a space): the play widget's buttons are
+        the board. (A move is written as its cell, ``0`` to ``8``.)
 
-        >>> TicTacToe().move_label(TicTacToe.parse('x../.../...'), 0)
+        >>> TicTacToe().cell_label(TicTacToe.parse('x../.../...'), 0)
         'X'
         """
         return "X" if s >> m & 1 else "O" if s >> (m + 9) & 1 else " "

@@ -13,22 +13,15 @@ Examples
 'AIMA Fig 5.2'
 """
 
-from aisearch.plot.boards import (
-    board_png,
-    draw_board,
-    draw_connect4,
-    draw_robots,
-    draw_tictactoe,
-    thumbnail,
-)
+from aisearch.plot.boards import board_png, draw_board, thumbnail
 from aisearch.plot.layout import layout
 from aisearch.plot.maps import start_map, start_outcomes, start_text
 from aisearch.plot.mcts import mcts_tree
-from aisearch.plot.plies import robot_plies
+from aisearch.plot.plies import draw_robots, robot_plies
 from aisearch.plot.tree import tree
 
 __all__ = [
-    "tree", "layout", "draw_board", "draw_tictactoe", "draw_robots", "draw_connect4",
+    "tree", "layout", "draw_board", "draw_robots",
     "board_png", "thumbnail",
     "start_map", "start_outcomes", "start_text", "robot_plies",
 ]

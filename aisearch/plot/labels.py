@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
         texts: list[str]
         anchors: list[tuple]
+        points: list[float]
 
 __all__ = ["Labels"]
 
@@ -27,7 +28,8 @@ class Labels:
     Drawing a matplotlib ``Text`` costs about half a millisecond; a tree has hundreds
     of labels and a stepper redraws them at every step, so they are drawn as paths
     (cached per string) in a single ``PathCollection``. ``collection.texts`` lists the
-    strings drawn, in order, and ``collection.anchors`` their data positions.
+    strings drawn, in order, ``collection.anchors`` their data positions and
+    ``collection.points`` their sizes in points.
     """
 
     _cache: dict[tuple, Any] = {}
@@ -51,7 +53,7 @@ class Labels:
             zorder=zorder, gid=gid, clip_on=False))
         self.collection.set_transform(points)
         self.collection.set_snap(False)
-        self.collection.texts, self.collection.anchors = [], []
+        self.collection.texts, self.collection.anchors, self.collection.points = [], [], []
         ax.add_collection(self.collection, autolim=False)
         self._pending: list[tuple] = []
 
@@ -71,6 +73,7 @@ class Labels:
         c = self.collection
         c.set_facecolor([color for _, _, color, _, _ in items])
         c.texts, c.anchors = [text for _, text, _, _, _ in items], anchors
+        c.points = [spot[6] for spot, *_ in items]
 
     @classmethod
     def _path(cls, place: tuple, text: str, style: Literal["normal", "italic", "oblique"],
@@ -91,12 +94,15 @@ class Labels:
             top = {"center": height / 2, "top": 0, "bottom": height + 0.25 * size}[va]
             vertices, codes = [], []
             for i, line in enumerate(lines):
-                raw = TextPath((0, 0), line or " ", size=size, prop=font)
+                if not line.strip():  # (a blank line has no outline to draw)
+                    continue
+                raw = TextPath((0, 0), line, size=size, prop=font)
                 box = raw.get_extents()
                 x = {"left": 0, "center": -(box.x0 + box.x1) / 2, "right": -box.x1}[ha]
                 vertices.append(raw.vertices + (x + dx, top - cap - i * step + dy))
                 codes.append(raw.codes)
-            path = Path(np.concatenate(vertices), np.concatenate(codes))
+            path = Path(np.concatenate(vertices), np.concatenate(codes)) if vertices else \
+                Path(np.zeros((1, 2)), [Path.MOVETO])
             if len(cls._cache) > 20_000:
                 cls._cache.clear()
             cls._cache[key] = path

@@ -117,6 +117,34 @@ def _roots(tree: Any) -> list[Hashable]:
     return []
 
 
+def _rootless(tree: Any) -> str:
+    """What is wrong with a map in which every node has a parent: the cycle it holds.
+
+    >>> _rootless({1: [2], 2: [3], 3: [1]})
+    'not a tree: it has a cycle, 1 → 2 → 3 → 1, so every node has a parent and none is the root'
+    """
+    children_of = _children_of(tree)
+    nodes = _every(tree)
+    if not nodes:
+        return "the tree is empty: give at least a root, e.g. {root: []}"
+    parent = {c: n for n in nodes for c in children_of(n)}
+    path: list[Hashable] = []
+    on_path: dict[Hashable, int] = {}
+    node: Hashable = nodes[0]
+    while node not in on_path:  # every node has a parent: walking up comes round
+        on_path[node] = len(path)
+        path.append(node)
+        node = parent[node]
+    path.reverse()  # from parent to child
+    cycle = path[:len(path) - on_path[node]]
+    cycle = cycle[cycle.index(node):] + cycle[:cycle.index(node)] + [node]
+    if len(cycle) > 8:
+        cycle = cycle[:3] + ["…"] + cycle[-3:]
+    shown = " → ".join(f"{n!r:.40}" for n in cycle)
+    return (f"not a tree: it has a cycle, {shown}, so every node has a parent and none is "
+            "the root")
+
+
 def layout(
     tree: Any, root: Hashable | None = None, *, orient: str = "auto"
 ) -> dict[Hashable, tuple[float, float]]:
@@ -161,7 +189,7 @@ def layout(
         roots = _roots(tree)
         if len(roots) != 1:
             if not roots:
-                raise ValueError("the tree has no root (every node has a parent): pass root=")
+                raise ValueError(_rootless(tree))
             top, children_of = object(), _children_of(tree)
             forest = {top: roots, **{n: list(children_of(n)) for n in _every(tree)}}
             pos = layout(forest, top, orient=orient)

@@ -205,7 +205,7 @@ def start_map(game: Any, solution: Any, black: Any, *, to_move: int = MIN, ax: A
     fig, box = ax.figure, ax.get_position()
     cell_pt = 72 * min(box.width * fig.get_figwidth() / game.cols,
                        box.height * fig.get_figheight() / game.rows)
-    size = max(6.0, min(14.0, 0.36 * cell_pt))
+    size = max(8.0, min(14.0, 0.36 * cell_pt))  # (never under 8 points)
     for r in range(game.rows):
         for c in range(game.cols):
             cell = (r, c)
@@ -230,7 +230,7 @@ def start_map(game: Any, solution: Any, black: Any, *, to_move: int = MIN, ax: A
     ax.set_aspect("equal")
     ax.set_xticks([k + 0.5 for k in range(game.cols)], [str(k) for k in range(game.cols)])
     ax.set_yticks([k + 0.5 for k in range(game.rows)], [str(k) for k in range(game.rows)])
-    ax.tick_params(length=0, labelsize=max(6.0, size * 0.7), labelcolor="#777777")
+    ax.tick_params(length=0, labelsize=max(8.0, size * 0.7), labelcolor="#777777")
     for spine in ax.spines.values():
         spine.set_visible(False)
     if title is None:

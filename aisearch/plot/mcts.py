@@ -4,10 +4,13 @@ The tree is read from a recording (``tracer=Recorder()``) through the one reader
 :class:`~aisearch.trace.Replay`, by :func:`~aisearch.trace.grown_tree`; ``upto`` draws it
 as it stood after that many events, as the stepper does.
 
-Each node shows ``W/N``: the total reward of the player who moved into it (its parent's
-player to move) over its ``N`` visits; the edge to it is as thick as its share of its
-parent's visits, and the most visited line from the root is drawn bold. MAX to move is a
-square, MIN a circle, another player a hexagon, chance a diamond (as in :func:`tree`).
+The tree is drawn as an outline, the root on the left: each node is a marker (MAX to move
+a square, MIN a circle, chance a diamond, another player a hexagon) followed by its move
+and ``W/N``, the total reward of the player who moved into it over its ``N`` visits; the
+edges to its children start after that text and are as thick as each child's share of
+its visits; the most visited line from the root is bold. Each node shows its most visited
+children (:data:`WIDTH`) and folds the others into one labelled mark (``+4 more, 9
+visits``), so the tree stays readable after hundreds of iterations.
 
 Examples
 --------
@@ -17,7 +20,7 @@ Examples
 >>> rec = Recorder()
 >>> _ = list(mcts(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=20, tracer=rec))
 >>> ax = mcts_tree(rec, ax=Figure().subplots())
->>> ax.get_title()
+>>> ax.get_title(loc="left")
 'MCTS after 20 iterations'
 """
 
@@ -25,24 +28,62 @@ from __future__ import annotations
 
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN, as_int
+from aisearch.core import CHANCE, MAX, MIN, as_int, move_name
 from aisearch.plot.options import check_ax
 
-__all__ = ["mcts_tree"]
+__all__ = ["mcts_tree", "WIDTH", "natural_size"]
 
 SHAPES = {MAX: "s", MIN: "o", CHANCE: "D"}
+FACES = {MAX: "#d6e6f7", MIN: "#f8d9d6", CHANCE: "#fbefc4"}
+WIDTH = (5, 3)
+"""How many children a node shows one by one: the root's, and each deeper node's (the
+most visited); the others are folded into one mark."""
+
+_SLOT, _FONT = 22.0, 9.0  # points: between rows; text size
 
 
-def _shown(node: Any, depth: int, min_visits: int) -> list[Any]:
-    if depth == 0:
-        return []
-    return [c for c in node.children.values() if c.visits >= min_visits]
+def _shown(node: Any, level: int, depth: int, min_visits: int,
+           widths: tuple[int, int]) -> tuple[list, list]:
+    """The children drawn one by one (the most visited, kept in move order) and the ones
+    folded."""
+    if level >= depth:
+        return [], []
+    kids = [c for c in node.children.values() if c.visits >= max(min_visits, 1)]
+    rest = [c for c in node.children.values() if c not in kids]
+    width = widths[0] if level == 0 else widths[1]
+    if len(kids) > width:
+        top = set(map(id, sorted(kids, key=lambda c: -c.visits)[:width]))
+        rest += [c for c in kids if id(c) not in top]
+        kids = [c for c in kids if id(c) in top]
+    return kids, rest
+
+
+def _label(node: Any, parent: Any, game: Any, state: Any) -> str:
+    name = "root" if parent is None else _move_text(node, game, state)
+    mover = parent.player if parent is not None else None
+    if mover is None or mover == CHANCE:
+        return f"{name}  {node.visits}"
+    return f"{name}  {node.total:g}/{node.visits}"
+
+
+def _move_text(node: Any, game: Any, root_state: Any) -> str:
+    """The move into ``node`` in the game's notation (read at its parent's state)."""
+    if game is None or root_state is None:
+        return str(node.move)
+    state = root_state
+    try:
+        for m in node.path[:-1]:
+            state = game.result(state, m)
+    except Exception:
+        return str(node.move)
+    return move_name(game, state, node.move)
 
 
 def mcts_tree(recording: Any, *, upto: int | None = None, depth: int = 3,
-              min_visits: int = 1, ax: Any = None, title: str | None = None) -> Any:
+              min_visits: int = 1, ax: Any = None, title: str | None = None,
+              width: tuple[int, int] = WIDTH) -> Any:
     """Draw a recorded MCTS tree to ``depth`` plies, nodes with at least ``min_visits``
-    visits.
+    visits, each node's most visited children one by one and the others folded.
 
     Parameters
     ----------
@@ -53,16 +94,17 @@ def mcts_tree(recording: Any, *, upto: int | None = None, depth: int = 3,
     depth, min_visits : int
         How much of the tree to draw.
     ax : matplotlib Axes, optional
-        Where to draw (a new figure by default).
+        Where to draw (cleared first; by default a new figure sized for the tree, at most
+        about 1,000 x 1,200 pixels at 100 dpi).
     title : str, optional
         The title (default: the iterations drawn).
+    width : (int, int)
+        How many children the root, and each deeper node, shows one by one (1 to 20).
 
     Returns
     -------
     matplotlib Axes
     """
-    import matplotlib.pyplot as plt
-
     from aisearch.trace import GrownTree, Replay, grown_tree
 
     numbers = []  # (numpy integers are read as the ints they are)
@@ -72,6 +114,10 @@ def mcts_tree(recording: Any, *, upto: int | None = None, depth: int = 3,
             raise ValueError(f"{name} must be an int from 0 to 12, not {v!r:.80}")
         numbers.append(n)
     depth, min_visits = numbers
+    if not (isinstance(width, tuple) and len(width) == 2
+            and all(as_int(k) is not None and 1 <= as_int(k) <= 20 for k in width)):
+        raise ValueError(f"width must be a pair of ints from 1 to 20 (the root's children, "
+                         f"a deeper node's), not {width!r:.80}")
     check_ax(ax)
     if title is not None and not isinstance(title, str):
         raise TypeError(f"title must be text or None, not {title!r:.80}")
@@ -83,53 +129,108 @@ def mcts_tree(recording: Any, *, upto: int | None = None, depth: int = 3,
     else:
         raise TypeError(f"mcts_tree draws a recorded MCTS search (a Recorder given as "
                         f"mcts(..., tracer=Recorder())), not {recording!r:.80}")
-    root = grown.root
-    pos: dict[int, tuple[float, float]] = {}
-    nodes: list[tuple[Any, Any, int]] = []  # (node, parent, level)
-    next_x = [0.0]
+    rows = _rows(grown, depth, min_visits, width)
+    title = title if title is not None else f"MCTS after {grown.iterations} iterations"
+    return _draw(rows, grown, ax, title, depth)
 
-    def place(node: Any, parent: Any, level: int) -> float:
-        kids = _shown(node, depth - level, min_visits)
-        if kids:
-            xs = [place(c, node, level + 1) for c in kids]
-            x = (xs[0] + xs[-1]) / 2
-        else:
-            x = next_x[0]
-            next_x[0] += 1
-        pos[id(node)] = (x, -level)
-        nodes.append((node, parent, level))
-        return x
 
-    place(root, None, 0)
-    width = max(next_x[0], 2)
+def _rows(grown: Any, depth: int, min_visits: int, widths: tuple[int, int]) -> list[tuple]:
+    """The outline, row by row: ``(level, node, parent, text)``; a row whose node is None
+    is a fold, standing for the children of ``parent`` not drawn one by one."""
+    rows: list[tuple] = []
+    stack: list[tuple] = [(0, grown.root, None, None)]
+    while stack:
+        level, node, parent, text = stack.pop()
+        if node is None:
+            rows.append((level, None, parent, text))
+            continue
+        rows.append((level, node, parent, _label(node, parent, grown.game, grown.state)))
+        kids, rest = _shown(node, level, depth, min_visits, widths)
+        if rest and level < depth:  # (pushed first: drawn after the children)
+            visits = sum(c.visits for c in rest)
+            stack.append((level + 1, None, node, f"+{len(rest)} more, {visits:,} "
+                                                 f"visit{'s' if visits != 1 else ''}"))
+        stack.extend((level + 1, kid, node, None) for kid in reversed(kids))
+    return rows
+
+
+def _columns(rows: list[tuple], depth: int) -> list[float]:
+    """Where each level's markers go (points from the left): after the widest label of the
+    level before it, so every edge runs from a label's end to the right."""
+    from aisearch.plot.place import text_box
+
+    widest = [0.0] * (depth + 2)
+    for lvl, node, _, text in rows:
+        size = _FONT if node is not None else 8.0
+        w = text_box((0, 0), (0, 0, "left", "center", size), text)[2]
+        widest[lvl] = max(widest[lvl], w + (10 if node is not None else -5))
+    xs = [12.0]
+    for lvl in range(depth + 1):
+        xs.append(xs[-1] + widest[lvl] + 34)
+    return xs
+
+
+def natural_size(rows: list[tuple], depth: int) -> tuple[float, float]:
+    """The size (inches) of an outline of ``rows``: a row every 22 points."""
+    xs = _columns(rows, depth)
+    used = max(lvl for lvl, *_ in rows)
+    return (xs[used + 1] - 20) / 72, (_SLOT * len(rows) + 34) / 72
+
+
+def _draw(rows: list[tuple], grown: Any, ax: Any, title: str, depth: int) -> Any:
+    from matplotlib.collections import LineCollection
+
+    from aisearch.plot.place import text_box
+
+    n = len(rows)
     if ax is None:
-        _, ax = plt.subplots(figsize=(min(2 + 0.9 * width, 16), 1.4 + 1.3 * (depth + 1)))
+        import matplotlib.pyplot as plt
+
+        w_in, h_in = natural_size(rows, depth)
+        fig = plt.figure(figsize=(min(max(w_in, 3.5), 9.8), min(h_in, 11.6)))
+        ax = fig.add_axes((0, 0, 1, 1))
+    else:
+        ax.clear()
+    fig = ax.figure
+    box = ax.get_position()
+    w = box.width * fig.get_figwidth() * 72
+    h = box.height * fig.get_figheight() * 72
+    slot = min(_SLOT, (h - 34) / max(n, 1))
+    xs = _columns(rows, depth)
+    ax.set_xlim(0, w)
+    ax.set_ylim(0, h)
+    ax.set_axis_off()
+    at: dict[int, tuple[float, float, float]] = {}  # node id -> x, y, end of its text
     best = set()
-    node = root
+    node = grown.root
     while node.children:
         node = max(node.children.values(), key=lambda j: j.visits)
         best.add(id(node))
-    for node, parent, _ in nodes:
-        if parent is None:
-            continue
-        (x0, y0), (x1, y1) = pos[id(parent)], pos[id(node)]
-        share = node.visits / max(parent.visits, 1)
-        ax.plot([x0, x1], [y0, y1], color="black" if id(node) in best else "#888",
-                lw=0.6 + 4 * share, zorder=1)
-        ax.text((x0 + x1) / 2, (y0 + y1) / 2, str(node.move), fontsize=8, color="#555",
-                ha="center", va="center", backgroundcolor="white", zorder=2)
-    for node, parent, _ in nodes:
-        x, y = pos[id(node)]
-        who = node.player
-        ax.scatter([x], [y], s=900, marker=SHAPES.get(who, "h"), zorder=3,
-                   color="#dbe8f7" if who == MAX else "#f7dada" if who == MIN else "#eee",
-                   edgecolors="black")
-        mover = parent.player if parent is not None else None
-        text = f"{node.visits}" if mover is None or mover == CHANCE else (
-            f"{node.total:g}/{node.visits}")
-        ax.text(x, y, text, fontsize=7, ha="center", va="center", zorder=4)
-    ax.set_xlim(-0.7, width - 0.3)
-    ax.set_ylim(-depth - 0.6, 0.6)
-    ax.axis("off")
-    ax.set_title(title if title is not None else f"MCTS after {grown.iterations} iterations")
+    lines, widths, colors = [], [], []
+    for k, row in enumerate(rows):
+        lvl, node, parent = row[0], row[1], row[2]
+        x, y = xs[lvl], h - 30 - k * slot
+        text = row[3]
+        if node is None:  # a fold: the children of parent not drawn one by one
+            ax.text(x - 5, y, text, fontsize=8, style="italic", color="#777777",
+                    ha="left", va="center", gid="mcts-fold")
+            end = x
+        else:
+            who = node.player
+            ax.scatter([x], [y], s=11**2, marker=SHAPES.get(who, "h"), zorder=3,
+                       color=FACES.get(who, "#eeeeee"), edgecolors="black", linewidths=0.9)
+            ax.text(x + 10, y, text, fontsize=_FONT, ha="left", va="center", zorder=4,
+                    gid="mcts-label", weight="bold" if id(node) in best else "normal")
+            right = text_box((x + 10, y), (0, 0, "left", "center", _FONT), text)[2]
+            at[id(node)] = (x, y, right)
+            end = x
+        if parent is not None and id(parent) in at:
+            px, py, pend = at[id(parent)]
+            share = (node.visits / max(parent.visits, 1)) if node is not None else 0.0
+            lines.append([(pend + 4, py), (end - 7, y)])
+            widths.append(0.6 + 4 * share)
+            colors.append("black" if node is not None and id(node) in best else "#999999")
+    ax.add_collection(LineCollection(lines, linewidths=widths, colors=colors, zorder=1,
+                                     gid="mcts-edges"))
+    ax.set_title(title, fontsize=10, loc="left", pad=0, y=1 - 16 / h)
     return ax

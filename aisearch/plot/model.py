@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from aisearch.core import MAX, MIN, as_int
+from aisearch.core import MAX, MIN, as_int, move_name
 from aisearch.plot.layout import layout
 from aisearch.trace import Recorder, Replay, Visit, VisitKey
 
@@ -30,12 +30,15 @@ class _Model:
     positions per orientation."""
 
     def __init__(self, nodes: dict, roots: list, steps: int, events: Sequence | None,
-                 replay: Replay | None = None, game: Any = None) -> None:
+                 replay: Replay | None = None, game: Any = None,
+                 children: dict[Any, list] | None = None) -> None:
         self.nodes, self.roots, self.steps, self.events = nodes, roots, steps, events
         self.replay, self.game = replay, game  # the game pictures are painted for
         self.root = roots[-1]
-        self.children: dict[Any, list] = {p: [c.key for c in n.children if c.key in nodes]
-                                          for p, n in nodes.items()}
+        self.children: dict[Any, list] = children if children is not None else {
+            p: [c.key for c in n.children if c.key in nodes] for p, n in nodes.items()}
+        self.folded: dict[Any, int] = {}  # a finished subtree drawn as one mark: its size
+        self.counts: dict[Any, tuple[str, int]] = {}  # moves drawn as a count: text, status
         self.leaves = sum(1 for p in nodes if not self.children[p])
         self.level: dict[Any, int] = {}
         for root in roots:
@@ -56,6 +59,12 @@ class _Model:
             self._pos[orient] = layout(self.children, root, orient=orient)
         return self._pos[orient]
 
+    def move_name(self, node: Any, game: Any) -> str:
+        """The move into ``node`` in ``game``'s notation (read at its parent's state)."""
+        parent = node.parent
+        state = None if parent is None else parent.state
+        return str(node.move) if game is None else move_name(game, state, node.move)
+
     def resolve(self, node: Any, u: int) -> Any:
         """A node key from a key or a path (a path means its latest visit entered before step
         ``u``, else its first visit); a list of moves is read as the path it spells."""
@@ -75,7 +84,12 @@ class _Model:
                 return max(before, key=lambda v: v.enter).key
             if found:
                 return found[0].key
-        raise ValueError(f"{given!r:.80} is not a node of the tree")
+        paths = sorted({v.path for v in self.nodes.values() if v.enter is not None},
+                       key=len)[:4]
+        example = ", ".join(repr(p) for p in paths)
+        raise ValueError(f"current={given!r:.80} is not a node of the tree: give the path of "
+                         f"a node (a tuple of moves from the root, e.g. {example}) or a "
+                         "VisitKey")
 
 
 MAX_DRAWN = 3_000

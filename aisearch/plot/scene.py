@@ -10,9 +10,12 @@ import math
 from typing import Any
 
 from aisearch.core import CHANCE, MAX, MIN
-from aisearch.plot.geometry import _clamp, _Geometry, _move_spot, _window_places, _window_size
+from aisearch.plot import spots
+from aisearch.plot.geometry import _clamp, _Geometry
 from aisearch.plot.labels import Labels, _marker_path, _markers, _no_points
 from aisearch.plot.model import _Model, _Node
+from aisearch.plot.place import Placer
+from aisearch.plot.spots import folded_text
 from aisearch.plot.step import DONE, OPEN, PRUNED, UNVISITED, _node_text, _status, _window_at, fmt
 
 __all__ = ["COLORS", "CUT_LABELS"]
@@ -58,7 +61,7 @@ class _Scene:
 
         self.ax, self.model, self.values, self.window = ax, model, values, window
         self.pos = pos = model.positions(direction)
-        self.geo = geo = _Geometry(ax, model, direction, window, boards)
+        self.geo = geo = _Geometry(ax, model, direction, window, boards, _least(game))
         ax.set_axis_off()
         ax.set_xlim(*geo.xlim)
         ax.set_ylim(*geo.ylim)
@@ -72,10 +75,9 @@ class _Scene:
                                        capstyle="round", gid="pv")
         ax.add_collection(self.pv_lines, autolim=False)
         self._nodes(ax)
-        self._texts(ax, moves)
         self.cuts = _cut_marks(ax, model, pos, geo)
+        self._texts(ax, moves, game)
         self.cut_labels = Labels(ax, "cut-labels", halo=True)
-        _level_labels(ax, model, geo)
         if title:
             ax.set_title(title, fontsize=11)
 
@@ -83,7 +85,7 @@ class _Scene:
         """One collection of markers per shape; one for the outline of the current node."""
         groups: dict[str, list[_Node]] = {}
         for p, node in self.model.nodes.items():
-            if p not in self.thumbs:
+            if p not in self.thumbs and p not in self.model.counts:
                 groups.setdefault(MARKERS.get(node.player, "h"), []).append(node)
         self.groups = []
         for marker, members in groups.items():
@@ -93,33 +95,39 @@ class _Scene:
             self.groups.append((dots, members))
         self.ring = _markers(ax, "o", [], [], facecolors="none", edgecolors=COLORS["current"],
                              linewidths=3.2, zorder=4, gid="current")
+        self.folds = []  # a finished subtree folded into one mark: a triangle below its root
+        if self.model.folded:
+            geo, down = self.geo, self.geo.down
+            at = []
+            for p in self.model.folded:
+                (x, y), half = self.pos[p], geo.size(self.model.nodes[p]) / 2 + 5
+                at.append((x, y - half / geo.sy) if down else (x + half / geo.sx, y))
+            self.folds = list(self.model.folded)
+            self.fold_marks = _markers(ax, "v" if down else ">", at, [9**2] * len(at),
+                                       linewidths=1.0, zorder=3, gid="folds")
 
-    def _texts(self, ax: Any, moves: bool) -> None:
-        """Where each node's labels go: (anchor, offset in points, alignment, size)."""
-        geo, fs, pos = self.geo, self.geo.fs, self.pos
-        places = _window_places(self.model, pos, geo) if self.window and not self.thumbs else {}
-        self.labels = {kind: Labels(ax, kind, halo=kind in ("windows", "moves"))
-                       for kind in ("values", "tips", "windows", "moves")}
+    def _texts(self, ax: Any, moves: bool, game: Any) -> None:
+        """Where each label goes (:mod:`aisearch.plot.spots`): ``spots[kind][node]`` is its
+        anchor, offset in points, alignment and size; a label with no room has none."""
+        self.labels = {kind: Labels(ax, kind, halo=kind in ("windows", "moves", "counts"))
+                       for kind in ("values", "tips", "windows", "moves", "counts", "sizes")}
         self.spots: dict[str, dict] = {kind: {} for kind in self.labels}
-        for p, node in self.model.nodes.items():
-            (x, y), half = pos[p], geo.size(node) / 2
-            if p in self.thumbs and node.children:
-                self.spots["values"][p] = (x, y, half + 4, 0, "left", "center", fs + 1)
-            elif not node.children:
-                gap = 5 if p in self.thumbs else 2  # clear of a board's frame
-                if node.value is not None:
-                    self.spots["tips"][p] = (x, y, 0, -half - gap, "center", "top", fs) \
-                        if geo.down else (x, y, half + gap + 1, 0, "left", "center", fs)
-            elif self.values:
-                self.spots["values"][p] = (x, y, 0, 0, "center", "center", fs)
-            if self.window and node.children:
-                if p in self.thumbs:
-                    spot = (geo.d / 2 + 4, -fs - 4, "left", "center")
-                else:
-                    spot = places[p]
-                self.spots["windows"][p] = (x, y, *spot, _window_size(fs))
-            if moves and node.parent is not None:
-                self.spots["moves"][p] = _move_spot(node, pos, geo)
+        geo = self.geo
+        placer = Placer((geo.xlim[0] * geo.sx, geo.ylim[0] * geo.sy, geo.xlim[1] * geo.sx,
+                         geo.ylim[1] * geo.sy))  # labels stay in the axes
+        placer.avoid([(self.pos[a.key][0] * self.geo.sx, self.pos[a.key][1] * self.geo.sy,
+                       self.pos[b.key][0] * self.geo.sx, self.pos[b.key][1] * self.geo.sy)
+                      for a, b in self.edges])
+        spots.fixed(self, placer)
+        levels = Labels(ax, "levels")
+        for spot, name in spots.level_names(self, placer, NAMES, game):
+            levels.add(spot, name, "#808080")
+        levels.show()
+        spots.cut_labels(self, placer)
+        if self.window:
+            spots.windows(self, placer)
+        if moves:
+            spots.moves(self, placer, lambda node: self.model.move_name(node, game))
 
     def update(self, u: int, current: Any, pv_edges: list) -> None:
         model, geo = self.model, self.geo
@@ -131,11 +139,20 @@ class _Scene:
         looks = [style[status[b.key]] for _, b in self.edges]
         self.edge_lines.set_color([c for c, _ in looks])
         self.edge_lines.set_linewidth([w for _, w in looks])
-        self.pv_lines.set_segments([(self.pos[a.key], self.pos[b.key]) for a, b in pv_edges])
+        self.pv_lines.set_segments([(self.pos[a.key], self.pos[b.key]) for a, b in pv_edges
+                                    if a.key in self.pos and b.key in self.pos])
         for dots, members in self.groups:
             faces = [_look(n, status[n.key]) for n in members]
             dots.set_facecolor([f for f, _ in faces])
             dots.set_edgecolor([e for _, e in faces])
+        if self.folds:
+            self.fold_marks.set_facecolor(COLORS["faint_face"])
+            self.fold_marks.set_edgecolor(COLORS["edge"])
+        counts = self.labels["counts"]
+        for p, spot in self.spots["counts"].items():
+            text, st = model.counts[p]
+            counts.add(spot, text, {UNVISITED: COLORS["faint_ink"], PRUNED: COLORS["pruned"]}
+                       .get(st, COLORS["window"]), "italic")
         node = model.nodes.get(current) if current is not None else None
         if node is not None and current not in self.thumbs:
             marker = MARKERS.get(node.player, "h")
@@ -144,6 +161,9 @@ class _Scene:
             self.ring.set_sizes([(geo.size(node) * _SCALE[marker] + 5) ** 2])
         else:
             self.ring.set_offsets(_no_points())
+        sizes = self.labels["sizes"]
+        for p, spot in self.spots["sizes"].items():
+            sizes.add(spot, folded_text(model.folded[p]), COLORS["window"])
         tips = self.labels["tips"]
         for p, spot in self.spots["tips"].items():
             tips.add(spot, fmt(model.nodes[p].value), ink[status[p]])
@@ -155,8 +175,8 @@ class _Scene:
             else:
                 text, provisional = fmt(node.value), False
             if text:
-                if p not in self.thumbs:
-                    size = min(size, 1.3 * geo.size(node) / len(text))
+                if ha == "center":  # written in the node: as large as fits
+                    size = spots.value_size(geo, node, text, size)
                 values.add((x, y, dx, dy, ha, va, size), text,
                            COLORS["window"] if provisional else ink[st],
                            "italic" if provisional else "normal", p in self.thumbs)
@@ -174,7 +194,7 @@ class _Scene:
             labels.show()
         for step, bars, spot, text, color in self.cuts:
             bars.set_visible(step < u)
-            if step < u:
+            if step < u and spot is not None:
                 self.cut_labels.add(spot, text, color, bold=True)
         self.cut_labels.show()
         for p, (box, parts) in self.thumbs.items():
@@ -183,6 +203,13 @@ class _Scene:
 
 _SCALE = {"s": 0.9, "o": 1.0, "D": 1.3 / math.sqrt(2), "h": 1.0}
 _KIND = {"s": "max", "o": "min", "D": "chance", "h": "other"}
+
+
+def _least(game: Any) -> float:
+    """The smallest board thumbnail that reads, in points (the game's painter says)."""
+    from aisearch.plot.painters import painter_for
+
+    return max(16.0, painter_for(game).least) if game is not None else 16.0
 
 
 def _look(node: _Node, st: int) -> tuple[str, str]:
@@ -194,34 +221,18 @@ def _look(node: _Node, st: int) -> tuple[str, str]:
     return COLORS.get(node.player, COLORS[None]), COLORS["ink"]
 
 
-def _level_labels(ax: Any, model: _Model, geo: _Geometry) -> None:
-    """MAX / MIN / CHANCE beside each level whose searched nodes all have one player."""
-    players: dict[int, set] = {}
-    for p, node in model.nodes.items():
-        if node.enter is not None:
-            players.setdefault(model.level[p], set()).add(node.player)
-    labels = Labels(ax, "levels")
-    for level, who in sorted(players.items()):
-        if len(who) == 1 and (name := NAMES.get(next(iter(who)))):
-            if geo.down:
-                spot = (geo.xlim[0], -level, 2, 0, "left", "center", 0.9 * geo.fs)
-            else:
-                spot = (level, geo.ylim[1], 0, -2, "center", "top", 0.9 * geo.fs)
-            labels.add(spot, name, "#808080")
-    labels.show()
-
-
 def _cut_marks(ax: Any, model: _Model, pos: dict, geo: _Geometry) -> list:
     """A double bar across each edge a cut-off skipped (one Line2D per Cut), and its label.
 
-    Returns ``(step, bars, label spot, label text, colour)`` per Cut.
+    Returns ``(step, bars, ends of the last bar, label text, colour)`` per Cut; the label's
+    place is chosen with the others (:func:`aisearch.plot.spots.cut_labels`).
     """
     from matplotlib.lines import Line2D
 
     out = []
     for p, node in model.nodes.items():
         skipped = [c for c in node.children if node.cut and c.pruned == node.cut[0]
-                   and c.enter is None]
+                   and c.enter is None and c.key in pos]
         if not skipped:
             continue
         kind = node.cut[1]
@@ -243,14 +254,9 @@ def _cut_marks(ax: Any, model: _Model, pos: dict, geo: _Geometry) -> list:
         bars = Line2D(xs, ys, color=color, linewidth=1.8, zorder=2.5, gid=f"cut-{kind}",
                       solid_capstyle="butt")
         ax.add_line(bars)
-        # the label sits beyond the last bar, away from the searched edges
-        ends = [(xs[-3], ys[-3]), (xs[-2], ys[-2])]
-        if geo.down:
-            spot = (*max(ends), 3, 0, "left", "center", 0.85 * geo.fs)
-        else:
-            spot = (*min(ends, key=lambda e: e[1]), 0, -3, "center", "top", 0.85 * geo.fs)
+        ends = ((xs[-3], ys[-3]), (xs[-2], ys[-2]))
         text = CUT_LABELS.get(kind, f"{kind} cut")
-        out.append((node.cut[0], bars, spot, text, color))
+        out.append((node.cut[0], bars, ends, text, color))
     return out
 
 

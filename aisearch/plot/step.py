@@ -57,19 +57,44 @@ def _interval(node: _Node, u: int) -> tuple[float, float]:
 
     Read off the tree as drawn, from the tips up (no search is re-run): a tip is exact; a
     MAX node lies between the largest of its children's lower and upper ends, with no upper
-    end after a cut-off (its other moves were never searched); MIN mirrors it.
+    end after a cut-off (its other moves were never searched); MIN mirrors it. Worked out
+    without recursion, so a chain hundreds of plies deep is read as easily as a short one.
     """
-    done = [c for c in node.children if c.exit is not None and c.exit < u]
-    if node.player == CHANCE and _chance_bound(node, u):  # cut off: one side is open
-        return (-INF, node.value) if _chance_bound(node, u) == "≤" else (node.value, INF)
-    if not done or node.player not in (MAX, MIN):
+    ends: dict[int, tuple[float, float]] = {}
+    stack: list[tuple[_Node, bool]] = [(node, False)]
+    while stack:
+        v, ready = stack.pop()
+        done = _finished(v, u)
+        simple = (v.player == CHANCE and _chance_bound(v, u)) or not done or \
+            v.player not in (MAX, MIN)
+        if not ready and not simple:
+            stack.append((v, True))
+            stack.extend((c, False) for c in done)
+            continue
+        ends[id(v)] = _own_interval(v, u, done, ends)
+    return ends[id(node)]
+
+
+def _finished(v: _Node, u: int) -> list[_Node]:
+    """The children of ``v`` finished before step ``u``, each move by its latest visit: a
+    re-search (PVS, aspiration) replaces the bound its null-window test proved."""
+    done = [c for c in v.children if c.exit is not None and c.exit < u]
+    latest = {c.move: c for c in done}
+    return [c for c in done if latest[c.move] is c]
+
+
+def _own_interval(v: _Node, u: int, done: list, ends: dict) -> tuple[float, float]:
+    """The interval of ``v`` from the intervals of its finished children (in ``ends``)."""
+    if v.player == CHANCE and _chance_bound(v, u):  # cut off: one side is open
+        return (-INF, v.value) if _chance_bound(v, u) == "≤" else (v.value, INF)
+    if not done or v.player not in (MAX, MIN):
         # a finished node has its value (its Exit event's, or the graph's)
-        return cast("tuple[float, float]", (node.value, node.value))
-    ends = [_interval(c, u) for c in done]
-    cut = node.cut is not None and node.cut[0] < u
-    if node.player == MAX:
-        return max(a for a, _ in ends), INF if cut else max(b for _, b in ends)
-    return -INF if cut else min(a for a, _ in ends), min(b for _, b in ends)
+        return cast("tuple[float, float]", (v.value, v.value))
+    kids = [ends[id(c)] for c in done]
+    cut = v.cut is not None and v.cut[0] < u
+    if v.player == MAX:
+        return max(a for a, _ in kids), INF if cut else max(b for _, b in kids)
+    return -INF if cut else min(a for a, _ in kids), min(b for _, b in kids)
 
 
 def _node_text(node: _Node, u: int, status: int) -> tuple[str, bool]:
@@ -133,8 +158,7 @@ def _pv(model: _Model, pv: Any, u: int) -> list[tuple[_Node, _Node]]:
             if node.exit is None or node.exit >= u:
                 continue  # not known before the root returns
             while node.player != CHANCE:
-                nxt = next((c for c in node.children if c.exit is not None and c.exit < u
-                            and c.value == node.value), None)
+                nxt = next((c for c in _finished(node, u) if c.value == node.value), None)
                 if nxt is None:
                     break
                 edges.append((node, nxt))

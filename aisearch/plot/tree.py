@@ -36,7 +36,7 @@ from aisearch.plot.labels import Labels
 from aisearch.plot.layout import choose_orient
 from aisearch.plot.model import _model
 from aisearch.plot.options import check_ax, check_flag
-from aisearch.plot.scene import COLORS, _Scene
+from aisearch.plot.scene import COLORS, _least, _Scene
 from aisearch.plot.step import _pv
 from aisearch.plot.step import fmt as fmt  # re-exported: widgets write numbers the same way
 
@@ -68,6 +68,7 @@ def tree(
     values: bool = True, window: bool = False, pv: bool | Sequence = True, moves: bool = True,
     boards: bool = False, orient: str = "auto", title: str | None = None,
     figsize: tuple[float, float] | None = None, game: Any = None, search: int | None = None,
+    focus: bool = False,
 ) -> Any:
     """Draw a game tree, or a recorded search as it stood after ``upto`` events.
 
@@ -116,6 +117,11 @@ def tree(
         boards are painted for the game the recording names in its ``Start`` event.)
     search : int, optional
         Draw only this search of a recording of several (0 the first, -1 the last).
+    focus : bool
+        Draw only the neighbourhood of the current node (:mod:`aisearch.plot.focus`): the
+        path from the root, the current node's siblings and children, finished subtrees
+        folded into one mark with their value and size, other moves as counts. How a
+        stepper follows a search too big to draw whole.
 
     Returns
     -------
@@ -147,8 +153,9 @@ def tree(
     Nilsson section 12.3 (Figs 12.3-12.9); lessons ``02_minimax`` and ``03_alpha_beta``.
     """
     choose_orient(0, orient)
-    _check_options(ax, pv, figsize, game, title,
-                   {"values": values, "window": window, "moves": moves, "boards": boards})
+    _check_options(ax, pv, figsize, game, title, {"values": values, "window": window,
+                                                  "moves": moves, "boards": boards,
+                                                  "focus": focus})
     model = _model(source, game, ax, search)
     if upto is not None:
         if model.events is None:
@@ -165,16 +172,24 @@ def tree(
     elif current is not None:
         current = model.resolve(current, u)
     pv_edges = _pv(model, pv, u)
-    direction = choose_orient(model.leaves, orient)
+    whole = model
+    if focus:
+        from aisearch.plot.focus import FOCUS_DOWN, focus_model
+
+        model = focus_model(model, u, current)
+        direction = choose_orient(model.leaves if model.leaves > FOCUS_DOWN else 1, orient)
+    else:
+        direction = choose_orient(model.leaves, orient)
+    painted = game if game is not None else model.game
     if ax is None:
         import matplotlib.pyplot as plt
 
-        size = figsize or _auto_figsize(model, direction, boards, window, title)
+        size = figsize or _auto_figsize(model, direction, boards, window, title,
+                                        _least(painted))
         fig, ax = plt.subplots(figsize=size)
         fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01,
                             top=1 - (0.4 if title else 0.05) / size[1])
     fig = ax.figure
-    painted = game if game is not None else model.game
     key = (model, direction, values, window, moves, boards, painted, title,
            tuple(fig.get_size_inches()), tuple(ax.get_position().bounds))
     scene = getattr(ax, "_aisearch_tree_scene", None)
@@ -184,6 +199,6 @@ def tree(
         scene = (key, _Scene(ax, model, direction, values, window, moves, boards, painted,
                              title))
         ax._aisearch_tree_scene = scene
-        ax._aisearch_tree_model = (*model.key, model)
+        ax._aisearch_tree_model = (*whole.key, whole)
     scene[1].update(u, current, pv_edges)
     return ax

@@ -17,10 +17,18 @@ from typing import Any
 
 from aisearch.search.efficiency.engine import ENHANCEMENTS, WINDOWS
 from aisearch.widgets.efficiency_model import NAMES, EfficiencyModel
+from aisearch.widgets.frames import DPI
 from aisearch.widgets.stepper import AxesPNG, SearchStepper
 from aisearch.widgets.text import count
 
 __all__ = ["EfficiencyLab", "counts_table_html"]
+
+
+def replay_parts(recording: Any) -> list[bool]:
+    """For each search of a recording, whether it entered a root (is drawn)."""
+    from aisearch.trace import Replay
+
+    return [part.root is not None for part in Replay(recording).searches]
 
 
 def counts_table_html(rows: list[tuple[str, Any]], current: str | None = None) -> str:
@@ -28,7 +36,7 @@ def counts_table_html(rows: list[tuple[str, Any]], current: str | None = None) -
     head = ["configuration", "nodes", "× plain", "leaves", "cut-offs", "table hits",
             "re-searches", "value", "move"]
     base = rows[0][1].stats.nodes if rows else 1
-    out = ['<table style="border-collapse:collapse;font-size:12px">',
+    out = ['<table style="border-collapse:collapse;font-size:12px;line-height:1.35">',
            "<tr>" + "".join(f'<th style="padding:1px 6px;text-align:left">{h}</th>'
                             for h in head) + "</tr>"]
     for label, d in rows:
@@ -77,7 +85,7 @@ class EfficiencyLab:
 
     def __init__(self, game: Any, state: Any, depth: int | None,
                  evaluate: Callable[[Any], float] | None, *, order: Any = None,
-                 record_limit: int = 400, dpi: int = 70) -> None:
+                 record_limit: int = 400, dpi: int = DPI) -> None:
         import ipywidgets as w
 
         if isinstance(dpi, bool) or not isinstance(dpi, int) or dpi <= 0:
@@ -105,8 +113,8 @@ class EfficiencyLab:
                                     tooltip="open the recorded search in a stepper")
         self.step_button.on_click(lambda _: self._safely(self.open_stepper))
         self.status = w.HTML()
-        self.counts = w.HTML()
-        self.image = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.counts = w.HTML(layout=w.Layout(max_height="190px", overflow="auto"))
+        self.image = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
         self.stepper_area = w.VBox()
         self.widget = w.VBox([
             w.HBox(list(self.boxes.values()), layout=w.Layout(flex_flow="row wrap")),
@@ -128,6 +136,7 @@ class EfficiencyLab:
         self.model.switch(**changes)
         result = self.model.run()
         self.stepper_area.children = ()
+        self.image.layout.display = None  # (the stepper, when open, shows this tree)
         m, d = self.model, result.decision
         ratio = d.stats.nodes / max(1, m.plain.stats.nodes)
         self.status.value = (f"<b>{html.escape(result.label)}</b>: "
@@ -139,11 +148,12 @@ class EfficiencyLab:
         self.image.value = self.picture()
 
     def picture(self) -> bytes:
-        """The current search's tree if it was recorded, else a chart of the node counts."""
+        """The current search's tree if it was recorded and reads whole in about 1,000 x 550
+        pixels, else a chart of the node counts ("Step through" follows a bigger tree)."""
         from aisearch import plot
 
         result = self.model.current
-        if result is not None and result.recording is not None:
+        if result is not None and result.recording is not None and self._fits(result):
             self._canvas = AxesPNG(self._canvas.dpi)  # a tree sizes its own figure
             return self._canvas.render(lambda ax: plot.tree(
                 result.recording, ax=ax, values=True, moves=True,
@@ -162,18 +172,38 @@ class EfficiencyLab:
             ax.barh(names, nodes, color=colors)
             ax.set_xscale("log")
             ax.set_xlabel("nodes (log scale)")
-            ax.set_title("Too many nodes to draw the tree: nodes per configuration")
+            recorded = result is not None and result.recording is not None
+            ax.set_title("Nodes per configuration\n(the tree is too big to read whole: Step "
+                         "through follows it)" if recorded else
+                         "Nodes per configuration\n(too many nodes to record the tree)",
+                         fontsize=10)
             ax.figure.tight_layout()
             return ax
 
         return self._chart.render(chart)
 
+    @staticmethod
+    def _fits(result: Any) -> bool:
+        """Does every search of the recording read whole in about 1,000 x 620 pixels?"""
+        from aisearch.plot.geometry import _auto_figsize
+        from aisearch.plot.layout import MAX_DOWN_LEAVES
+        from aisearch.plot.model import _model
+
+        drawn = [k for k, part in enumerate(replay_parts(result.recording)) if part]
+        for k in drawn:
+            m = _model(result.recording, None, None, k if len(drawn) > 1 else None)
+            if m.leaves * len(drawn) > MAX_DOWN_LEAVES or \
+                    _auto_figsize(m, "down", False, False, "title")[1] > 6.2:
+                return False
+        return True
+
     def open_stepper(self) -> None:
-        """Open the current (recorded) search in a stepper below."""
+        """Open the current (recorded) search in a stepper, in place of its picture."""
         result = self.model.current
         if result is None or result.recording is None:
             self.status.value += " (too large to step through: no recording)"
             return
+        self.image.layout.display = "none"
         self.stepper_area.children = (SearchStepper(result.recording, game=self.model.game,
                                                     window=True).widget,)
 

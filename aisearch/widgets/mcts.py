@@ -26,13 +26,18 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.core import as_int, check_game
+from aisearch.core import as_int, check_game, move_name
 from aisearch.search.sampling.mcts import MCTS, SQRT2
 from aisearch.trace import GrownTree, Recorder, Replay, grown_tree
+from aisearch.widgets.frames import DPI
 from aisearch.widgets.stepper import AxesPNG
 from aisearch.widgets.text import count
 
-__all__ = ["MCTSModel", "MCTSStepper", "mcts_strip"]
+__all__ = ["MCTSModel", "MCTSStepper", "mcts_strip", "LIVE_WIDTH"]
+
+LIVE_WIDTH = (5, 2)
+"""The children the live tree shows one by one: the root's and each deeper node's (the
+most visited; the others are folded into one labelled mark)."""
 
 
 class MCTSModel:
@@ -87,23 +92,35 @@ class MCTSModel:
 
     def ucb_html(self) -> str:
         """The root's children as an HTML table: visits, mean, exploration bonus, UCB1."""
-        rows = ["<table style='font-size:12px'><tr><th>move</th><th>visits</th>"
-                "<th>mean</th><th>bonus</th><th>UCB1</th></tr>"]
+        rows = ["<table style='font-size:12px;line-height:1.35'><tr><th>move</th>"
+                "<th>visits</th><th>mean</th><th>bonus</th><th>UCB1</th></tr>"]
         for m, n, mean, bonus, score in self.tree.ucb_terms():
-            cells = [html.escape(str(m)), str(n)] + [
+            cells = [html.escape(self.name(m)), str(n)] + [
                 "–" if math.isnan(x) else "∞" if x == math.inf else f"{x:.3f}"
                 for x in (mean, bonus, score)]
             rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         return "".join(rows) + "</table>"
 
+    def name(self, move: Any, path: tuple = ()) -> str:
+        """A move after ``path`` from the root, in the game's notation."""
+        state = self.state
+        try:
+            for m in path:
+                state = self.game.result(state, m)
+        except Exception:
+            return str(move)
+        return move_name(self.game, state, move)
+
     def description(self) -> str:
-        """What the last iteration did, in words."""
+        """What the last iteration did, in words (moves in the game's notation)."""
         k = self.index
         if k == 0:
             return "No iteration yet: the tree is the root alone."
-        path = ", ".join(map(str, self.last_path())) or "the root"
+        line = self.last_path()
+        path = ", ".join(self.name(m, line[:i]) for i, m in enumerate(line)) or "the root"
+        best = self.tree.best_move()
         return (f"Iteration {k}: selected and expanded {path}; "
-                f"most visited move so far: {self.tree.best_move()}")
+                f"most visited move so far: {'none' if best is None else self.name(best)}")
 
     def __repr__(self) -> str:
         return f"<MCTSModel: iteration {self.index} of {self.iterations}>"
@@ -126,7 +143,7 @@ class MCTSStepper:
 
         self.model = MCTSModel(game, state, iterations=iterations, seed=seed, c=c, **options)
         self.depth = depth
-        self.canvas = AxesPNG(dpi=70)
+        self.canvas = AxesPNG(DPI)
         last = self.model.iterations
         self.slider = w.IntSlider(value=0, min=0, max=last, description="iteration")
         self.step_button = w.Button(description="+1")
@@ -141,7 +158,9 @@ class MCTSStepper:
         self.slider.observe(lambda c: self._safely(lambda: self._moved(c["new"])),
                             names="value")
         self.widget = w.VBox([w.HBox([self.slider, self.step_button, self.ten_button]),
-                              self.text, w.HBox([self.image, self.table])])
+                              self.text, w.HBox([self.image, self.table],
+                                                layout=w.Layout(align_items="flex-start"))],
+                             layout=w.Layout(max_width="1000px"))
         self._show()
 
     def goto(self, k: int) -> None:
@@ -173,6 +192,7 @@ class MCTSStepper:
     def _show(self) -> None:
         self.text.value = html.escape(self.model.description())
         self.table.value = self.model.ucb_html()
+        self.canvas = AxesPNG(self.canvas.dpi)  # (each tree sizes its own picture)
         self.image.value = self.canvas.render(
             lambda ax: _redraw(ax, self.model.tree, self.depth))
 
@@ -191,11 +211,15 @@ def _redraw(ax: Any, tree: GrownTree, depth: int) -> Any:
 
     if ax is not None:
         ax.clear()
-    return mcts_tree(tree, depth=depth, ax=ax)
+    return mcts_tree(tree, depth=depth, ax=ax, width=LIVE_WIDTH)
+
+
+STRIP_WIDTH = (4, 1)
+"""The children a frame of :func:`mcts_strip` shows one by one (the root's, deeper ones')."""
 
 
 def mcts_strip(stepper: Any, iterations: Any = None, *, depth: int | None = None,
-               ncols: int = 2, size: float = 6.0) -> Any:
+               ncols: int = 2, size: float = 4.8) -> Any:
     """What the MCTS stepper shows, at several iterations, as one still picture.
 
     Parameters
@@ -206,11 +230,12 @@ def mcts_strip(stepper: Any, iterations: Any = None, *, depth: int | None = None
         The iterations to draw (default: four spread up to the stepper's last).
     depth : int, optional
         Plies of the tree to draw (default: the stepper's); below the root's children,
-        only nodes with at least 1/30 of the iterations are drawn, as in the lesson.
+        only nodes with at least 1/30 of the iterations are drawn, as in the lesson, and
+        each node shows its most visited children (:data:`STRIP_WIDTH`), the others folded.
     ncols : int
         Panels per row.
     size : float
-        The width of one panel, in inches.
+        The least width of one panel, in inches (a wider tree makes it wider).
 
     Returns
     -------
@@ -232,7 +257,7 @@ def mcts_strip(stepper: Any, iterations: Any = None, *, depth: int | None = None
 
     import matplotlib.pyplot as plt
 
-    from aisearch.plot.mcts import mcts_tree
+    from aisearch.plot.mcts import _rows, mcts_tree, natural_size
 
     model = getattr(stepper, "model", stepper)
     if not isinstance(model, MCTSModel):
@@ -245,22 +270,34 @@ def mcts_strip(stepper: Any, iterations: Any = None, *, depth: int | None = None
         raise ValueError(f"iterations must be ints from 0 to {last}, not {iterations!r:.80}")
     if ncols.__class__ is not int or ncols < 1:
         raise ValueError(f"ncols must be a positive int, not {ncols!r:.80}")
+    at = model.index
+    wide, tall = size, 1.0
+    for k in chosen:  # the widest and tallest outlines set the panels' size
+        model.goto(k)
+        w, h = natural_size(_rows(model.tree, depth, max(1, k // 30), STRIP_WIDTH), depth)
+        wide, tall = max(wide, w), max(tall, h)
     cols = min(ncols, len(chosen))
-    rows = -(-len(chosen) // cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(size * cols, (1.9 + 1.1 * depth) * rows),
+    nrows = -(-len(chosen) // cols)
+    title = 0.5  # three lines of 8-point text
+    panel = (wide, tall)
+    fig, axes = plt.subplots(nrows, cols, figsize=(wide * cols, (panel[1] + title) * nrows),
                              squeeze=False)
     flat = [ax for row in axes for ax in row]
     for ax in flat[len(chosen):]:
         ax.remove()
-    at = model.index
+    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01,  # (before the trees are drawn)
+                        top=1 - title / (panel[1] + title) / nrows, wspace=0.05,
+                        hspace=title / panel[1])
+    chars = int(wide * 13)
     for ax, k in zip(flat, chosen, strict=False):
         model.goto(k)
-        terms = "  ".join(f"{m}: {n}" + ("" if n == 0 else f", {score:.2f}")
+        terms = "  ".join(f"{model.name(m)}: {n}" + ("" if n == 0 else f", {score:.2f}")
                           for m, n, _, _, score in model.tree.ucb_terms())
-        words = textwrap.fill(f"{model.description()}. The root's children (visits, UCB1): "
-                              f"{terms}", int(size * 14))
-        mcts_tree(model.tree, depth=depth, ax=ax, title="", min_visits=max(1, k // 30))
-        ax.set_title(words, fontsize=7, loc="left")
+        words = textwrap.fill(textwrap.shorten(
+            f"{model.description()}. The root's children (visits, UCB1): {terms}",
+            3 * chars - 6, placeholder=" …"), chars)
+        mcts_tree(model.tree, depth=depth, ax=ax, title="", min_visits=max(1, k // 30),
+                  width=STRIP_WIDTH)
+        ax.set_title(words, fontsize=8, loc="left")
     model.goto(at)
-    fig.tight_layout(pad=0.4)
     return fig

@@ -180,8 +180,13 @@ class PlayGame:
         self.variant = w.ToggleButtons(options=list(variants or {"default": {}}),
                                        description="search", style={"button_width": "auto"},
                                        layout=w.Layout(display=None if variants else "none"))
-        if agent is not None:
+        self.opponent = w.HTML()
+        if agent is not None:  # its own search: no depth or evaluation to set here
             self.depth.disabled = self.to_end.disabled = self.evaluation.disabled = True
+            for control in (self.depth, self.to_end, self.evaluation):
+                control.layout.display = "none"
+            self.opponent.value = (f"The agent: <b>{html.escape(m.agent_name)}</b>, a player "
+                                   "with its own search (no depth or evaluation to set)")
         wide = w.Layout(width="auto")
         self.new_button = w.Button(description="New game", icon="refresh", layout=wide)
         self.undo_button = w.Button(description="Undo", icon="undo", layout=wide)
@@ -202,7 +207,7 @@ class PlayGame:
             options=(self.variants or {}).get(c["new"], {}))), names="value")
         self.widget = w.VBox([
             self.first,
-            w.HBox([self.depth, self.to_end, self.evaluation],
+            w.HBox([self.depth, self.to_end, self.evaluation, self.opponent],
                    layout=w.Layout(flex_flow="row wrap")),
             self.variant,
             w.HBox([self.new_button, self.undo_button, self.tree_button]),
@@ -302,7 +307,7 @@ class PlayGame:
         text = html.escape(m.status())
         if error:
             text = f'<span style="color:#b03a2e"><b>{html.escape(error)}</b></span> ' + text
-        moves = " ".join(f"{m.side(p)}:{mv}" for p, mv in zip(m.movers, m.moves, strict=True))
+        moves = m.moves_text()
         self.status.value = (f'<div style="font-size:15px">{text}</div>'
                              f'<div style="color:#555">moves: {html.escape(moves) or "none yet"}'
                              "</div>")

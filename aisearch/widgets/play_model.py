@@ -36,6 +36,7 @@ from aisearch.core import (
     IllegalMoveError,
     check_game,
     check_seed,
+    move_name,
     player_name,
     side_name,
     unwrap,
@@ -353,7 +354,8 @@ class PlayModel:
         if info is not None and "evaluate" not in info.options:  # MCTS: playouts, a budget
             return f"{_name(self.searcher)}(nodes={self.nodes})"
         extra = "".join(f", {k}={v!r}" for k, v in self.options.items())
-        return f"{_name(self.searcher)}(depth={self.depth}, {self.evaluation_name}{extra})"
+        deep = "to the end" if self.depth is None else f"depth={self.depth}"
+        return f"{_name(self.searcher)}({deep}, {self.evaluation_name}{extra})"
 
     # -- playing -----------------------------------------------------------------------
     def new_game(self, human: int | None = None) -> None:
@@ -511,6 +513,37 @@ class PlayModel:
             return "draw"
         return f"{self.side(MAX if u > 0 else MIN)} wins"
 
+    def move_text(self, k: int) -> str:
+        """Move ``k`` of the game (0 first) in the game's notation, where it was played."""
+        return move_name(self.game, self.states[k], self.moves[k])
+
+    def moves_text(self, start: int = 0, stop: int | None = None) -> str:
+        """The moves from ``start`` to ``stop``, each after its player; chance's outcomes as
+        the game writes them (Nannon: ``roll 5``).
+
+        >>> from aisearch.games.tictactoe import TicTacToe
+        >>> m = PlayModel(TicTacToe(), depth=1)
+        >>> m.play(4)
+        >>> m.moves_text()
+        'X 4, O 0'
+        """
+        stop = len(self.moves) if stop is None else stop
+        return ", ".join(self.move_text(k) if self.movers[k] == CHANCE
+                         else f"{self.side(self.movers[k])} {self.move_text(k)}"
+                         for k in range(start, stop))
+
+    def line_text(self, state: Any, line: Sequence[Any]) -> str:
+        """A line of moves from ``state`` in the game's notation (as far as it can be
+        read)."""
+        words = []
+        for m in line:
+            words.append(move_name(self.game, state, m))
+            try:
+                state = self.game.result(state, m)
+            except Exception:
+                state = None
+        return " ".join(words)
+
     def status(self) -> str:
         """One line: the result, or whose turn it is.
 
@@ -535,14 +568,16 @@ class PlayModel:
         if info is None:
             return "The agent has not searched yet."
         who = self.side(info.player)
+        played = move_name(self.game, info.position, info.move)
         if info.decision is None:
-            return f"The agent ({who}) played {info.move}."
+            return f"The agent ({who}) played {played}."
         d, s = info.decision, info.decision.stats
         extra = "".join(f", {k} {v}" for k, v in info.options)
-        how = (f"{_name(info.searcher)}, depth {info.depth}, {self.evaluation_of(info)}{extra}"
+        deep = "to the end" if info.depth is None else f"depth {info.depth}"
+        how = (f"{_name(info.searcher)}, {deep}, {self.evaluation_of(info)}{extra}"
                if info.searcher else _name(self.agent))
-        pv = " ".join(map(str, d.pv))
-        return (f"The agent ({who}) played {info.move} after {how}: value {fmt(d.value)}, "
+        pv = self.line_text(info.position, d.pv)
+        return (f"The agent ({who}) played {played} after {how}: value {fmt(d.value)}, "
                 f"{count(s.nodes, 'node')}, {count(s.leaves, 'leaf', 'leaves')}, "
                 f"{count(s.cutoffs, 'cut-off')}; best line {pv}")
 

@@ -4,7 +4,7 @@ The listings themselves are declared by the searchers, in their own modules
 (:func:`aisearch.search.registry.searcher`); :data:`PSEUDOCODE` is a view of them by name.
 :func:`event_keys` names the keys of one event, most specific first, and
 :meth:`~aisearch.search.registry.Pseudocode.line` finds the line. The widgets highlight
-that line while they replay a recorded search (DESIGN.md section 6): the listing is for
+that line while they replay a recorded search: the listing is for
 reading, the code that ran is the searcher in :mod:`aisearch.search`.
 
 Examples

@@ -4,8 +4,9 @@ A saved notebook opened on GitHub or nbviewer shows a widget as one line of text
 each widget, a lesson also draws what the widget would show:
 
 - :func:`stepper_strip`: the stepper's key frames (the tree as it stood, the event in
-  words, the pseudocode line that ran) side by side, read from the same recording by the
-  same :class:`~aisearch.widgets.StepperModel` and :func:`aisearch.plot.tree`;
+  words, the pseudocode line that ran) in a grid, read from the same recording by the
+  same :class:`~aisearch.widgets.StepperModel` and :func:`aisearch.plot.tree`
+  (:mod:`aisearch.widgets.keyframes`);
 - :func:`mcts_strip`: the MCTS stepper's tree at a few iterations, read from the same
   recording by the same :class:`~aisearch.widgets.MCTSModel`;
 - :func:`scripted` and :func:`play_strip`: a game against the play widget's agent with the
@@ -35,159 +36,14 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import CHANCE, MAX
+from aisearch.core import MAX
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
 from aisearch.results import Decision
-from aisearch.search import alphabeta
+from aisearch.widgets.keyframes import STRIP_INCHES, key_frames, stepper_strip
 from aisearch.widgets.mcts import mcts_strip
 from aisearch.widgets.play_model import PlayError, PlayModel
-from aisearch.widgets.stepper_model import StepperModel
 
 __all__ = ["key_frames", "stepper_strip", "scripted", "play_strip", "mcts_strip"]
-
-
-def _model(recording: Any) -> StepperModel:
-    """A fresh StepperModel of a SearchStepper, a StepperModel, a Recorder or events."""
-    inner = getattr(recording, "model", recording)  # a SearchStepper holds its model
-    return StepperModel(inner.events if isinstance(inner, StepperModel) else inner)
-
-
-def key_frames(recording: Any, *, limit: int = 6) -> list[int]:
-    """The event indices worth a picture: after each cut-off, after each of the root's
-    moves but the last is backed up, and the end of the recording.
-
-    Parameters
-    ----------
-    recording : SearchStepper, StepperModel, Recorder or sequence of events
-        A recorded search.
-    limit : int
-        At most this many frames (evenly spread; the end is always one).
-
-    Returns
-    -------
-    list of int
-        Indices for :meth:`StepperModel.goto`, increasing.
-
-    Examples
-    --------
-    >>> from aisearch import Recorder, minimax, fig5_2
-    >>> rec = Recorder()
-    >>> _ = minimax(fig5_2, fig5_2.initial, tracer=rec)
-    >>> key_frames(rec)
-    [17, 32, 49]
-    """
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit must be a positive int, not {limit!r}")
-    model = _model(recording)
-    events, owner = model.events, model.replay.owner
-    roots: list[int] = []
-    frames = set()
-    for i, e in enumerate(events):
-        role = type(e).role
-        if role == "cut":
-            frames.add(i + 1)
-        elif role == "backup":
-            visit = owner[i]
-            if visit is not None and not visit.path:
-                roots.append(i + 1)
-    frames.update(roots[:-1])
-    last = len(events)
-    chosen = sorted(frames - {last})
-    if len(chosen) > limit - 1:
-        step = len(chosen) / (limit - 1) if limit > 1 else 0
-        chosen = [chosen[int(k * step)] for k in range(limit - 1)]
-    return chosen + [last]
-
-
-def stepper_strip(recording: Any, *, frames: Sequence[int] | None = None, limit: int = 6,
-                  ncols: int | None = None, game: Any = None, window: bool | None = None,
-                  scale: float = 0.8, **tree_options: Any) -> Any:
-    """The stepper's key frames as one picture: the tree, the event and the pseudocode line.
-
-    Parameters
-    ----------
-    recording : SearchStepper, StepperModel, Recorder or sequence of events
-        A recorded search (as given to :class:`~aisearch.widgets.SearchStepper`).
-    frames : sequence of int, optional
-        The event indices to draw (``0..len(events)``); default :func:`key_frames`.
-    limit : int
-        At most this many default frames.
-    ncols : int, optional
-        Panels per row (default: as many as fit in about 15 inches).
-    game : Game, optional
-        The searched game (pruned subtrees drawn whole, as in the stepper).
-    window : bool, optional
-        Write alpha and beta beside the nodes (default: when they mean something, for
-        alpha-beta and the other windowed searchers).
-    scale : float
-        Each panel's size relative to the drawing :func:`aisearch.plot.tree` would make.
-    **tree_options
-        More options of :func:`aisearch.plot.tree` (``orient``, ``boards``, ...).
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        One Axes per frame, titled ``event i of n`` with what happened and the
-        pseudocode line that ran.
-
-    Examples
-    --------
-    >>> import matplotlib.pyplot as plt
-    >>> from aisearch import Recorder, alphabeta, fig5_2
-    >>> rec = Recorder()
-    >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
-    >>> fig = stepper_strip(rec, frames=[23])
-    >>> print(fig.axes[0].get_title(loc="left"))
-    event 23 of 42: Cut: β ≤ α at node (1,) (value 2 ≤
-    α=3): skip moves 1, 2 (alpha cut-off)
-    ▶ if β ≤ α: return α (α cut-off: MAX above will not come here)
-    >>> plt.close(fig)
-    """
-    import matplotlib.pyplot as plt
-
-    from aisearch import plot
-    from aisearch.plot.geometry import _auto_figsize
-    from aisearch.plot.layout import choose_orient
-    from aisearch.plot.model import _model as tree_model
-
-    model = _model(recording)
-    n = len(model)
-    frames = list(key_frames(model, limit=limit) if frames is None else frames)
-    if not frames:
-        raise ValueError("frames is empty: give at least one event index")
-    for i in frames:
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= n:
-            raise ValueError(f"each frame must be an event index from 0 to {n}, not {i!r}")
-    if not isinstance(scale, (int, float)) or not 0.2 <= scale <= 3:
-        raise ValueError(f"scale must be a number from 0.2 to 3, not {scale!r}")
-    window = model.windowed if window is None else window
-    options = {"window": window, "game": game, **tree_options}
-    tm = tree_model(model.replay, game, None, None)
-    direction = choose_orient(tm.leaves, options.get("orient", "auto"))
-    w, h = _auto_figsize(tm, direction, bool(options.get("boards")), window, None)
-    w, h = w * scale, h * scale + 0.75  # room for a three-line title
-    if ncols is None:
-        ncols = max(1, min(len(frames), int(15 // w)))
-    if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
-        raise ValueError(f"ncols must be a positive int, not {ncols!r}")
-    nrows = -(-len(frames) // ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(w * ncols, h * nrows), squeeze=False)
-    flat = [ax for row in axes for ax in row]
-    for ax in flat[len(frames):]:
-        ax.remove()
-    chars = max(30, int(w * 11))
-    for ax, i in zip(flat, frames, strict=False):
-        model.goto(i)
-        visit = model.current_visit
-        plot.tree(model.replay, ax=ax, upto=i, current=None if visit is None else visit.key,
-                  **options)
-        words = textwrap.fill(f"event {i} of {n}: {model.description()}", chars)
-        line = model.pseudocode_line()
-        code = " ".join(model.pseudocode.lines[line - 1].split()) if line and model.pseudocode \
-            else ""
-        ax.set_title(words + (f"\n▶ {code}" if code else ""), fontsize=8, loc="left")
-    fig.tight_layout(pad=0.4)
-    return fig
 
 
 def scripted(game: Any, moves: Sequence[Any], **options: Any) -> PlayModel:
@@ -240,7 +96,7 @@ def scripted(game: Any, moves: Sequence[Any], **options: Any) -> PlayModel:
 
 
 def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int | None = 2,
-               searcher: Any = alphabeta, ncols: int = 6, size: float = 1.5,
+               searcher: Any = None, ncols: int | None = None, size: float | None = None,
                title: str | None = None, **options: Any) -> Any:
     """A scripted game against the play widget's agent, one small board per human move.
 
@@ -251,11 +107,13 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     moves : sequence
         The human's moves (see :func:`scripted`).
     human, depth, searcher, **options
-        As for :class:`~aisearch.widgets.PlayModel`.
-    ncols : int
-        Boards per row.
-    size : float
-        Width of one board, in inches.
+        As for :class:`~aisearch.widgets.PlayModel` (its searcher by default: alpha-beta,
+        or expectiminimax for a game of chance).
+    ncols : int, optional
+        Boards per row (default: as many as fit in about 10 inches).
+    size : float, optional
+        Width of one board, in inches (default: the painter's, the width at which its
+        labels read at 8 points).
     title : str, optional
         A title above the boards (default: who plays whom, and the result).
 
@@ -263,7 +121,8 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     -------
     matplotlib.figure.Figure
         The start, then the position after each human move and the answer to it, the
-        cells just played shaded where the painter can (tic-tac-toe).
+        cells just played shaded where the painter can (tic-tac-toe); each panel titled
+        with the moves played since the last, in the game's notation.
 
     Examples
     --------
@@ -279,6 +138,12 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     from aisearch.plot import draw_board
     from aisearch.plot.painters import painter_for
 
+    painter = painter_for(game)
+    size = painter.inches if size is None else size
+    if not isinstance(size, (int, float)) or isinstance(size, bool) or not 0.5 <= size <= 9.8:
+        raise ValueError(f"size must be a number of inches from 0.5 to 9.8, not {size!r:.80}")
+    if ncols is None:
+        ncols = max(1, int(STRIP_INCHES[0] // size))
     if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
         raise ValueError(f"ncols must be a positive int, not {ncols!r}")
     model = scripted(game, moves, human=human, depth=depth, searcher=searcher, **options)
@@ -287,23 +152,23 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
                   if k == len(model.moves) or model.movers[k] == model.human]
     cuts = sorted(set(cuts))
     titles, start = [], 0
-    for k in cuts:  # what was played since the last panel: chance's outcomes as dice
-        titles.append(textwrap.fill(", ".join(
-            f"{'dice' if p == CHANCE else model.side(p)} {m}"
-            for p, m in zip(model.movers[start:k], model.moves[start:k], strict=True))
-            or "start", width=max(12, int(size * 15))))
+    for k in cuts:  # what was played since the last panel, in the game's notation
+        titles.append(textwrap.fill(model.moves_text(start, k) or "start",
+                                    width=max(12, int(size * 13))))
         start = k
-    lines = max(t.count("\n") for t in titles)
-    painter = painter_for(game)
+    lines = max(t.count("\n") for t in titles) + 1
     width, height = painter.extent(game, game.initial, 1.0)
     cols = min(ncols, len(cuts))
     rows = -(-len(cuts) // cols)
-    panel = (size, size * height / width + 0.35 + 0.14 * lines)
+    panel = (size, size * height / width * 1.04 + 0.08 + 0.15 * lines)
     fig, axes = plt.subplots(rows, cols, figsize=(panel[0] * cols, panel[1] * rows + 0.4),
                              squeeze=False)
     flat = [ax for row in axes for ax in row]
     for ax in flat[len(cuts):]:
         ax.remove()
+    # (the axes take their places before the boards are fitted into them)
+    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - 0.4 / fig.get_figheight(),
+                        wspace=0.06, hspace=(0.15 * lines + 0.08) / (panel[1] - 0.15 * lines))
     start = 0
     for ax, k, text in zip(flat, cuts, titles, strict=False):
         played = model.moves[start:k]
@@ -314,6 +179,5 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     result = model.result_text() or "the game goes on"
     value = f", the agent's last value {fmt(d.value)}" if d else ""
     fig.suptitle(title or f"You ({model.side(model.human)}) against {model.agent_name}: "
-                 f"{result}{value}", fontsize=9)
-    fig.tight_layout(pad=0.4)
+                 f"{result}{value}", fontsize=10)
     return fig

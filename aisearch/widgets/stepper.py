@@ -1,4 +1,4 @@
-"""Step through a recorded search, event by event (lesson 03; DESIGN.md sections 5 and 6).
+"""Step through a recorded search, event by event (lesson 03).
 
 The stepper *replays* what a searcher recorded with a :class:`~aisearch.trace.Recorder`;
 it never searches itself, so what the student sees is the search that ran.
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from aisearch.core import check_game, player_name
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
+from aisearch.widgets.frames import DPI, draw_frame, frame_options
 from aisearch.widgets.stepper_model import PathRow, StepperModel
 from aisearch.widgets.text import count, state_html
 
@@ -26,24 +27,40 @@ if TYPE_CHECKING:
 __all__ = ["SearchStepper", "AxesPNG"]
 
 
-def path_table_html(rows: list[PathRow], windowed: bool = True) -> str:
-    """The current path as an HTML table: node, player, alpha, beta, value so far."""
+def path_table_html(rows: list[PathRow], windowed: bool = True, last: int = 8) -> str:
+    """The current path as an HTML table: node, player, alpha, beta, value so far; the
+    ``last`` nodes of a longer path, under a row saying how many are above."""
     head = ["node", "player", "α", "β", "value so far"] if windowed else [
         "node", "player", "plies left", "value so far"]
-    out = ['<table style="border-collapse:collapse;font-size:12px">',
+    out = ['<table style="border-collapse:collapse;font-size:12px;line-height:1.35">',
            "<tr>" + "".join(f'<th style="padding:1px 6px;text-align:left">{h}</th>'
                             for h in head) + "</tr>"]
+    current = rows[-1] if rows else None
+    if len(rows) > last:
+        above = len(rows) - last
+        out.append(f'<tr><td colspan="{len(head)}" style="padding:1px 6px;color:#777">'
+                   f"… {above} node{'s' if above > 1 else ''} above</td></tr>")
+        rows = rows[-last:]
     for r in rows:
-        name = "root" if not r.path else ", ".join(map(str, r.path))
+        name = "root" if not r.path else (
+            r.name.removeprefix("node (").removesuffix(")").rstrip(",") if r.name
+            else ", ".join(map(str, r.path)))
         value = fmt(r.value) + (" (returned)" if r.done else "")
         cells = [name, player_name(r.player)]
         cells += [fmt(r.alpha), fmt(r.beta)] if windowed else [fmt(r.depth)]
         cells.append(value)
-        style = "background:#ffe08a" if r is rows[-1] else ""
+        style = "background:#ffe08a" if r is current else ""
         out.append(f'<tr style="{style}">' + "".join(
             f'<td style="padding:1px 6px">{html.escape(c)}</td>' for c in cells) + "</tr>")
     out.append("</table>")
     return "".join(out)
+
+
+def wrapped(listing: str) -> str:
+    """A pseudocode listing (``<pre>``) whose long lines wrap in a narrow panel."""
+    wrap = "white-space:pre-wrap;word-break:normal;overflow-wrap:normal;"
+    return listing.replace('<pre style="', f'<pre style="{wrap}', 1).replace(
+        "font-size:12px", "font-size:11.5px", 1)
 
 
 class AxesPNG:
@@ -65,7 +82,7 @@ class AxesPNG:
     (True, True)
     """
 
-    def __init__(self, dpi: int = 80) -> None:
+    def __init__(self, dpi: int = DPI) -> None:
         self.dpi = dpi
         self.ax: Axes | None = None
 
@@ -103,7 +120,7 @@ class SearchStepper:
         Resolution of the tree image.
     **tree_options
         More options of :func:`aisearch.plot.tree` (``orient``, ``boards``, ``values``,
-        ``pv``, ``moves``, ``figsize``, ...).
+        ``pv``, ``moves``, ``figsize``, ``focus``, ...).
 
     Notes
     -----
@@ -111,7 +128,10 @@ class SearchStepper:
     widget and the slider only move its index, and every view is redrawn from it. The
     tree is ``aisearch.plot.tree(events, upto=i, current=path)`` drawn into one figure
     (:class:`AxesPNG`) and shown as PNG bytes in an ``ipywidgets.Image``; images are
-    cached per index, so stepping back or replaying costs nothing.
+    cached per index, so stepping back or replaying costs nothing. A tree too big to read
+    whole in :data:`~aisearch.widgets.frames.BOX` is shown as the neighbourhood of the
+    current node (``focus=True``), so the whole widget fits in about 1,000 x 800 pixels
+    for any recording: the tree, with the path table under it, beside the pseudocode.
     Displayed in a saved notebook without a kernel, the stepper reads as its text repr.
 
     Examples
@@ -128,12 +148,12 @@ class SearchStepper:
 
     def __init__(self, recording: Any, *, algorithm: str | Callable[..., Any] | None = None,
                  game: Any = None, window: bool = True, interval: int = 700,
-                 dpi: int = 80, **tree_options: Any) -> None:
+                 dpi: int = DPI, **tree_options: Any) -> None:
         import ipywidgets as w
 
         if game is not None:
             check_game(game, initial=False)
-        self.model = StepperModel(recording, algorithm=algorithm)
+        self.model = StepperModel(recording, algorithm=algorithm, game=game)
         largest = max(len(p.visits) for p in self.model.replay.searches)
         from aisearch.plot.model import MAX_DRAWN
 
@@ -148,7 +168,8 @@ class SearchStepper:
             if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
                 raise ValueError(f"{name} must be a positive int, not {n!r}")
         self.game = game
-        self.tree_options = {"window": window, "game": game, **tree_options}
+        self.tree_options = frame_options(self.model.replay,
+                                          {"window": window, "game": game, **tree_options})
         self._canvas = AxesPNG(dpi)
         self._cache: dict[int, bytes] = {}
         n = len(self.model)
@@ -166,7 +187,7 @@ class SearchStepper:
                                     tooltip="one event forward")
         for b in (self.reset_button, self.back_button, self.step_button):
             b.layout = w.Layout(width="90px")
-        self.image = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.image = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
         self.description = w.HTML()
         self.counts = w.HTML()
         self.path_table = w.HTML()
@@ -175,15 +196,22 @@ class SearchStepper:
         self.reset_button.on_click(lambda _: self._safely(self.reset))
         self.back_button.on_click(lambda _: self._safely(self.back))
         self.step_button.on_click(lambda _: self._safely(self.step))
+        self._syncing = False
         self.slider.observe(lambda c: self._safely(lambda: self._moved(c["new"])), names="value")
-        side = w.VBox([self.code, self.path_table, self.counts, self.position],
-                      layout=w.Layout(min_width="340px"))
+        for control in (self.slider, self.player):  # a range changed by hand is put back
+            control.observe(lambda _: self._safely(lambda: self._moved(self.slider.value)),
+                            names=["min", "max"])
+        tree = w.VBox([self.image, self.path_table, self.counts],
+                      layout=w.Layout(flex="0 1 604px", min_width="0"))
+        side = w.VBox([self.code, self.position],
+                      layout=w.Layout(flex="1 1 370px", min_width="260px", overflow="hidden"))
         self.widget = w.VBox([
             w.HBox([self.reset_button, self.back_button, self.player, self.step_button,
                     self.slider], layout=w.Layout(flex_flow="row wrap")),
             self.description,
-            w.HBox([self.image, side], layout=w.Layout(flex_flow="row wrap")),
-        ])
+            w.HBox([tree, side], layout=w.Layout(width="100%", max_width="1000px",
+                                                 align_items="flex-start")),
+        ], layout=w.Layout(max_width="1000px"))
         self._show()
 
     # -- controls (also what the buttons call) -----------------------------------------
@@ -193,11 +221,7 @@ class SearchStepper:
 
     def goto(self, i: int) -> None:
         """Show the search after ``events[:i]`` (moves the slider)."""
-        i = self.model.goto(i)  # validates i
-        if self.slider.value == i:
-            self._show()
-        else:
-            self.slider.value = i  # the observer redraws
+        self._sync(self.model.goto(i))  # (goto validates i)
 
     def step(self) -> None:
         """One event forward."""
@@ -212,15 +236,29 @@ class SearchStepper:
         self.player.playing = False
         self.goto(0)
 
-    def _moved(self, i: int) -> None:
-        """The slider (or the play widget linked to it) moved to ``i`` (kept in range: the
-        model and the slider always agree)."""
-        i = min(max(int(i), 0), len(self.model))
-        self.model.goto(i)
-        if self.slider.value != i:
-            self.slider.value = i  # (its observer comes back here with i, and draws)
-            return
+    def _sync(self, i: int) -> None:
+        """Put the slider and the play widget at event ``i``, on their whole range (``0`` to
+        the number of events, whatever a student set them to), and redraw: the model, the
+        slider and the picture always show the same event."""
+        n = len(self.model)
+        self._syncing = True
+        try:
+            for control in (self.slider, self.player):
+                if (control.min, control.max) != (0, n):
+                    control.max = max(control.max, 0)
+                    control.min, control.max = 0, n
+                if control.value != i:
+                    control.value = i
+        finally:
+            self._syncing = False
         self._show()
+
+    def _moved(self, value: int) -> None:
+        """The slider (or the play widget linked to it) moved to ``value``, or its range was
+        changed: the model follows the slider, kept in range."""
+        if self._syncing:
+            return
+        self._sync(self.model.goto(min(max(int(value), 0), len(self.model))))
 
     def _safely(self, action: Callable[[], Any]) -> None:
         try:
@@ -247,15 +285,8 @@ class SearchStepper:
                 raise ValueError(f"i must be an event index from 0 to {len(self.model)} "
                                  f"(or None: now), not {i!r:.80}") from None
         if i not in self._cache:
-            from aisearch import plot
-
-            visit = self.model.replay.owner[i - 1] if i else None
-            current = visit.key if visit is not None else None
-            part = self.model.replay.search_at(i)
-            search = None if len(self.model.replay.searches) == 1 or part is None else part.index
-            self._cache[i] = self._canvas.render(lambda ax: plot.tree(
-                self.model.replay, ax=ax, upto=i, current=current, search=search,
-                **self.tree_options))
+            self._cache[i] = self._canvas.render(
+                lambda ax: draw_frame(self.model.replay, i, ax, self.tree_options))
             if len(self._cache) > 120:  # keep memory bounded on long recordings
                 self._cache.pop(next(iter(self._cache)))
         return self._cache[i]
@@ -274,11 +305,11 @@ class SearchStepper:
         if m.pseudocode is None:
             self.code.value = f"<i>no pseudocode for {html.escape(m.algorithm)}</i>"
         else:
-            self.code.value = m.pseudocode.html(m.pseudocode_line())
+            self.code.value = wrapped(m.pseudocode.html(m.pseudocode_line()))
         if self.game is not None:
             state = m.current_state()  # an explicit tree's state is the path: nothing to show
             shown = state is not None and state != m.current_path
-            self.position.value = state_html(self.game, state) if shown else ""
+            self.position.value = state_html(self.game, state, width=200) if shown else ""
 
     # -- display -----------------------------------------------------------------------
     def __repr__(self) -> str:

@@ -1,4 +1,4 @@
-"""Step through a recorded search, event by event (lesson 03; DESIGN.md sections 5 and 6).
+"""Step through a recorded search, event by event (lesson 03).
 
 The stepper *replays* what a searcher recorded with a :class:`~aisearch.trace.Recorder`;
 it never searches itself, so what the student sees is the search that ran. The recording
@@ -28,11 +28,12 @@ Stats(nodes=11, leaves=7, cutoffs=1)
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from aisearch.core import player_name
+from aisearch.core import move_name, player_name
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
 from aisearch.results import Stats
 from aisearch.search import describe
@@ -60,6 +61,7 @@ class PathRow(NamedTuple):
     beta: float | None
     value: float | None
     done: bool = False
+    name: str = ""  # the node in the game's notation ('node (e4, e5)')
 
 
 class StepperModel:
@@ -96,7 +98,7 @@ class StepperModel:
     """
 
     def __init__(self, recording: Any, *,
-                 algorithm: str | Callable[..., Any] | None = None) -> None:
+                 algorithm: str | Callable[..., Any] | None = None, game: Any = None) -> None:
         if algorithm is not None and not isinstance(algorithm, str) and not callable(algorithm):
             raise TypeError(f"algorithm must be a searcher or its name, not {algorithm!r:.80}")
         if isinstance(algorithm, str):
@@ -121,6 +123,7 @@ class StepperModel:
         self._given = None if algorithm is None else (
             algorithm if isinstance(algorithm, str) else algorithm.__name__)
         self._windowed = any(getattr(type(e), "role", "") == "cut" for e in self.events)
+        self._game = game  # (else the game each search's Start names): for its notation
         self.index = 0
 
     # -- moving ------------------------------------------------------------------------
@@ -213,7 +216,7 @@ class StepperModel:
             window = v.window_at(i) or (v.alpha, v.beta)
             done = v.exit is not None and v.exit < i
             rows.append(PathRow(v.path, v.player, v.depth, window[0], window[1], v.best_at(i),
-                                done))
+                                done, self.node_name(v)))
         return rows
 
     def current_state(self) -> Any:
@@ -233,6 +236,33 @@ class StepperModel:
         return self.replay.counts()
 
     # -- words and pseudocode ----------------------------------------------------------
+    def _game_of(self, v: Visit) -> Any:
+        part = self.replay.searches[v.search] if v.search < len(self.replay.searches) else None
+        start = part.start if part is not None else None
+        return self._game if self._game is not None else getattr(start, "game", None)
+
+    def move_text(self, parent: Visit | None, move: Any) -> str:
+        """``move`` made at ``parent`` in the game's notation (chess: SAN), else as it is."""
+        game = None if parent is None else self._game_of(parent)
+        if game is None or parent is None or parent.state is None:
+            return str(move)
+        return move_name(game, parent.state, move)
+
+    def node_name(self, v: Visit | None) -> str:
+        """A node by its moves from the root in the game's notation: ``'the root'``,
+        ``'node (e4, e5)'``; a game that writes its moves plainly gives ``'node (0, 1)'``."""
+        if v is None or v.parent is None:
+            return "the root" if v is not None else ""
+        names: list[str] = []
+        node: Visit | None = v
+        while node is not None and node.parent is not None:
+            names.append(self.move_text(node.parent, node.move))
+            node = node.parent
+        if names[::-1] == [str(m) for m in v.path]:
+            return fmt_path(v.path)
+        return "node (" + ", ".join(reversed(names)) + ")"
+
+
     def description(self) -> str:
         """One line saying what the current event does.
 
@@ -255,14 +285,19 @@ class StepperModel:
         if role == "start":
             return self._start_text(e)
         if role == "finish":
-            return f"Done: {self.algorithm} returns value {fmt(e.value)}, move {e.move}"
+            part = self.search
+            root = part.root if part is not None else None
+            return (f"Done: {self.algorithm} returns value {fmt(e.value)}, move "
+                    f"{self.move_text(root, e.move) if e.move is not None else 'none'}")
         if role == "abort":
             return f"Stopped before the end: {e.reason or 'the budget ran out'}"
         assert v is not None
-        where, who = fmt_path(e.path), player_name(v.player)
+        where, who = self.node_name(v), player_name(v.player)
         describe = getattr(e, "describe", None)  # an event kind that says itself what it means
         if callable(describe):
-            return str(describe(where, fmt))
+            if "move" in getattr(e, "__dataclass_fields__", {}):  # its move, as the game writes
+                e = dataclasses.replace(e, move=self.move_text(v, e.move))
+            return str(e.describe(where, fmt))
         if role == "enter":
             again = " again (a re-search)" if v.researched else ""
             if self.windowed:
@@ -275,7 +310,8 @@ class StepperModel:
             return f"Leaf {where}: depth bound, static evaluation {fmt(e.value)}"
         if role == "backup":
             window = f", α={fmt(e.alpha)} β={fmt(e.beta)}" if self.windowed else ""
-            return (f"Back up {fmt(e.value)} from move {e.move} into {where} {who}: "
+            return (f"Back up {fmt(e.value)} from move {self.move_text(v, e.move)} into "
+                    f"{where} {who}: "
                     f"best so far {fmt(e.best)}{window}")
         if role == "cut":
             return self._cut_text(e, v, where)
@@ -313,7 +349,7 @@ class StepperModel:
         return f"Start {which}{e.search}, {depth}"
 
     def _cut_text(self, e: Any, v: Visit, where: str) -> str:
-        skipped = ", ".join(map(str, e.skipped))
+        skipped = ", ".join(self.move_text(v, m) for m in e.skipped)
         moves = f"move{'s' if len(e.skipped) > 1 else ''} {skipped}"
         value = fmt(v.best_at(self.index))
         if e.kind == "alpha":

@@ -7,6 +7,7 @@ and the game widget (:mod:`aisearch.widgets.play`) both write with these.
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 __all__ = ["count", "fmt_path", "state_html"]
@@ -32,13 +33,20 @@ def fmt_path(path: tuple) -> str:
     return "node (" + ", ".join(map(str, path)) + ("," if len(path) == 1 else "") + ")"
 
 
-def state_html(game: Any, state: Any) -> str:
-    """A small picture of ``state``: its game's painter's SVG (its text if it has none)."""
+def state_html(game: Any, state: Any, width: int | None = None) -> str:
+    """A small picture of ``state``: its game's painter's SVG (its text if it has none), at
+    most ``width`` pixels wide when given (the picture scales to fit)."""
     if state is None:
         return ""
     from aisearch.plot.painters import svg
 
     try:
-        return svg(game, state)
+        picture = svg(game, state)
     except Exception:  # a picture is a nicety: fall back to text
         return f"<pre>{html.escape(str(state))}</pre>"
+    if width is None or "viewBox" not in picture[:picture.find(">")]:
+        return picture
+    # (every painter's SVG has a viewBox: without its own width and height it scales)
+    picture = re.sub(r'^(<svg\b[^>]*?)\s(width|height)="[^"]*"', r"\1", picture, count=1)
+    picture = re.sub(r'^(<svg\b[^>]*?)\s(width|height)="[^"]*"', r"\1", picture, count=1)
+    return f'<div style="width:{width}px;max-width:100%">{picture}</div>'

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from aisearch.core import unwrap
+from aisearch.core import move_name, unwrap
 from aisearch.widgets.play_model import PlayError, PlayModel
 from aisearch.widgets.text import state_html
 
@@ -38,9 +38,11 @@ class GridView:
     """Buttons laid out as the game's ``move_grid`` says, and the painted position.
 
     ``buttons`` maps each move of the grid to its button; ``cells`` lists them in the
-    grid's reading order. A move's button shows ``game.move_label(state, move)``, is
-    enabled while that move is legal and the human is to move, and is coloured when the
-    game highlights it (a winning line) or when the agent has just played it.
+    grid's reading order. A move's button shows the move in the game's notation
+    (:func:`~aisearch.core.move_name`), or what stands on its cell when the buttons are the
+    board (``cell_label``); it is enabled while that move is legal and the human is to
+    move, and is coloured when the game highlights it (a winning line) or when the agent
+    has just played it (the agent's last move).
     """
 
     def __init__(self, game: Any, play: Callable[[Any], None]) -> None:
@@ -72,8 +74,10 @@ class GridView:
             grid_template_columns=f"repeat({columns}, {int(size[:-2]) + 2}px)", grid_gap="2px",
             width="max-content"))
         self.image = w.Image(format="png")
-        self.widget = self.grid if self.on_board else (
-            w.VBox([self.grid, self.image]) if len(grid) == 1 else w.HBox([self.image, self.grid]))
+        self.legend = w.HTML()  # what a coloured button means, when one is coloured
+        pad = w.VBox([self.grid, self.legend])
+        self.widget = pad if self.on_board else (
+            w.VBox([pad, self.image]) if len(grid) == 1 else w.HBox([self.image, pad]))
 
     def update(self, model: PlayModel) -> None:
         state = model.state
@@ -81,9 +85,16 @@ class GridView:
         marked = set(self.rules.highlight(state))
         last = model.last_search.move if model.last_search else None
         for m, b in self.buttons.items():
-            b.description = self.rules.move_label(state, m)
+            b.description = (self.rules.cell_label(state, m) if self.on_board
+                             else move_name(self.game, state, m))
             b.disabled = not self.on_board and m not in legal
             b.button_style = "success" if m in marked else "warning" if m == last else ""
+        styles = {b.button_style for b in self.buttons.values()}
+        notes = [f'<span style="color:{color}">■</span> {words}' for style, color, words in (
+            ("warning", "#f0ad4e", "the agent's last move"),
+            ("success", "#5cb85c", "the winning line")) if style in styles]
+        self.legend.value = ('<div style="font-size:12px;color:#555">' + " &nbsp; ".join(notes)
+                             + "</div>") if notes else ""
         if not self.on_board:
             from aisearch import plot
 
@@ -152,9 +163,8 @@ class MovesView:
         self.entry.disabled = self.entry_button.disabled = not model.human_to_move
         moves = model.legal_moves if model.human_to_move else ()
         buttons = []
-        label = getattr(unwrap(self.game), "move_label", None)  # the game's words for a move
         for m in moves:
-            text = label(model.state, m) if callable(label) else str(m)
+            text = move_name(self.game, model.state, m)  # the game's words for a move
             b = self._w.Button(description=text, tooltip=f"move {m}",
                                layout=self._w.Layout(width="auto"))
             b.on_click(lambda _, m=m: self._play(m))

@@ -98,8 +98,8 @@ NO_ARGUMENTS_TO_GET_WRONG = {
     "IllegalMoveError",
     # tracers that take no arguments
     "Recorder", "Tally",
-    # names for players: any value gets a name ('player 7'), none is wrong
-    "player_name", "side_name",
+    # names for players and moves: any value gets a name ('player 7', str(move)), none is wrong
+    "player_name", "side_name", "move_name",
     # makes the error other checks raise (called in the games' cases)
     "not_a_player",
 }

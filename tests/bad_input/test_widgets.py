@@ -137,7 +137,7 @@ SNAPSHOTS = [
     Case("stepper_strip: a frame past the end", lambda: stepper_strip(small(), frames=[999]),
          ValueError, ("event index from 0 to", "999")),
     Case("stepper_strip: scale=10", lambda: stepper_strip(small(), scale=10), ValueError,
-         ("scale", "0.2 to 3", "10")),
+         ("scale", "0.5 to 1", "10")),
     Case("stepper_strip: ncols=0", lambda: stepper_strip(small(), ncols=0), ValueError,
          ("ncols", "0")),
     Case("scripted(None, [0])", lambda: scripted(None, [0]), TypeError, ("game", "none")),

@@ -19,7 +19,8 @@ Fixtures
     screenshot ``FAILED-<test>.png`` is saved.
 
 Without Chromium or Playwright the tests are skipped, except when ``CI=true``: then they fail.
-Artifacts (screenshots, server log) go to ``tests/artifacts/``.
+Artifacts (screenshots, server log) go to ``tests/artifacts/``; the lessons' screenshots after
+Run All to ``tests/artifacts/lessons/``.
 """
 
 from __future__ import annotations
@@ -98,7 +99,8 @@ def lab(browser: Any, lab_server: LabServer, artifacts: Path,
         request: pytest.FixtureRequest) -> Any:
     # sharper pictures for the README when they are being updated
     scale = 2 if UPDATE_SCREENSHOTS else 1
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
+    # 1440 x 900, a common laptop screen: the notebook is about 1,000 pixels wide
+    context = browser.new_context(viewport={"width": 1440, "height": 900},
                                   device_scale_factor=scale)
     context.set_default_timeout(30_000)
     page = context.new_page()

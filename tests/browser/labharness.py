@@ -49,6 +49,11 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 
+LESSON_SHOTS = ARTIFACTS / "lessons"
+"""Where the screenshot of every lesson after Run All goes (``<lesson>.png``)."""
+MAX_OUTPUT_HEIGHT = 1200  # CSS px: an output taller than a screen is not seen whole
+SHRINK = 0.02  # a picture shown more than 2 % narrower than it was saved is too wide
+
 # Bounds against hangs, not speed tests: under pytest -n auto the other workers share the
 # cores with the server, the kernel and Chromium, so they allow for a busy machine.
 SERVER_START_TIMEOUT = 120  # s until /api/status answers
@@ -440,6 +445,74 @@ JS_REPORT = """
 """
 
 
+# The size of every output as JupyterLab shows it: its box (CSS px), how far its content
+# overflows sideways, and each image's drawn and natural size (a picture wider than the
+# notebook is shrunk, its text with it). ``notebookWidth`` is the width an output may use.
+JS_OUTPUT_SIZES = """
+(path) => {""" + JS_NOTEBOOK + """
+  const w = panelFor(path);
+  const out = [];
+  let notebookWidth = 0;
+  w.content.widgets.forEach((cell, index) => {
+    if (cell.model.type !== 'code') return;
+    const area = cell.node.querySelector('.jp-OutputArea');
+    [...cell.node.querySelectorAll('.jp-OutputArea-output')].forEach((o, k) => {
+      if (o.parentElement.closest('.jp-OutputArea-output')) return;  // (inside a widget)
+      const box = o.getBoundingClientRect();
+      const room = o.parentElement.getBoundingClientRect();
+      notebookWidth = Math.max(notebookWidth, Math.round(room.right - box.left));
+      const widget = o.getAttribute('data-mime-type') ===
+        'application/vnd.jupyter.widget-view+json' || !!o.querySelector('.jupyter-widgets');
+      let right = box.right;
+      for (const e of o.querySelectorAll('*')) {
+        const r = e.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) right = Math.max(right, r.right);
+      }
+      const imgs = [...o.querySelectorAll('img')].map(img => {
+        const r = img.getBoundingClientRect();
+        return {width: Math.round(r.width), height: Math.round(r.height),
+                naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight};
+      });
+      const root = o.querySelector('.jupyter-widgets');
+      const rbox = root ? root.getBoundingClientRect() : null;
+      out.push({cell: index, output: k, count: cell.model.executionCount,
+                widgetBox: rbox ? {width: Math.round(rbox.width),
+                                   height: Math.round(rbox.height)} : null,
+                buttons: [...o.querySelectorAll('button.jupyter-button')]
+                  .map(b => b.textContent.trim()).slice(0, 60),
+                source: cell.model.sharedModel.getSource().split('\\n')[0].slice(0, 80),
+                kind: widget ? 'widget' : (imgs.length ? 'image' : 'text'),
+                height: Math.round(box.height), width: Math.round(box.width),
+                overflow: Math.max(0, Math.round(right - (room.right)),
+                                   o.scrollWidth - o.clientWidth),
+                imgs});
+    });
+  });
+  return {notebookWidth, outputs: out};
+}
+"""
+
+
+def size_problems(sizes: dict) -> list[str]:
+    """What :meth:`Lab.output_sizes` found too large: an output taller than
+    :data:`MAX_OUTPUT_HEIGHT`, content that runs past the notebook's right edge, or a picture
+    wider than the notebook (shown shrunk)."""
+    out = []
+    for o in sizes["outputs"]:
+        where = f"cell {o['cell']} ({o['source']!r:.50})"
+        if o["height"] > MAX_OUTPUT_HEIGHT:
+            out.append(f"{where}: an output {o['height']} px tall, more than "
+                       f"{MAX_OUTPUT_HEIGHT:,}")
+        if o["overflow"] > 1:
+            out.append(f"{where}: reaches {o['overflow']} px past the notebook's right edge "
+                       f"({sizes['notebookWidth']} px wide)")
+        for im in o["imgs"]:
+            if im["width"] and im["naturalWidth"] > im["width"] * (1 + SHRINK) + 1:  # (shown)
+                out.append(f"{where}: a picture {im['naturalWidth']} px wide shown "
+                           f"{im['width']} px wide (wider than the notebook)")
+    return out
+
+
 @dataclass
 class NotebookReport:
     """What a run of a notebook left behind, read from the notebook model and the DOM."""
@@ -537,6 +610,14 @@ class Lab:
         data = self.page.evaluate(JS_REPORT, self.path)
         return NotebookReport(self.path, data["cells"], data["run"], seconds,
                               list(self.page_errors))
+
+    def output_sizes(self) -> dict:
+        """Every output of the open notebook as JupyterLab shows it now: ``{"notebookWidth":
+        px, "outputs": [{cell, output, count, source, kind, height, width, overflow, imgs}]}``
+        (CSS px; ``overflow`` is how far its content reaches past the notebook's right
+        edge, ``imgs`` each image's drawn and natural size)."""
+        assert self.path is not None, "open a notebook first"
+        return self.page.evaluate(JS_OUTPUT_SIZES, self.path)
 
     def check(self, report: NotebookReport, *, min_images: int = 0) -> None:
         """No errors, every cell ran, every image loaded, every widget rendered."""
@@ -699,15 +780,26 @@ class Lab:
         assert f"event {int(m.group(1)) + 1} of {m.group(2)}" in d1, d1
         self.wait_for_image(image, src0)
         src1, pixels1 = image.get_attribute("src"), image.screenshot()
-        t1 = table.inner_text()
+        t1 = self.wait_for_inner_text(table, lambda t: t != t0)  # (its own widget message)
         assert t1 != t0, f"the path table (alpha, beta) did not change: {t1!r}"
         assert pixels1 != pixels0, "the tree image did not change (no node highlighted)"
 
         self.button("back", stepper).click()
         assert self.wait_for_text_change(description, d1) == d0
         self.wait_for_image(image, src1)
-        assert table.inner_text() == t0
+        assert self.wait_for_inner_text(table, lambda t: t == t0) == t0
         assert image.screenshot() == pixels0, "stepping back did not restore the tree image"
+
+    def wait_for_inner_text(self, locator: Any, ok: Any, timeout: float = WIDGET_TIMEOUT / 1000
+                            ) -> str:
+        """The element's text once ``ok(text)`` holds (each widget's value comes in a message
+        of its own), or its text when ``timeout`` seconds have passed."""
+        deadline = time.monotonic() + timeout
+        text = locator.inner_text()
+        while not ok(text) and time.monotonic() < deadline:
+            self.page.wait_for_timeout(100)  # the next widget message
+            text = locator.inner_text()
+        return text
 
     def step_until(self, stepper: Any, pattern: str, limit: int = 60) -> bool:
         """Click ``step`` until the event text matches ``pattern`` (at most ``limit`` times)."""
@@ -758,9 +850,9 @@ class Lab:
         status = game.locator(".widget-html-content").filter(has_text="moves:").first
         image = game.locator("img").first
 
-        def moves(text: str) -> list[str]:
+        def moves(text: str) -> list[str]:  # "moves: Black E, White N" (or "none yet")
             tail = text.split("moves:", 1)[1]
-            return re.findall(r"\S+:\S+", tail)
+            return [m for m in tail.split(",") if m.strip() and "none yet" not in m]
 
         start = status.text_content()
         src0 = image.get_attribute("src")

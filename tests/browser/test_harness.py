@@ -93,7 +93,7 @@ def test_figure_and_widgets(lab, lab_root):
     before, after = lab.play_tictactoe(lab.tictactoe())
     assert before == [""] * 9 and after[4] == "X" and after.count("O") == 1
     start, end = lab.move_robot(lab.robots())
-    assert "White:" in end and "Black:" in end
+    assert "White " in end and "Black " in end  # "moves: Black S, White N, ..."
 
 
 def test_server_leaves_no_process(tmp_path, artifacts):

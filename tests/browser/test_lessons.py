@@ -1,10 +1,14 @@
-"""Every lesson runs top to bottom in JupyterLab, draws its figures, and its widgets work.
+"""Every lesson runs top to bottom in JupyterLab, draws its figures, fits the screen, and its
+widgets work.
 
 Each test opens a lesson from a temporary copy of ``notebooks/``, runs all cells, checks that no
 cell raised, that every figure the committed notebook shows is drawn again and every image
-loaded, then drives the lesson's widget. Screenshots go to ``tests/artifacts/``; with
-``AISEARCH_UPDATE_SCREENSHOTS=1`` cropped pictures of the stepper and of a tree also go to
-``docs/images/`` for the README. A lesson that does not exist yet is skipped (failed in CI).
+loaded, and that every output fits: none taller than 1,200 pixels, none wider than the notebook
+(a viewport of 1,440 x 900, a notebook about 1,000 pixels wide); a screenshot of the whole lesson
+goes to ``tests/artifacts/lessons/``. Then it drives the lesson's widget; a stepper must fit in
+about 1,000 x 800 pixels. With ``AISEARCH_UPDATE_SCREENSHOTS=1`` cropped pictures of the stepper
+and of a tree also go to ``docs/images/`` for the README. A lesson that does not exist yet is
+skipped (failed in CI).
 """
 
 from __future__ import annotations
@@ -13,20 +17,46 @@ import re
 
 import pytest
 
-from tests.browser.labharness import UPDATE_SCREENSHOTS, require_notebook, saved_image_outputs
+from tests.browser.labharness import (
+    LESSON_SHOTS,
+    UPDATE_SCREENSHOTS,
+    require_notebook,
+    saved_image_outputs,
+    size_problems,
+)
 
 pytestmark = pytest.mark.browser
+
+STEPPER_BOX = (1000, 820)  # px: a stepper, its buttons, tree, pseudocode and table
 
 
 def run_lesson(lab, name: str):
     """Run the lesson ``notebooks/<name>`` and check it; returns the report."""
     saved = require_notebook(name)
     figures = saved_image_outputs(saved)
-    report = lab.run_notebook(name, screenshot=saved.stem, min_images=max(1, figures))
+    LESSON_SHOTS.mkdir(parents=True, exist_ok=True)
+    report = lab.run_notebook(name, screenshot=f"lessons/{saved.stem}",
+                              min_images=max(1, figures))
     assert report.image_outputs() >= figures, (
         f"{name}: the committed notebook shows {figures} figures, the run drew "
         f"{report.image_outputs()}")
+    check_sizes(lab, name)
     return report
+
+
+def check_sizes(lab, name: str, when: str = "after Run All") -> dict:
+    """No output of the open lesson too tall or too wide; every stepper in its box."""
+    sizes = lab.output_sizes()
+    found = size_problems(sizes)
+    for o in sizes["outputs"]:
+        box = o.get("widgetBox")
+        stepper = {"reset", "back", "step"} <= set(o.get("buttons") or ())
+        if box and stepper and not {"Step through"} & set(o["buttons"]):
+            if box["width"] > STEPPER_BOX[0] or box["height"] > STEPPER_BOX[1]:
+                found.append(f"cell {o['cell']}: a stepper {box['width']} x {box['height']} px, "
+                             f"more than {STEPPER_BOX[0]:,} x {STEPPER_BOX[1]}")
+    assert not found, (f"{name} {when} (screenshots in {LESSON_SHOTS}):\n" + "\n".join(found))
+    return sizes
 
 
 def test_01_two_robots(lab):
@@ -85,10 +115,15 @@ def test_04_search_efficiency(lab):
     after = lab.wait_for_text_change(status, before)
     assert "static ordering" in after and after != before, after
     lab.element_screenshot(panel, "04_search_efficiency-lab")
+    lab.button("Step through", panel).click()  # the lab with its stepper open still fits
+    lab.button("reset", panel).first.wait_for(timeout=20_000)
+    lab.page.wait_for_function("() => [...document.querySelectorAll('img')].every(i => i.complete)")
+    check_sizes(lab, "04_search_efficiency.ipynb", "after Step through")
+    lab.element_screenshot(panel, "lessons/04_search_efficiency-lab-stepping")
 def test_05_horizon_effect(lab):
     """Lesson 05 runs; the stepper on the trapped-bishop tree steps forward and back; a move
-    typed into the chess game (in SAN) is played and the engine answers; with quiescence
-    switched on, the engine's next search says so."""
+    typed into the chess game (in SAN) is played, listed in SAN, and the engine answers; with
+    quiescence switched on, the engine's next search says so."""
     run_lesson(lab, "05_horizon_effect.ipynb")
     stepper = lab.stepper()
     assert stepper.count(), "lesson 05 shows no SearchStepper (reset/back/step buttons)"
@@ -96,7 +131,7 @@ def test_05_horizon_effect(lab):
     game = lab.cell_output("PlayGame(chess", widget=True)
     assert game is not None and game.count(), "lesson 05 shows no chess game"
     before, after = lab.play_typed(game, "e4")
-    assert "e2e4" in after, (before, after)
+    assert "White e4" in after, (before, after)  # moves in SAN, as the buttons write them
     search = game.locator(".widget-html-content").filter(has_text="The agent").first
     assert "quiescence" not in search.text_content()
     game.locator("button", has_text="with quiescence").first.click()

@@ -175,7 +175,9 @@ def test_the_painter_draws_a_board_and_the_state_renders_as_svg():
     painter = painter_for(GAME)
     assert painter.name == "chess"
     artists = painter.artists(GAME, GAME.initial, 1.0, 0.5, highlight=GAME.moves(GAME.initial)[:1])
-    assert sum(1 for a in artists if a.get_gid() == "piece") == 32
+    (pieces,) = [a for a in artists if a.get_gid() == "pieces"]  # silhouettes, as chess.svg
+    assert len(pieces.get_paths()) == 32
+    assert [tuple(f) for f in pieces.get_facecolors()].count((1.0, 1.0, 1.0, 1.0)) == 16
     assert GAME.move_label(GAME.initial, GAME.moves(GAME.initial)[0]) == "Nh3"
 
 

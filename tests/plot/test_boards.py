@@ -17,14 +17,7 @@ from aisearch import Nim, SymmetryReduced, fig5_2  # noqa: E402
 from aisearch.games.connect4 import ConnectFour  # noqa: E402
 from aisearch.games.robots import TwoRobots  # noqa: E402
 from aisearch.games.tictactoe import TicTacToe  # noqa: E402
-from aisearch.plot import (  # noqa: E402
-    board_png,
-    draw_board,
-    draw_connect4,
-    draw_robots,
-    draw_tictactoe,
-    thumbnail,
-)
+from aisearch.plot import board_png, draw_board, draw_robots, thumbnail  # noqa: E402
 from aisearch.plot.painters import TEXT, painter_for, svg  # noqa: E402
 from aisearch.plot.painters.robots import WALL  # noqa: E402
 from aisearch.plot.painters.tictactoe import cells  # noqa: E402
@@ -54,18 +47,23 @@ def test_a_board_and_its_text_draw_the_same_marks():
        . . o"""
     board = TicTacToe.parse("x.o/.x./..o")
     assert cells(board) == "x.o.x...o"
-    ax = draw_tictactoe(board, ax=new_ax())
+    ax = draw_board(TicTacToe(), board, ax=new_ax())
     (crosses,) = by_gid(ax, "x")
     assert len(crosses.get_xdata()) == 2 * 6  # two strokes per X, NaN-separated
     assert len(by_gid(ax, "o")) == 2
-    assert ax.get_xlim() == pytest.approx((-0.06, 3.06))
+    left, right = ax.get_xlim()  # the board, drawn in points, with a margin of 2 %
+    assert left / (right - left) == pytest.approx(-0.02 / 1.04)
 
 
 def test_highlighted_cells_are_shaded():
-    ax = draw_tictactoe("xxx/oo./...", ax=new_ax(), highlight=[0, 1, 2])
+    ax = draw_board(TicTacToe(), "xxx/oo./...", ax=new_ax(), highlight=[0, 1, 2])
     shaded = by_gid(ax, "highlight")
-    assert sorted(p.get_xy() for p in shaded) == [(0, 2), (1, 2), (2, 2)]
-    assert len(by_gid(draw_tictactoe("x../.../...", ax=new_ax(), highlight=4), "highlight")) == 1
+    side = ax.get_xlim()[1] / 1.02  # the board's side, in points
+    corners = sorted(tuple(p.get_xy()) for p in shaded)
+    assert [c / side for xy in corners for c in xy] == pytest.approx([0, 2 / 3, 1 / 3, 2 / 3,
+                                                                      2 / 3, 2 / 3])
+    one = draw_board(TicTacToe(), "x../.../...", ax=new_ax(), highlight=4)
+    assert len(by_gid(one, "highlight")) == 1
 
 
 @pytest.mark.parametrize("state, highlight, message", [
@@ -76,12 +74,12 @@ def test_highlighted_cells_are_shaded():
 ])
 def test_bad_boards_and_cells_raise_value_errors(state, highlight, message):
     with pytest.raises(ValueError, match=message):
-        draw_tictactoe(state, ax=new_ax(), highlight=highlight)
+        draw_board(TicTacToe(), state, ax=new_ax(), highlight=highlight)
 
 
 def test_without_an_axes_a_small_figure_is_made():
-    ax = draw_tictactoe("x../.../...")
-    assert tuple(ax.figure.get_size_inches()) == (2, 2)
+    ax = draw_board(TicTacToe(), "x../.../...", inches=2)
+    assert tuple(ax.figure.get_size_inches()) == pytest.approx((2.1667, 2.1667), abs=1e-3)
 
 
 # -- two robots ----------------------------------------------------------------------------
@@ -126,10 +124,10 @@ def test_connect4_positions_and_texts_draw_alike():
     s = game.result(game.result(game.initial, 3), 3)
     faces = {}
     for shown in (s, str(s)):
-        (discs,) = by_gid(draw_connect4(shown, ax=new_ax()), "discs")
+        (discs,) = by_gid(draw_board(ConnectFour(), shown, ax=new_ax()), "discs")
         faces[type(shown)] = [tuple(f) for f in discs.get_facecolors()]
     assert len(set(map(tuple, faces.values()))) == 1
-    ax = draw_connect4(s, ax=new_ax())
+    ax = draw_board(ConnectFour(), s, ax=new_ax())
     (discs,) = by_gid(ax, "discs")
     faces = [tuple(f) for f in discs.get_facecolors()]
     assert len(faces) == 42
@@ -138,7 +136,7 @@ def test_connect4_positions_and_texts_draw_alike():
 
 def test_connect4_rejects_ragged_rows():
     with pytest.raises(ValueError, match="cannot read"):
-        draw_connect4("..../...", ax=new_ax())
+        draw_board(ConnectFour(), "..../...", ax=new_ax())
 
 
 # -- PNG bytes and thumbnails ----------------------------------------------------------------

@@ -164,7 +164,8 @@ def test_layout_handles_deep_trees_and_any_root():
 
 @pytest.mark.parametrize("bad, root, message", [
     ({(): [(0,), (1,)], (0,): [(1,)]}, None, "reached twice"),
-    ({(): [(0,)], (0,): [()]}, None, "no root"),
+    ({(): [(0,)], (0,): [()]}, None, r"a cycle, \(\) → \(0,\) → \(\)"),
+    ({1: [2], 2: [3], 3: [1]}, None, "a cycle, 1 → 2 → 3 → 1"),
     ({(): [(0,)], (0,): [()]}, (), "reached twice"),
     ({"a": ["b"]}, (), "root"),
 ])
@@ -403,7 +404,8 @@ def test_robot_boards_are_painted_for_the_game_the_recording_names():
     ({"upto": 43}, "upto must be an int from 0 to 42"),
     ({"upto": True}, "upto must be"),
     ({"upto": 2.0}, "upto must be"),
-    ({"current": (5,)}, "not a node"),
+    ({"current": (5,)}, r"current=\(5,\) is not a node"),
+    ({"current": (9, 9)}, r"current=\(9, 9\) is not a node of the tree: give the path"),
     ({"search": 1}, "not a search of this recording"),
 ])
 def test_bad_arguments_raise_clear_errors(kwargs, message):
@@ -426,6 +428,16 @@ def test_sources_that_are_not_one_tree_are_refused():
         tree([], ax=new_ax())
     with pytest.raises(ValueError, match="upto needs a recording"):
         tree(tree_graph(record(alphabeta, fig5_2).events), ax=new_ax(), upto=3)
+
+
+def test_a_chain_hundreds_of_plies_deep_is_drawn():
+    """Drawn as accepted: the bounds in the nodes are read without recursion."""
+    chain: object = 5
+    for _ in range(900):
+        chain = {"a": chain}
+    game = TreeGame(chain)
+    ax = tree(game, ax=new_ax())
+    assert labels(ax)["tips"].texts == ["5"] and len(labels(ax)["values"].texts) == 900
 
 
 def test_importing_the_plot_package_does_not_import_matplotlib():

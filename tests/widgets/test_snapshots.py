@@ -138,3 +138,36 @@ def test_a_search_with_table_hits_draws_its_key_frames_with_the_window():
     alphabeta_tt(dag, dag.initial, evaluate=dag.evaluate, table=TranspositionTable(), tracer=hits)
     figure = stepper_strip(hits, game=dag, window=True)
     assert figure.axes
+
+
+def test_the_key_frames_show_the_first_table_hit_and_re_search_the_lessons_point_at():
+    """Lesson 04's still pictures must show a TableHit and a Research, as its text asks."""
+    from aisearch.search import alphabeta_tt
+
+    from aisearch import TranspositionTable, pvs, uniform_tree
+    from aisearch.games.dag import DagGame
+    from aisearch.trace import Research, TableHit
+
+    dag = DagGame(b=3, d=4, width=3, seed=1)
+    hits = recorded(alphabeta_tt, dag, evaluate=dag.evaluate, table=TranspositionTable())
+    first_hit = next(i + 1 for i, e in enumerate(hits.events) if type(e) is TableHit)
+    assert first_hit in key_frames(hits, limit=4)
+    tree = uniform_tree(3, 3, seed=0)
+    scout = recorded(pvs, tree)
+    first_research = next(i + 1 for i, e in enumerate(scout.events) if type(e) is Research)
+    frames = key_frames(scout, limit=4)
+    assert first_research in frames and frames[-1] == len(scout.events) and len(frames) == 4
+    fig = stepper_strip(scout, game=tree)
+    titles = [ax.get_title(loc="left") for ax in fig.axes]
+    assert any(" again " in t for t in titles)  # the re-search, in words
+
+
+def test_a_strip_is_a_grid_at_most_about_1000_by_1200_pixels():
+    from aisearch import pvs, uniform_tree
+
+    tree = uniform_tree(3, 3, seed=0)
+    for rec in (recorded(pearl_ab, eighteen_of_41), recorded(pvs, tree)):
+        fig = stepper_strip(rec, limit=6)
+        w, h = fig.get_size_inches() * 100
+        rows = {round(ax.get_position().y0, 3) for ax in fig.axes}
+        assert w <= 1000 and h <= 1200 and len(rows) < len(fig.axes)  # a grid, not a column

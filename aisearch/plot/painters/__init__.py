@@ -53,12 +53,20 @@ class Painter:
         ``extent(game, state, size) -> (width, height)``: the box, its longer side ``size``.
     svg : callable, optional
         ``svg(game, state, size) -> str``: a standalone SVG picture.
+    least : float
+        The smallest size (points, the longer side) at which a picture can be read: a
+        tree of board thumbnails draws them at least this large.
+    inches : float
+        The width of a still picture of one position among others (a game's key
+        positions): wide enough for its labels to read at 8 points.
     """
 
     name: str
     artists: Callable[..., list]
     extent: Callable[[Any, Any, float], tuple[float, float]] = _square
     svg: Callable[..., str] | None = None
+    least: float = 16.0
+    inches: float = 1.6
 
 
 PAINTERS: dict[type, Painter] = {}

@@ -41,10 +41,14 @@ class Label(NamedTuple):
     bold: bool = False
 
 
+MIN_POINTS = 8.0
+"""Labels that would be smaller than this (points) are left out of a picture."""
+
+
 def artists(shapes: list, box: tuple[float, float], size: float, lw: float,
             faint: bool = False) -> list:
     """Matplotlib artists for ``shapes`` in a box ``box = (width, height)`` scaled so that its
-    longer side is ``size``."""
+    longer side is ``size`` points; a label smaller than :data:`MIN_POINTS` is left out."""
     from matplotlib.patches import Circle, Rectangle
     from matplotlib.text import Text
 
@@ -58,9 +62,9 @@ def artists(shapes: list, box: tuple[float, float], size: float, lw: float,
         elif isinstance(s, Disc):
             out.append(Circle((s.x * k, s.y * k), s.r * k, facecolor=s.fill, edgecolor=s.edge,
                               linewidth=lw, alpha=alpha))
-        else:
+        elif s.size * k * 0.9 >= MIN_POINTS:  # (too small to read: left out)
             out.append(Text(s.x * k, s.y * k, s.text, ha=s.anchor, va="center",
-                            fontsize=max(s.size * k * 0.9, 3), color=s.color, alpha=alpha,
+                            fontsize=s.size * k * 0.9, color=s.color, alpha=alpha,
                             fontweight="bold" if s.bold else "normal"))
     return out
 

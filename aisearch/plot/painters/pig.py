@@ -60,4 +60,4 @@ def svg(game: Any, state: Any, size: int = 240) -> str:
     return _svg(shapes(game, state), BOX, size / BOX[0])
 
 
-PAINTER = register(Pig, Painter("pig", artists, extent, svg))
+PAINTER = register(Pig, Painter("pig", artists, extent, svg, inches=3.2))
