@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from aisearch.search.runtime import INF, PLY, SHOWN, UNBOUNDED, WON  # noqa: F401 (INF: doctests)
+from aisearch.search.runtime import INF, PLY, SHOWN, UNBOUNDED, WON
 from aisearch.trace.events import Event
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TableStore", "to_table",
@@ -324,8 +324,8 @@ class TranspositionTable:
                 return None, False
             self.hits += 1
             value, bound, ply = e[0], e[1], top - d
-            if value > WON or value < -WON:
-                e = _as_seen(e, ply, True)
+            if (value > WON or value < -WON) and value != INF and value != -INF:
+                e = _as_seen(e, ply, True)  # (a win by its distance: counted from here)
                 value = e[0]
             if ply > 0 and e[2] >= d and (bound == EXACT or (
                     value >= beta if bound == LOWER else value <= alpha)):
@@ -343,7 +343,7 @@ class TranspositionTable:
             if old is not None and d < old[2] and old[5] == generation:
                 self.refused += 1  # a deeper entry of this generation stays
                 return False
-            if value > WON or value < -WON:
+            if (value > WON or value < -WON) and value != INF and value != -INF:
                 value = to_table(value, ply)
             slots[s] = _new(Entry, (value, bound, d, move, s, generation))
             return True
