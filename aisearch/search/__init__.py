@@ -41,7 +41,7 @@ from aisearch.search.efficiency.table import TranspositionTable
 from aisearch.search.efficiency.table_search import alphabeta_tt
 from aisearch.search.efficiency.pvs import pvs
 from aisearch.search.efficiency.windows import aspiration, mtdf
-from aisearch.search.efficiency.sss import sss_star
+from aisearch.search.efficiency.sss import sss_star, stockman_sss
 from aisearch.search.efficiency.deepening import iterative_deepening
 from aisearch.search.efficiency.engine import enhanced_search
 from aisearch.search.horizon.quiescence import quiescence
@@ -57,7 +57,7 @@ __all__ = [
     "Budget", "OutOfBudget", "SEARCHERS", "REGISTRY", "describe", "searcher", "Pseudocode",
     "SearcherInfo",
     # lesson 04: search efficiency
-    "alphabeta_tt", "TranspositionTable", "pvs", "aspiration", "mtdf", "sss_star",
+    "alphabeta_tt", "TranspositionTable", "pvs", "aspiration", "mtdf", "sss_star", "stockman_sss",
     "enhanced_search", "StaticOrder", "PrincipalVariation", "Killers", "History", "chain",
     "minimal_tree",
     "expectiminimax", "star1", "star2",
