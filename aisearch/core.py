@@ -152,7 +152,8 @@ class GameBase:
 
     Subclasses define ``initial``, ``to_move``, ``moves``, ``result`` and ``utility``;
     ``is_terminal`` defaults to "no legal moves", ``chance_outcomes`` to an error (games
-    without chance never call it) and ``noisy_moves`` to none. A game with chance states
+    without chance never call it), ``noisy_moves`` to none and ``move_order`` to none (see
+    below). A game with chance states
     sets ``has_chance = True`` (searchers that cannot search them then check every node;
     a game that does not derive from this class is checked always), and a game whose play
     can go on for ever sets ``cycles = True`` (:func:`~aisearch.agents.play` then stops it).
@@ -179,6 +180,13 @@ class GameBase:
     sides: ClassVar[Mapping[int, str]] = {MAX: "MAX", MIN: "MIN"}
     move_grid: ClassVar[tuple[tuple[Any, ...], ...] | None] = None
     buttons_are_board: ClassVar[bool] = False
+    move_order: Any = None
+    """A cheap move ordering the game offers, or None (the default: none). A game that has
+    one defines ``move_order(s, moves)``: the legal ``moves`` of ``s`` (all or some of them)
+    reordered, the likeliest best for the player to move first, quickly (Connect Four's looks
+    for wins, blocks and threats on its bitboard). Lesson 04's engine orders by it where a
+    game offers one (:func:`~aisearch.search.engine.enhanced_search`, ``static=True``), and
+    checks its answers unless it declares ``move_order.permutes = True``."""
 
     def is_terminal(self, s: Any) -> bool:
         return not self.moves(s)  # type: ignore[attr-defined]
