@@ -42,9 +42,10 @@ _BOTTOM = sum(1 << (_H1 * c) for c in range(WIDTH))
 _LANE = 80  # boards side by side, 80 bits apart (49 bits each, shifts of at most 24)
 _MINE, _THEIRS = _LANE * WIDTH, _LANE * (WIDTH + 1)  # lanes 7 and 8
 _COPIES = sum(1 << (_LANE * c) for c in range(WIDTH))  # x * _COPIES: x in lanes 0..6
+_COPIES_8 = _COPIES | 1 << _MINE  # lanes 0..7
+_COPIES_9 = _COPIES_8 | 1 << _THEIRS  # lanes 0..8
 _OWN_COLUMN = sum(_COLUMN[c] << (_LANE * c) for c in range(WIDTH))  # column c in lane c
 _LANE_CELLS = tuple(_BOARD << (_LANE * c) for c in range(WIDTH))
-_ALL_CELLS = sum(_BOARD << (_LANE * k) for k in range(WIDTH + 2))
 _RANK = (5, 3, 1, 0, 2, 4, 6)  # column -> place among equals: the centre first
 _BY_RANK = (3, 2, 4, 1, 5, 0, 6)  # place -> column
 _PLAIN = tuple((3 << 10) + (63 << 3) + _RANK[c] for c in range(WIDTH))  # see threat_order
@@ -96,22 +97,17 @@ def threat_order(mask: int, mover: int, moves: Sequence[int]) -> tuple[int, ...]
         return tuple(moves)
     possible = (mask + _BOTTOM) & _BOARD  # the cell each open column would fill
     dropped = (possible * _COPIES) & _OWN_COLUMN  # lane c: the disc dropped in column c
-    x = mover * _COPIES | dropped | mover << _MINE | (mask ^ mover) << _THEIRS
+    x = mover * _COPIES_8 | dropped | (mask ^ mover) << _THEIRS
     # winning_cells of the nine lanes at once, written out (this runs at every node)
-    r = (x << 1) & (x << 2) & (x << 3)
-    p = (x << 7) & (x << 14)
-    r |= p & ((x << 21) | (x >> 7))
-    p = (x >> 7) & (x >> 14)
-    r |= p & ((x << 7) | (x >> 21))
-    p = (x << 6) & (x << 12)
-    r |= p & ((x << 18) | (x >> 6))
-    p = (x >> 6) & (x >> 12)
-    r |= p & ((x << 6) | (x >> 18))
-    p = (x << 8) & (x << 16)
-    r |= p & ((x << 24) | (x >> 8))
-    p = (x >> 8) & (x >> 16)
-    r |= p & ((x << 8) | (x >> 24))
-    r &= _ALL_CELLS ^ (mask * _COPIES | dropped | mask << _MINE | mask << _THEIRS)
+    r = (x << 1) & (x << 2) & (x << 3)  # up: three below
+    # across, then the diagonals: two on one side and a third beyond them or on the other
+    a, b = x << 7, x >> 7
+    r |= a & (a << 7) & ((a << 14) | b) | b & (b >> 7) & (a | (b >> 14))
+    a, b = x << 6, x >> 6
+    r |= a & (a << 6) & ((a << 12) | b) | b & (b >> 6) & (a | (b >> 12))
+    a, b = x << 8, x >> 8
+    r |= a & (a << 8) & ((a << 16) | b) | b & (b >> 8) & (a | (b >> 16))
+    r &= (_BOARD ^ mask) * _COPIES_9 ^ dropped  # empty cells (a dropped disc fills its own)
     wins = (r >> _MINE) & possible
     theirs = r >> _THEIRS
     blocks = theirs & possible
