@@ -95,6 +95,8 @@ class DistanceBounds(TranspositionTable):
         if not isinstance(remember, bool):
             raise TypeError(f"remember must be True or False, not {remember!r}")
         self.remember, self.bounded = remember, 0
+        if not remember:
+            self.store = _keep_nothing  # type: ignore[method-assign]
 
     def lookup(self, s: Any, depth: int, alpha: float, beta: float,
                ply: int = 0) -> tuple[Entry | None, bool]:
@@ -110,9 +112,10 @@ class DistanceBounds(TranspositionTable):
             return TranspositionTable.lookup(self, s, depth, alpha, beta, ply)
         return None, False
 
-    def store(self, s: Any, depth: int, value: float, bound: str, move: Any = None,
-              ply: int = 0) -> bool:
-        return self.remember and super().store(s, depth, value, bound, move, ply)
+
+
+def _keep_nothing(*args: Any) -> bool:
+    return False
 
 
 def win_distance(table: TranspositionTable, state: Any) -> int | None:
