@@ -16,7 +16,7 @@ from aisearch.search.anytime import Budget, OutOfBudget
 from aisearch.search.bandit import play_bandit
 from aisearch.search.chance import expectiminimax
 from aisearch.search.deepening import iterative_deepening
-from aisearch.search.engine import enhanced_search
+from aisearch.search.engine import DistanceBounds, enhanced_search, win_distance
 from aisearch.search.maxn import Paranoid, maxn, paranoid
 from aisearch.search.mcts import MCTS, mcts, mcts_agent, scaled_rewards, ucb1
 from aisearch.search.minimax import minimax
@@ -41,7 +41,7 @@ __all__ = [
     # lesson 04: search efficiency
     "alphabeta_tt", "TranspositionTable", "pvs", "aspiration", "mtdf", "sss_star",
     "enhanced_search", "StaticOrder", "PrincipalVariation", "Killers", "History", "chain",
-    "minimal_tree",
+    "minimal_tree", "DistanceBounds", "win_distance",
     "expectiminimax", "star1", "star2",
 ]
 __all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "scaled_rewards", "maxn", "paranoid",
