@@ -67,8 +67,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from aisearch import ConnectFour, TranspositionTable  # noqa: E402
+from aisearch.search import DistanceBounds, enhanced_search, win_distance  # noqa: E402
 from aisearch.search.common import INF, PLY, WIN, WON  # noqa: E402
-from aisearch.search.engine import DistanceBounds, enhanced_search, win_distance  # noqa: E402
 from aisearch.search.transposition import EXACT, LOWER, UPPER  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "connect4-pons"

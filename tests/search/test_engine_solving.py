@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from aisearch import ConnectFour, TicTacToe, TranspositionTable, alphabeta
-from aisearch.search import StaticOrder, alphabeta_tt
+from aisearch.search import DistanceBounds, StaticOrder, alphabeta_tt, enhanced_search, win_distance
 from aisearch.search.common import win_value
-from aisearch.search.engine import WINDOWS, DistanceBounds, enhanced_search, win_distance
+from aisearch.search.engine import WINDOWS
 from aisearch.search.ordering import game_order
 
 C4, E = ConnectFour(), ConnectFour.evaluate
