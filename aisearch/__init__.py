@@ -66,8 +66,8 @@ from aisearch.search import (
     star1,
     star2,
 )
-from aisearch.search.maxn import maxn, paranoid
-from aisearch.search.mcts import MCTS, mcts, mcts_agent, ucb1
+from aisearch.search.multiplayer.maxn import maxn, paranoid
+from aisearch.search.sampling.mcts import MCTS, mcts, mcts_agent, ucb1
 from aisearch.solve import retrograde
 from aisearch.solve_chance import nannon_solution, solve_chance
 from aisearch.solve_pig import pig_solution

@@ -259,7 +259,7 @@ def search_agent(
     TypeError: minimax takes no option 'evalute'; its options are: evaluate, order, \
 prune_on_equal, fastest_wins, tracer
     """
-    from aisearch.search.common import check_tracer
+    from aisearch.search.runtime.run import check_tracer
 
     if not callable(search) or isinstance(search, type):
         raise TypeError(f"search must be a searcher such as alphabeta, not {search!r:.80}")
@@ -299,7 +299,7 @@ def anytime_agent(
 ) -> _SearchAgent:
     """An agent that runs an anytime searcher under a budget and plays its last decision.
 
-    Each move gets a fresh :class:`~aisearch.search.anytime.Budget` of ``nodes`` generated
+    Each move gets a fresh :class:`~aisearch.search.Budget` of ``nodes`` generated
     states and/or ``seconds`` (the agent owns the clock, started when it is asked to move).
     The searcher yields one decision per completed iteration; when the budget runs out in
     the middle of one, that unfinished iteration is dropped and the agent plays the move of
@@ -329,8 +329,8 @@ def anytime_agent(
     >>> agent(TicTacToe(), TicTacToe.initial), agent.last.depth
     (4, 2)
     """
-    from aisearch.search.anytime import Budget, run_anytime
-    from aisearch.search.common import check_tracer
+    from aisearch.search.runtime.anytime import Budget, run_anytime
+    from aisearch.search.runtime.run import check_tracer
 
     if not callable(search) or isinstance(search, type):
         raise TypeError(f"search must be an anytime searcher such as iterative_deepening, not "

@@ -80,7 +80,7 @@ class Game(Protocol[S, M]):
     ``win``
         The payoff of a win (a number > 0, ``inf`` allowed). A terminal utility of
         ``+win`` or ``-win`` is a won or lost game, which searchers score by its distance
-        from the root (:mod:`aisearch.search.common`, "fastest wins"). Games without it
+        from the root (:mod:`aisearch.search.runtime.run`, "fastest wins"). Games without it
         have no wins, only payoffs (explicit trees); ``±inf`` always counts as a win.
     ``noisy_moves(s)``
         The moves of ``s`` that make the position unquiet (captures, promotions), in
@@ -185,8 +185,8 @@ class GameBase:
     one defines ``move_order(s, moves)``: the legal ``moves`` of ``s`` (all or some of them)
     reordered, the likeliest best for the player to move first, quickly (Connect Four's looks
     for wins, blocks and threats on its bitboard). Lesson 04's engine orders by it where a
-    game offers one (:func:`~aisearch.search.engine.enhanced_search`, ``static=True``), and
-    checks its answers unless it declares ``move_order.permutes = True``."""
+    game offers one (``enhanced_search(..., static=True)``), and checks its answers unless
+    the game declares ``move_order.permutes = True``."""
 
     def is_terminal(self, s: Any) -> bool:
         return not self.moves(s)  # type: ignore[attr-defined]

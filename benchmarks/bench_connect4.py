@@ -16,16 +16,17 @@ and Pons' score of it.
 **What "right" means.** Pons' score is exact: positive if the player to move wins, 22 minus
 the number of discs the winner has then played, so a quicker win scores higher; 0 for a
 draw; negative for a loss, the slower the higher. The engine scores a quicker win higher
-too (``fastest_wins=True``, :mod:`aisearch.search.common`), so its answer holds the distance
-to the end, and :func:`~aisearch.search.engine.win_distance` reads it: a position is right
-when the exact score matches, not only its sign. Best play with either scoring is the same
-play (a win sooner in plies is a win with fewer discs), so the two must agree exactly.
+too (``fastest_wins=True``, :mod:`aisearch.search.runtime.run`), so its answer holds the
+distance to the end, and :func:`~aisearch.search.efficiency.engine.win_distance` reads it: a
+position is right when the exact score matches, not only its sign. Best play with either
+scoring is the same play (a win sooner in plies is a win with fewer discs), so the two must
+agree exactly.
 
-**The engine** is lesson 04's :func:`~aisearch.search.engine.enhanced_search` with the
+**The engine** is lesson 04's :func:`~aisearch.search.efficiency.engine.enhanced_search` with the
 switches the lesson builds up: static ordering (Connect Four's own, ``ConnectFour.move_order``:
 wins, blocks, threats), a transposition table, null windows (PVS; ``--window mtdf`` for
 MTD(f) from a guess of 0, a draw, as Pons' solver starts), and mate-distance pruning
-(:class:`~aisearch.search.engine.DistanceBounds`). It runs the course's instrumented
+(:class:`~aisearch.search.efficiency.engine.DistanceBounds`). It runs the course's instrumented
 machinery: the shared run, the leaf rule, the orderings and the table's entries.
 
 **The bare solvers** (:class:`BareSolver`) are Pons' algorithm as his blog builds it,
@@ -70,8 +71,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from aisearch import ConnectFour, TranspositionTable  # noqa: E402
 from aisearch.search import DistanceBounds, enhanced_search, win_distance  # noqa: E402
-from aisearch.search.common import INF, PLY, WIN, WON  # noqa: E402
-from aisearch.search.transposition import EXACT, LOWER, UPPER  # noqa: E402
+from aisearch.search.efficiency.table import EXACT, LOWER, UPPER  # noqa: E402
+from aisearch.search.runtime.run import INF, PLY, WIN, WON  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "connect4-pons"
 SETS = {"Test_L3_R1": "End-Easy", "Test_L2_R1": "Middle-Easy", "Test_L2_R2": "Middle-Medium"}

@@ -52,8 +52,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from aisearch import MAX, MIN, ConnectFour, alphabeta, enhanced_search, minimal_tree  # noqa: E402
 from aisearch.core import GameBase  # noqa: E402
 from aisearch.results import Decision, Stats  # noqa: E402
-from aisearch.search.common import INF, PLY, WIN, WON, deep_recursion  # noqa: E402
-from aisearch.search.transposition import EXACT, LOWER, UPPER  # noqa: E402
+from aisearch.search.efficiency.table import EXACT, LOWER, UPPER  # noqa: E402
+from aisearch.search.runtime.run import INF, PLY, WIN, WON, deep_recursion  # noqa: E402
 from aisearch.theory import knuth_moore_leaves  # noqa: E402
 
 C4, E = ConnectFour(), ConnectFour.evaluate

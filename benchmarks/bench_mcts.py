@@ -37,7 +37,7 @@ from aisearch import TicTacToe, alphabeta, iterative_deepening, play  # noqa: E4
 from aisearch.agents import anytime_agent, search_agent  # noqa: E402
 from aisearch.games.connect4 import ConnectFour  # noqa: E402
 from aisearch.search import mcts, mcts_agent  # noqa: E402
-from aisearch.search.anytime import run_anytime  # noqa: E402
+from aisearch.search.runtime.anytime import run_anytime  # noqa: E402
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -304,7 +304,7 @@ class ConnectFour(WinPayoff):
         threats (cells where one more disc makes four), the centre first on ties, and last
         the moves that hand the opponent a win; all on the bitboard
         (:func:`~aisearch.games.connect4_order.threat_order`), for
-        :func:`~aisearch.search.engine.enhanced_search`'s ``static=True``.
+        :func:`~aisearch.search.efficiency.engine.enhanced_search`'s ``static=True``.
 
         >>> game = ConnectFour()
         >>> s = ConnectFour.parse('......./......./......./......./...o.../.xxx.oo')

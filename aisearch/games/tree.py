@@ -36,7 +36,7 @@ MAX_DEPTH = 5_000
 """The deepest a TreeGame may be, in plies (its states are paths from the root)."""
 MAX_TIP = 2.0 ** 999
 """Finite tip values lie strictly within ``±MAX_TIP``: searchers read values beyond it as won
-or lost games (:mod:`aisearch.search.common`), and refuse them from a utility."""
+or lost games (:mod:`aisearch.search.runtime.run`), and refuse them from a utility."""
 
 
 # The guards every explicit tree shares (TreeGame here, TupleTree of lesson 08): a tree is
@@ -137,7 +137,7 @@ class TreeGame(GameBase):
         Player at the root when it is not an explicit node (a numpy integer will do).
     win : float, optional
         The payoff of a win, if the tips are won and lost games (then searchers prefer
-        the quickest win, :mod:`aisearch.search.common`); by default a tree has no wins,
+        the quickest win, :mod:`aisearch.search.runtime.run`); by default a tree has no wins,
         only payoffs, except ``±inf`` tips.
     noisy : iterable of paths, optional
         Nodes reached by a *noisy* move (a capture, say): ``noisy_moves(s)`` lists the

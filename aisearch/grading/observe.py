@@ -255,8 +255,8 @@ def _searcher_functions() -> list[tuple[Any, str]]:
     import inspect
 
     from aisearch.search import REGISTRY
-    from aisearch.search.common import Run
     from aisearch.search.plain import PLAIN
+    from aisearch.search.runtime.run import Run
 
     out = [(info.function, name) for name, info in REGISTRY.items()]
     out += [(part, f"{name} ({part.__qualname__})") for name, info in REGISTRY.items()

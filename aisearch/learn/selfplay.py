@@ -287,7 +287,7 @@ def greedy_agent(game: Game, evaluate: Callable[[Any], float], depth: int = 1) -
 
     ``depth=1`` values each move's resulting position (its afterstate: the die not yet
     thrown) with ``evaluate``, a terminal one with its utility; deeper, it plays
-    :func:`~aisearch.search.chance.expectiminimax`'s move (a chance node counts as a ply, so
+    :func:`~aisearch.search.expectiminimax`'s move (a chance node counts as a ply, so
     ``depth=2`` averages ``evaluate`` over the next throw). Ties go to the first best move.
 
     Examples
@@ -304,7 +304,7 @@ def greedy_agent(game: Game, evaluate: Callable[[Any], float], depth: int = 1) -
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 6:
         raise ValueError(f"depth must be an int from 1 to 6 (plies), not {depth!r}")
 
-    from aisearch.search.ordering import checked_value
+    from aisearch.search.efficiency.ordering import checked_value
 
     name = getattr(evaluate, "__name__", None) or type(evaluate).__name__
 
@@ -313,7 +313,7 @@ def greedy_agent(game: Game, evaluate: Callable[[Any], float], depth: int = 1) -
         if player == CHANCE or game.is_terminal(s):
             raise ValueError(f"{s!r:.80} is not a decision state: an agent moves only there")
         if depth > 1:
-            from aisearch.search.chance import expectiminimax
+            from aisearch.search.chance.expectiminimax import expectiminimax
 
             return expectiminimax(game, s, depth, evaluate=evaluate).move
         best, choice = None, None

@@ -2,37 +2,55 @@
 
 Every searcher has the signature ``f(game, state, depth=None, *, evaluate=None,
 order=None, prune_on_equal=True, fastest_wins=True, tracer=None, ...)``; the conventions
-are documented once in :mod:`aisearch.search.common`. Each declares itself in its own module
+are documented once in :mod:`aisearch.search.runtime`. Each declares itself in its own module
 (:func:`~aisearch.search.registry.searcher`); :data:`SEARCHERS` and every other registry
 are read from those declarations. Anytime searchers (generators of decisions) are
-described in :mod:`aisearch.search.anytime`.
+described in :mod:`aisearch.search.runtime.anytime`.
+
+The modules follow the lessons:
+
+=====================  ==========================================================
+``runtime``            what every searcher shares (conventions, checks, counting,
+                       tracing, budgets)
+``classic``            minimax and the alpha-beta forms (lessons 02-03)
+``efficiency``         ordering, the transposition table, PVS, aspiration, MTD(f),
+                       SSS*, iterative deepening, the minimal tree (lesson 04)
+``horizon``            quiescence search and extensions (lesson 05)
+``chance``             expectiminimax, Star1 and Star2 (lesson 06)
+``sampling``           UCB1, bandits, Monte Carlo tree search (lesson 08)
+``multiplayer``        max^n and paranoid search (lesson 08)
+``plain``              each algorithm in plain sight, for reading; tested to agree
+=====================  ==========================================================
+
+Every public name is importable from here.
 """
 
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from aisearch.search.alphabeta import alphabeta, alphabeta_failsoft, negamax, pearl_ab
-from aisearch.search.anytime import Budget, OutOfBudget
-from aisearch.search.bandit import play_bandit
-from aisearch.search.chance import expectiminimax
-from aisearch.search.deepening import iterative_deepening
-from aisearch.search.engine import DistanceBounds, enhanced_search, win_distance
-from aisearch.search.maxn import Paranoid, maxn, paranoid
-from aisearch.search.mcts import MCTS, mcts, mcts_agent, scaled_rewards, ucb1
-from aisearch.search.minimax import minimax
-from aisearch.search.ordering import (
-    History,
-    Killers,
-    PrincipalVariation,
-    StaticOrder,
-    chain,
-    minimal_tree,
-)
-from aisearch.search.quiescence import quiescence
+# isort: off
+# In the order of the lessons: the registry lists searchers in the order they are declared.
 from aisearch.search.registry import REGISTRY, Pseudocode, SearcherInfo, describe, searcher
-from aisearch.search.star import star1, star2
-from aisearch.search.table import TranspositionTable, alphabeta_tt
-from aisearch.search.windows import aspiration, mtdf, pvs, sss_star
+from aisearch.search.runtime.anytime import Budget, OutOfBudget
+from aisearch.search.classic.minimax import minimax
+from aisearch.search.classic.alphabeta import alphabeta, alphabeta_failsoft, negamax, pearl_ab
+from aisearch.search.efficiency.ordering import (
+    History, Killers, PrincipalVariation, StaticOrder, chain)
+from aisearch.search.efficiency.minimal import minimal_tree
+from aisearch.search.efficiency.table import TranspositionTable
+from aisearch.search.efficiency.table_search import alphabeta_tt
+from aisearch.search.efficiency.pvs import pvs
+from aisearch.search.efficiency.windows import aspiration, mtdf
+from aisearch.search.efficiency.sss import sss_star
+from aisearch.search.efficiency.deepening import iterative_deepening
+from aisearch.search.efficiency.engine import DistanceBounds, enhanced_search, win_distance
+from aisearch.search.horizon.quiescence import quiescence
+from aisearch.search.chance.expectiminimax import expectiminimax
+from aisearch.search.chance.star import star1, star2
+from aisearch.search.sampling.bandit import play_bandit
+from aisearch.search.sampling.mcts import MCTS, mcts, mcts_agent, scaled_rewards, ucb1
+from aisearch.search.multiplayer.maxn import Paranoid, maxn, paranoid
+# isort: on
 
 __all__ = [
     "minimax", "alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab", "iterative_deepening",

@@ -9,7 +9,7 @@ stepper's listings and windowed set, and the grader's reference set all come fro
 
 A searcher also declares its ``kind``, the calling convention it follows (:data:`KINDS`):
 ``'minimax'`` for the two-player, depth-limited searchers of
-:mod:`aisearch.search.common`; ``'nplayer'`` for searches of games of any number of
+:mod:`aisearch.search.runtime.run`; ``'nplayer'`` for searches of games of any number of
 players (max^n, paranoid); ``'sampling'`` for Monte Carlo tree search; ``'quiescence'``
 for a search of one state along its noisy moves, with a window and no depth. What holds for a
 kind (its common options, what its value is) is written once, here; tests and tools ask

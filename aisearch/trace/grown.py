@@ -1,6 +1,6 @@
 """A Monte Carlo search tree as it stood after any number of recorded events.
 
-MCTS records one search per iteration (:mod:`aisearch.search.mcts_trace`); its tree is
+MCTS records one search per iteration (:mod:`aisearch.search.sampling.mcts_trace`); its tree is
 what the ``Update`` events of those iterations left behind: every node's visits and
 total reward. :func:`grown_tree` reads them from the one reader,
 :class:`~aisearch.trace.Replay`, so the tree plot (:func:`aisearch.plot.mcts_tree`) and

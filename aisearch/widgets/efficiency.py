@@ -15,7 +15,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.search.engine import ENHANCEMENTS, WINDOWS
+from aisearch.search.efficiency.engine import ENHANCEMENTS, WINDOWS
 from aisearch.widgets.efficiency_model import NAMES, EfficiencyModel
 from aisearch.widgets.stepper import AxesPNG, SearchStepper
 from aisearch.widgets.text import count

@@ -3,7 +3,7 @@
 :class:`EfficiencyModel` holds one position, a depth and an evaluation, and a set of
 switches (static ordering, iterative deepening, transposition table, killer moves, history
 heuristic, and the window: alpha-beta, PVS, aspiration, MTD(f)). :meth:`EfficiencyModel.run`
-searches the position with :func:`~aisearch.search.engine.enhanced_search` as switched, and
+searches the position with :func:`~aisearch.search.enhanced_search` as switched, and
 keeps every configuration tried with its counts, beside plain alpha-beta in the game's move
 order. A small search is also recorded, so the widget can draw the tree that ran.
 :class:`~aisearch.widgets.EfficiencyLab` is the view.
@@ -29,7 +29,7 @@ from functools import partial
 from typing import Any
 
 from aisearch.results import Decision
-from aisearch.search.engine import ENHANCEMENTS, WINDOWS, enhanced_search
+from aisearch.search.efficiency.engine import ENHANCEMENTS, WINDOWS, enhanced_search
 from aisearch.trace import Recorder
 from aisearch.widgets.dry import dry_run
 

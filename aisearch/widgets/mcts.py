@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aisearch.core import as_int, check_game
-from aisearch.search.mcts import MCTS, SQRT2
+from aisearch.search.sampling.mcts import MCTS, SQRT2
 from aisearch.trace import GrownTree, Recorder, Replay, grown_tree
 from aisearch.widgets.stepper import AxesPNG
 from aisearch.widgets.text import count

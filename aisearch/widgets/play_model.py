@@ -563,7 +563,7 @@ class PlayModel:
                             "build it from searcher=, depth= and evaluate= instead")
         rec = Recorder()
         if self.anytime:  # the same iterations again, within the same node budget
-            from aisearch.search.anytime import Budget, run_anytime
+            from aisearch.search.runtime.anytime import Budget, run_anytime
 
             budget = None if info.nodes is None else Budget(nodes=info.nodes)
             runs: Any = info.searcher(self.game, info.position, info.depth,

@@ -25,7 +25,7 @@ from aisearch import (
 )
 from aisearch.games.dag import DagGame
 from aisearch.search import PrincipalVariation
-from aisearch.search.sss import stockman_sss
+from aisearch.search.efficiency.sss import stockman_sss
 from aisearch.theory import effective_branching_factor, knuth_moore_leaves, pearl_branching
 from aisearch.widgets import EfficiencyLab, EfficiencyModel
 from tests.bad_input.table import Case, check, params

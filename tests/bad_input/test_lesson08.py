@@ -19,7 +19,7 @@ from aisearch.search import (
     scaled_rewards,
     ucb1,
 )
-from aisearch.search.anytime import run_anytime
+from aisearch.search.runtime.anytime import run_anytime
 from aisearch.trace import Recorder
 from tests.bad_input.table import Case, check, params
 

@@ -21,7 +21,7 @@ import pytest
 from aisearch.core import MAX, MIN, GameBase
 from aisearch.games import ConnectFour, TicTacToe, fig5_2
 from aisearch.search import REGISTRY, SEARCHERS, Budget, describe
-from aisearch.search.anytime import run_anytime
+from aisearch.search.runtime.anytime import run_anytime
 from aisearch.trace import Recorder
 from tests.bad_input.table import Case, check, params
 
@@ -311,7 +311,7 @@ def test_numpy_integers_are_depths() -> None:
 
 def test_every_depth_limited_searcher_of_the_registry_can_be_deepened() -> None:
     from aisearch.search import iterative_deepening
-    from aisearch.search.deepening import _iterable
+    from aisearch.search.efficiency.deepening import _iterable
 
     deepened = {name for name, info in REGISTRY.items() if _iterable(info)}
     assert {"minimax", "alphabeta", "pvs", "mtdf", "expectiminimax"} <= deepened

@@ -22,7 +22,7 @@ from aisearch.learn import (
     train,
     value_error,
 )
-from aisearch.search.chance import expectiminimax
+from aisearch.search.chance.expectiminimax import expectiminimax
 from aisearch.solve_chance import nannon_solution, solve_chance
 
 NANNON = Nannon()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import subprocess
 import sys
@@ -26,12 +25,17 @@ def test_the_shipped_file_records_the_documented_settings() -> None:
 
 
 def test_the_shipped_file_starts_as_its_seed_says() -> None:
-    """Retrain the first games of the documented run (seconds) and compare the checkpoint."""
+    """Retrain the first games of the documented run (seconds) and compare the checkpoint,
+    within rounding: numpy's kernels differ between processors in the last bits."""
     meta = shipped("nannon").meta
     settings = dict(SHIPPED["nannon"], games=meta["check_games"])
     net, _ = train("nannon", progress=False, **settings)
-    digest = hashlib.sha256(np.ascontiguousarray(net.weights, dtype="<f8").tobytes())
-    assert digest.hexdigest() == meta["check_sha256"]
+    expected = np.array(meta["check_weights"])
+    assert expected.shape == net.weights.shape
+    np.testing.assert_allclose(net.weights, expected, rtol=1e-9, atol=1e-12)
+    # a different seed is far off: the comparison can fail
+    other, _ = train("nannon", progress=False, **dict(settings, seed=settings["seed"] + 1))
+    assert not np.allclose(other.weights, expected, rtol=1e-3)
 
 
 def test_the_command_writes_what_train_makes(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from aisearch import (
     search_agent,
     uniform_tree,
 )
-from aisearch.search.anytime import BudgetedGame, OutOfBudget, run_anytime
+from aisearch.search.runtime.anytime import BudgetedGame, OutOfBudget, run_anytime
 
 e = TicTacToe.nilsson_eval
 

@@ -17,7 +17,7 @@ from aisearch import (
     mtdf,
     pvs,
 )
-from aisearch.search.deepening import proven_better
+from aisearch.search.efficiency.deepening import proven_better
 from aisearch.trace import Start
 
 C4, E = ConnectFour(), ConnectFour.evaluate
@@ -102,7 +102,7 @@ def test_without_a_table_or_a_proof_the_last_finished_iteration_is_played():
 
 def test_proven_better_needs_a_bound_on_the_right_side():
     from aisearch.games import fig5_2
-    from aisearch.search.table import EXACT, LOWER, UPPER
+    from aisearch.search.efficiency.table_search import EXACT, LOWER, UPPER
 
     t = TranspositionTable()
     t.age()

@@ -6,7 +6,7 @@ import itertools
 import pytest
 
 from aisearch import ConnectFour, Recorder, TicTacToe, TranspositionTable, alphabeta
-from aisearch.search.engine import ENHANCEMENTS, WINDOWS, enhanced_search
+from aisearch.search.efficiency.engine import ENHANCEMENTS, WINDOWS, enhanced_search
 
 C4, E = ConnectFour(), ConnectFour.evaluate
 MID = ConnectFour.parse("......./......./......./...o.../...x.../..xo.x.")

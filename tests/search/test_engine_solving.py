@@ -13,9 +13,9 @@ import pytest
 
 from aisearch import ConnectFour, TicTacToe, TranspositionTable, alphabeta
 from aisearch.search import DistanceBounds, StaticOrder, alphabeta_tt, enhanced_search, win_distance
-from aisearch.search.common import win_value
-from aisearch.search.engine import WINDOWS
-from aisearch.search.ordering import game_order
+from aisearch.search.efficiency.engine import WINDOWS
+from aisearch.search.efficiency.ordering import game_order
+from aisearch.search.runtime.run import win_value
 
 C4, E = ConnectFour(), ConnectFour.evaluate
 PONS = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "connect4-pons"

@@ -16,7 +16,7 @@ from aisearch.search import (
     mtdf,
     pvs,
 )
-from aisearch.search.anytime import run_anytime
+from aisearch.search.runtime.anytime import run_anytime
 
 
 class Checks(TreeGame):

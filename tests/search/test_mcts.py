@@ -12,8 +12,8 @@ from aisearch import MAX, Chance, Recorder, Replay, TicTacToe, TreeGame, fig5_2,
 from aisearch.agents import random_agent
 from aisearch.games import uniform_tree
 from aisearch.search import MCTS, Budget, mcts, mcts_agent, minimax, scaled_rewards, ucb1
-from aisearch.search.anytime import run_anytime
-from aisearch.search.mcts import rewards
+from aisearch.search.runtime.anytime import run_anytime
+from aisearch.search.sampling.mcts import rewards
 
 TTT = TicTacToe()
 

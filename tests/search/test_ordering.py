@@ -14,7 +14,8 @@ from aisearch import (
     minimal_tree,
     uniform_tree,
 )
-from aisearch.search.ordering import Chain, Oracle, PrincipalVariation, front
+from aisearch.search.efficiency.minimal import Oracle
+from aisearch.search.efficiency.ordering import Chain, PrincipalVariation, front
 from aisearch.theory import knuth_moore_leaves, knuth_moore_nodes
 
 

@@ -108,7 +108,7 @@ def test_the_plain_quiescence_search_agrees_with_the_package_one_from_any_window
     import random
 
     from aisearch.grading.cases import random_tree
-    from aisearch.search.quiescence import quiescence
+    from aisearch.search.horizon.quiescence import quiescence
 
     rng = random.Random(5)
     windows = [(-math.inf, math.inf), (-2, math.inf), (-math.inf, 1), (-1, 2), (0, 1)]

@@ -10,9 +10,10 @@ from aisearch import CountingGame, TicTacToe, TranspositionTable, alphabeta_tt, 
 from aisearch.games.dag import DagGame
 from aisearch.games.examples import random_tree
 from aisearch.notebook import plain_source, show_source
-from aisearch.search.common import INF, Run
-from aisearch.search.table import alphabeta_core
-from aisearch.search.windows import mtd, pvs_core
+from aisearch.search.efficiency.pvs import pvs_core
+from aisearch.search.efficiency.table_search import alphabeta_core
+from aisearch.search.efficiency.windows import mtd
+from aisearch.search.runtime.run import INF, Run
 
 
 def plain(function):

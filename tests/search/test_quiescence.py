@@ -24,7 +24,7 @@ from aisearch.search import (
     pvs,
     quiescence,
 )
-from aisearch.search.anytime import run_anytime
+from aisearch.search.runtime.anytime import run_anytime
 from aisearch.trace import CountingGame, Recorder, Replay, Tally
 from aisearch.trace.events import Leaf, Quiescent, StandPat
 

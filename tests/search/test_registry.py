@@ -14,7 +14,7 @@ from aisearch import (
     search_agent,
 )
 from aisearch.search import REGISTRY, SEARCHERS, describe, searcher
-from aisearch.search.common import Run
+from aisearch.search.runtime.run import Run
 from aisearch.widgets.pseudocode import PSEUDOCODE
 
 

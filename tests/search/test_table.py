@@ -23,8 +23,8 @@ from aisearch import (
     minimax,
 )
 from aisearch.games.dag import DagGame
-from aisearch.search.common import win_value
-from aisearch.search.table import EXACT, LOWER, UPPER, Entry, from_table, to_table
+from aisearch.search.efficiency.table_search import EXACT, LOWER, UPPER, Entry, from_table, to_table
+from aisearch.search.runtime.run import win_value
 from aisearch.trace import TableHit
 from aisearch.widgets import StepperModel
 

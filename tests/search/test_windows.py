@@ -24,8 +24,8 @@ from aisearch import (
     uniform_tree,
 )
 from aisearch.games.dag import DagGame
-from aisearch.search.sss import stockman_sss
-from aisearch.search.windows import above, below, null_window
+from aisearch.search.efficiency.pvs import above, below, null_window
+from aisearch.search.efficiency.sss import stockman_sss
 from aisearch.trace import Leaf, Research, Start
 from aisearch.widgets import StepperModel
 

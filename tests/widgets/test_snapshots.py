@@ -131,7 +131,7 @@ def test_a_search_with_table_hits_draws_its_key_frames_with_the_window():
     alpha/beta labels without failing."""
     from aisearch import TranspositionTable
     from aisearch.games.dag import DagGame
-    from aisearch.search.table import alphabeta_tt
+    from aisearch.search.efficiency.table_search import alphabeta_tt
 
     dag = DagGame(b=3, d=4, width=3, seed=1)
     hits = Recorder()

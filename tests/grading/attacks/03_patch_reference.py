@@ -6,7 +6,7 @@ import sys
 import aisearch.grading.observe as observe
 from aisearch.grading.exercises.ex03_alpha_beta import checks
 
-module = sys.modules["aisearch.search.alphabeta"]
+module = sys.modules["aisearch.search.classic.alphabeta"]
 
 
 def alphabeta_decision(game, state, depth, evaluate):

@@ -5,7 +5,7 @@ import sys
 
 import aisearch.search  # noqa: F401
 
-module = sys.modules["aisearch.search.alphabeta"]
+module = sys.modules["aisearch.search.classic.alphabeta"]
 
 source = inspect.getsource(module) + "\nMINE = True\n"
 mine = {"__name__": "mine"}

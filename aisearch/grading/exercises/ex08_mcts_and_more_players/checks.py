@@ -25,7 +25,7 @@ from aisearch.grading.exercises.ex08_mcts_and_more_players.bugs import CATALOGUE
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import recognise
 from aisearch.search import maxn, ucb1
-from aisearch.search.mcts import rewards
+from aisearch.search.sampling.mcts import rewards
 
 __all__ = ["check", "cases", "REFERENCE"]
 

@@ -70,7 +70,7 @@ class Budget:
     >>> b.spend()
     Traceback (most recent call last):
     ...
-    aisearch.search.anytime.OutOfBudget: the budget of 2 nodes is spent
+    aisearch.search.runtime.anytime.OutOfBudget: the budget of 2 nodes is spent
     """
 
     def __init__(self, nodes: int | None = None, seconds: float | None = None,

@@ -1,4 +1,4 @@
-"""The tree of Monte Carlo tree search and its iterations (see :mod:`aisearch.search.mcts`).
+"""The tree of Monte Carlo tree search and its iterations (:mod:`~aisearch.search.sampling.mcts`).
 
 :class:`MCTS` grows the tree one iteration at a time (selection by UCB1, expansion,
 playout, backup) and reports each iteration to a tracer as one search of
@@ -23,10 +23,10 @@ from typing import Any
 
 from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed
 from aisearch.results import Decision, Stats
-from aisearch.search.anytime import Budget, BudgetedGame, OutOfBudget
-from aisearch.search.common import check_tracer
-from aisearch.search.mcts_trace import report_iteration
-from aisearch.search.ucb import SQRT2, rewards, ucb1_unchecked
+from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
+from aisearch.search.runtime.run import check_tracer
+from aisearch.search.sampling.mcts_trace import report_iteration
+from aisearch.search.sampling.ucb import SQRT2, rewards, ucb1_unchecked
 from aisearch.trace.events import Finish, TracerLike
 
 __all__ = ["MCTS", "MCTSNode"]

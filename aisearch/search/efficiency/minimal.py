@@ -2,8 +2,8 @@
 
 Knuth and Moore's perfect ordering is the yardstick for every move ordering of lesson 04:
 :class:`Oracle` orders each node by a full search of it (cached), and :func:`minimal_tree`
-runs alpha-beta with that ordering. Both are importable from
-:mod:`aisearch.search.ordering` too, with the real orderings they are measured against.
+runs alpha-beta with that ordering; the real orderings they are measured against are in
+:mod:`aisearch.search.efficiency.ordering`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,10 @@ from typing import Any
 
 from aisearch.core import unwrap
 from aisearch.results import Decision
-from aisearch.search.common import SHOWN
+from aisearch.search.efficiency.ordering import History, Killers, StaticOrder, chain, front
+from aisearch.search.efficiency.table import TranspositionTable
+from aisearch.search.efficiency.table_search import alphabeta_tt
+from aisearch.search.runtime.run import SHOWN
 
 __all__ = ["Oracle", "minimal_tree"]
 
@@ -33,9 +36,6 @@ class Oracle:
 
     def __init__(self, game: Any, evaluate: Callable[[Any], float] | None, *,
                  fastest_wins: bool = True) -> None:
-        from aisearch.search.ordering import History, Killers, StaticOrder, chain
-        from aisearch.search.table import TranspositionTable
-
         self.game, self.evaluate, self.fastest_wins = unwrap(game), evaluate, fastest_wins
         self.table = TranspositionTable(size=None)
         self.best: dict[tuple[Any, int | None], Any] = {}
@@ -43,9 +43,6 @@ class Oracle:
         self.order = chain(static, History(), Killers())
 
     def __call__(self, state: Any, moves: Sequence[Any], depth: int | None = None) -> Sequence[Any]:
-        from aisearch.search.ordering import front
-        from aisearch.search.table import alphabeta_tt
-
         d = None if depth is None or depth > SHOWN else depth
         if (state, d) not in self.best:  # searched with good (not oracle) ordering: faster
             self.best[state, d] = alphabeta_tt(self.game, state, d, evaluate=self.evaluate,
@@ -73,8 +70,6 @@ def minimal_tree(game: Any, state: Any, depth: int | None = None, *,
     >>> minimal_tree(game, game.initial).stats.leaves, knuth_moore_leaves(3, 4)
     (17, 17)
     """
-    from aisearch.search.table import alphabeta_tt
-
     oracle = Oracle(game, evaluate, fastest_wins=fastest_wins)
     return alphabeta_tt(game, state, depth, evaluate=evaluate, order=oracle,
                         fastest_wins=fastest_wins)

@@ -21,7 +21,7 @@ cut-off at ``state`` with ``depth`` plies left. One whose ``uses_depth`` is true
 - :func:`chain`: several at once, the last with the last word.
 - :class:`Oracle` and :func:`minimal_tree`: each node's *true* best move first, the
   minimal tree of a real position, the yardstick for all of the above
-  (:mod:`aisearch.search.minimal`).
+  (:mod:`aisearch.search.efficiency.minimal`).
 
 Examples
 --------
@@ -42,11 +42,10 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from aisearch.core import MAX, check_game, type_note, unwrap
-from aisearch.search.common import SHOWN, WON, _count, checked_value
-from aisearch.search.minimal import Oracle, minimal_tree
+from aisearch.search.runtime.run import SHOWN, WON, _count, checked_value
 
 __all__ = ["StaticOrder", "PrincipalVariation", "Killers", "History", "Chain", "chain",
-           "Oracle", "minimal_tree", "front", "game_order"]
+           "front", "game_order"]
 
 
 def front(moves: Sequence[Any], first: Sequence[Any]) -> tuple:

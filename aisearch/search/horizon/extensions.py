@@ -99,7 +99,7 @@ def make_extend(run: Any, extensions: tuple[str, ...], margin: float,
     chosen: dict[tuple[int, int], Any] = {}  # (id of node, d) -> its singular move or None
 
     def singular_move(s: Any, d: int) -> Any:
-        from aisearch.search.alphabeta import alphabeta_failsoft
+        from aisearch.search.classic.alphabeta import alphabeta_failsoft
 
         key = (id(s), d)
         if key not in chosen:

@@ -10,8 +10,8 @@ from typing import Any
 
 from aisearch.core import CHANCE, MAX, Evaluate, Game, Order
 from aisearch.results import Decision
-from aisearch.search.common import INF, Run
 from aisearch.search.registry import searcher
+from aisearch.search.runtime.run import INF, Run
 from aisearch.trace.events import TracerLike
 
 __all__ = ["minimax"]
@@ -58,7 +58,7 @@ def minimax(
     prune_on_equal : bool
         Accepted for a uniform signature; minimax never prunes.
     fastest_wins : bool
-        Score a win nearer the root above a farther one (:mod:`aisearch.search.common`).
+        Score a win nearer the root above a farther one (:mod:`aisearch.search.runtime.run`).
     tracer : callable, optional
         Receives :mod:`aisearch.trace` events.
 

@@ -38,9 +38,9 @@ from typing import Any
 from aisearch.core import MAX, MIN, Game, GameWrapper, check_game, is_number
 from aisearch.games.nplayer import utilities
 from aisearch.results import Decision, Stats
-from aisearch.search.alphabeta import alphabeta
-from aisearch.search.common import WON, check_args, deep_recursion
+from aisearch.search.classic.alphabeta import alphabeta
 from aisearch.search.registry import searcher
+from aisearch.search.runtime.run import WON, check_args, deep_recursion
 from aisearch.trace.events import Backup, Cut, Enter, Exit, Finish, Leaf, Start, TracerLike
 
 __all__ = ["maxn", "paranoid", "Paranoid"]

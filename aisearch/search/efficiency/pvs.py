@@ -5,8 +5,8 @@ Alpha-beta cuts more the narrower its window (alpha, beta). The narrowest, a *nu
 :func:`pvs` (Marsland & Campbell 1982, Reinefeld 1983) searches the first move with the full
 window and every other with a null window around the best so far; only a move that fails
 high (better after all) is searched again for its value. The other searchers with windows
-(aspiration windows, MTD(f), SSS*) are in :mod:`aisearch.search.windows`, where these names
-are importable too.
+are aspiration windows and MTD(f) (:mod:`~aisearch.search.efficiency.windows`) and SSS*
+(:mod:`~aisearch.search.efficiency.sss`).
 
 Null windows on real numbers: the window just above ``x`` is ``(x, above(x))``, where
 ``above(x)`` is the next float (``math.nextafter``); no value lies strictly inside it.
@@ -27,9 +27,7 @@ from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order
 from aisearch.results import Decision
-from aisearch.search.common import INF, Run
-from aisearch.search.registry import searcher
-from aisearch.search.table import (
+from aisearch.search.efficiency.table_search import (
     EXACT,
     LOWER,
     UPPER,
@@ -40,6 +38,8 @@ from aisearch.search.table import (
     table_first,
     table_steps,
 )
+from aisearch.search.registry import searcher
+from aisearch.search.runtime.run import INF, Run
 from aisearch.trace.events import Research, TracerLike
 
 __all__ = ["pvs", "pvs_core", "above", "below", "null_window"]
@@ -73,7 +73,8 @@ def pvs_core(run: Run, table: TranspositionTable | None,
              prune_on_equal: bool = True) -> Callable[..., tuple[Any, tuple]]:
     """The recursive core of :func:`pvs`: ``core(s, d, alpha, beta) -> (value, pv)``.
 
-    Like :func:`~aisearch.search.table.alphabeta_core` (fail-soft, with the table), but
+    Like :func:`~aisearch.search.efficiency.table_search.alphabeta_core` (fail-soft, with the
+    table), but
     every move after the first is tested with a null window, and searched again with the
     node's window only if it fails high (at a MIN node: low), i.e. is better after all.
     """
@@ -155,7 +156,7 @@ def pvs(
 ) -> Decision:
     """Principal variation search: null windows for every move but the first.
 
-    Parameters are those of :func:`~aisearch.search.table.alphabeta_tt` (``table`` optional).
+    Parameters are those of :func:`~aisearch.search.alphabeta_tt` (``table`` optional).
     ``stats.researches`` counts the moves searched again; a recording shows each as a
     ``Research`` event at the parent, then a second visit of the child.
 

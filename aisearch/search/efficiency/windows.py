@@ -1,4 +1,7 @@
-"""Searching with narrow windows: PVS, aspiration windows, MTD(f) and SSS*.
+"""Searching with narrow windows: aspiration windows and MTD(f).
+
+PVS is in :mod:`~aisearch.search.efficiency.pvs`, SSS* in
+:mod:`~aisearch.search.efficiency.sss`.
 
 Alpha-beta cuts more the narrower its window (alpha, beta). A search with a window that
 turns out to miss the value still says on which side it lies: a fail-soft search returning
@@ -9,14 +12,13 @@ one yes/no question: "is the value above this?".
 - :func:`pvs` (principal variation search, NegaScout; Marsland & Campbell 1982, Reinefeld
   1983): the first move with the full window, every other with a null window around the best
   so far; only a move that fails high (better after all) is searched again for its value
-  (its own module, :mod:`aisearch.search.pvs`, whose names are importable from here too).
+  (its own module, :mod:`aisearch.search.efficiency.pvs`, whose names are importable from here too).
 - :func:`aspiration` (야망 창): the root searched with a window around a guess (the previous
   iteration's value); if the value falls outside, search again with the window opened on
   that side. Each root search is a search of its own in a recording.
 - :func:`mtdf` (Plaat et al. 1996): only null-window searches of the root, with a
-  transposition table, closing in on the value from a first guess; :func:`sss_star` is the
-  same driver started at +infinity, which expands the same tips as Stockman's SSS*
-  (:func:`aisearch.search.sss.stockman_sss`).
+  transposition table, closing in on the value from a first guess; :func:`mtd` is the
+  driver, which :func:`~aisearch.search.sss_star` starts at +infinity.
 
 Null windows on real numbers: the window just above ``x`` is ``(x, above(x))``, where
 ``above(x)`` is the next float (``math.nextafter``); no value lies strictly inside it.
@@ -26,8 +28,8 @@ Examples
 >>> from aisearch.games import TicTacToe
 >>> game = TicTacToe()
 >>> [f(game, game.initial, 4, evaluate=game.nilsson_eval).value
-...  for f in (pvs, aspiration, mtdf, sss_star)]
-[1, 1, 1, 1]
+...  for f in (pvs, aspiration, mtdf)]
+[1, 1, 1]
 """
 
 from __future__ import annotations
@@ -37,20 +39,19 @@ from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order
 from aisearch.results import Decision, Stats
-from aisearch.search.common import INF, Run, check_args
-from aisearch.search.pvs import above, below, null_window, pvs, pvs_core
-from aisearch.search.registry import searcher
-from aisearch.search.table import (
+from aisearch.search.efficiency.pvs import above, below, pvs, pvs_core  # noqa: F401 (pvs: doctest)
+from aisearch.search.efficiency.table_search import (
     TranspositionTable,
     alphabeta_core,
     check_table,
     count_table,
     decoder,
 )
+from aisearch.search.registry import searcher
+from aisearch.search.runtime.run import INF, Run, check_args
 from aisearch.trace.events import TracerLike
 
-__all__ = ["pvs", "pvs_core", "aspiration", "mtdf", "sss_star", "mtd", "above", "below",
-           "null_window"]
+__all__ = ["aspiration", "mtdf", "mtd"]
 
 
 def check_guess(guess: Any) -> None:
@@ -126,7 +127,7 @@ def aspiration(
     scout : bool
         Search with :func:`pvs_core` (null windows inside) instead of plain alpha-beta.
     table, others
-        As for :func:`~aisearch.search.table.alphabeta_tt`.
+        As for :func:`~aisearch.search.alphabeta_tt`.
 
     Returns
     -------
@@ -241,7 +242,7 @@ def mtdf(
         MTD(f) needs one (a pass would otherwise search again what the previous one did):
         a fresh one is used if none is given.
     others
-        As for :func:`~aisearch.search.table.alphabeta_tt`.
+        As for :func:`~aisearch.search.alphabeta_tt`.
 
     Notes
     -----
@@ -263,44 +264,3 @@ def mtdf(
                order=order, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
                tracer=tracer, quiescence=quiescence, extensions=extensions,
                singular_margin=singular_margin)
-
-
-_SSS = _INNER + """
-function SSS*(n, depth)           as MTD(+∞): Plaat, Schaeffer, Pijls, de Bruin 1996
-  upper ← +∞
-  repeat:
-    g ← ALPHABETA-TT(n, depth, upper⁻, upper)   is the value ≥ upper?
-    if g < upper: upper ← g                    no: a smaller upper bound
-  until g ≥ upper                              yes: the value is upper
-"""
-
-
-@searcher(title="SSS* as MTD(+∞)", pseudocode=_SSS, windowed=True)
-def sss_star(
-    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
-    order: Order | None = None, table: TranspositionTable | None = None,
-    prune_on_equal: bool = True, fastest_wins: bool = True, tracer: TracerLike | None = None,
-) -> Decision:
-    """Stockman's SSS*, as MTD started from +infinity: each pass lowers an upper bound.
-
-    Plaat et al. (1996) showed that this depth-first form, with a table holding the bounds,
-    evaluates the same tips as Stockman's best-first SSS* (1979), in the same order, without
-    its OPEN list (:func:`aisearch.search.sss.stockman_sss`).
-
-    Notes
-    -----
-    Like MTD(f), every pass searches the table's move first at every node, the root
-    included, as Plaat et al. do: when several root moves tie, the move returned is a best
-    move but not always the first best in move order (the other searchers return the first).
-
-    Examples
-    --------
-    >>> from aisearch.games import fig5_2
-    >>> sss_star(fig5_2, fig5_2.initial).value
-    3
-    """
-    table = check_table(table)
-    table = TranspositionTable() if table is None else table
-    return mtd(sss_star, game, state, depth, first=INF, table=table, evaluate=evaluate,
-               order=order, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-               tracer=tracer)

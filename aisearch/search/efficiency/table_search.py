@@ -1,15 +1,15 @@
 """Alpha-beta with a transposition table (전치표): :func:`alphabeta_tt`.
 
 Before searching a position, alpha-beta looks it up in a
-:class:`~aisearch.search.transposition.TranspositionTable`: an entry searched deep enough
+:class:`~aisearch.search.TranspositionTable`: an entry searched deep enough
 that is exact, or a bound outside the window, settles it; otherwise the entry's move is
 searched first. Afterwards the value goes into the table flagged exact, lower or upper bound
 by the window it was searched with. The table (its entries, bound flags, replacement, and
-how wins are stored) is :mod:`aisearch.search.transposition`, whose names are importable
+how wins are stored) is :mod:`aisearch.search.efficiency.table`, whose names are importable
 from here too.
 
 :func:`alphabeta_tt` is fail-soft alpha-beta with a table; :func:`alphabeta_core` is its
-recursive core, which MTD(f) and aspiration windows (:mod:`aisearch.search.windows`) run
+recursive core, which MTD(f) and aspiration windows (:mod:`aisearch.search.efficiency.windows`) run
 too. Tables are made and passed in by the caller: one table may serve several searches (the
 iterations of iterative deepening, the moves of a game).
 
@@ -29,12 +29,19 @@ from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order, unwrap
 from aisearch.results import Decision
-from aisearch.search.common import INF, SHOWN, WON, Run, no_evaluate
+from aisearch.search.efficiency.table import (
+    EXACT,
+    LOWER,
+    UPPER,
+    Entry,
+    TableStore,
+    TranspositionTable,
+)
+from aisearch.search.efficiency.table import POLICIES as POLICIES  # (importable from here too)
+from aisearch.search.efficiency.table import from_table as from_table
+from aisearch.search.efficiency.table import to_table as to_table
 from aisearch.search.registry import searcher
-from aisearch.search.transposition import EXACT, LOWER, UPPER, Entry, TableStore, TranspositionTable
-from aisearch.search.transposition import POLICIES as POLICIES  # (importable from here too)
-from aisearch.search.transposition import from_table as from_table
-from aisearch.search.transposition import to_table as to_table
+from aisearch.search.runtime.run import INF, SHOWN, WON, Run, no_evaluate
 from aisearch.trace.events import TableHit, TracerLike
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TableStore",
@@ -42,11 +49,11 @@ __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TableStore
            "decoder"]
 
 def decoder(game: Any, fastest_wins: bool = True) -> Callable[[Any], Any]:
-    """Search scores to the game's payoffs, as :class:`~aisearch.search.common.Run` decodes
+    """Search scores to the game's payoffs, as :class:`~aisearch.search.runtime.run.Run` decodes
     them: a win at any distance is ``+game.win`` (``inf`` without one).
 
     >>> from aisearch.games import Nim
-    >>> from aisearch.search.common import win_value
+    >>> from aisearch.search.runtime.run import win_value
     >>> decode = decoder(Nim((1, 2)))
     >>> decode(win_value(3)), decode(-win_value(5)), decode(7)
     (1, -1, 7)
@@ -287,7 +294,7 @@ def alphabeta_tt(
     quiescence : int, optional
         A quiescence search of at most that many plies at the depth bound.
     extensions, singular_margin
-        Moves searched one ply deeper (:mod:`aisearch.search.extensions`): ``"check"``,
+        Moves searched one ply deeper (:mod:`aisearch.search.horizon.extensions`): ``"check"``,
         ``"singular"`` (a probe value ahead of every sibling's by ``singular_margin``).
 
     Returns

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from aisearch.core import as_int, check_seed, is_number, type_note
-from aisearch.search.ucb import SQRT2, ucb1_unchecked
+from aisearch.search.sampling.ucb import SQRT2, ucb1_unchecked
 
 __all__ = ["BanditRun", "play_bandit", "POLICIES"]
 
@@ -47,7 +47,7 @@ def play_bandit(probabilities: Sequence[float], steps: int, *, policy: str = "uc
                 c: float = SQRT2, epsilon: float = 0.1, seed: int | None = 0) -> BanditRun:
     """Play a Bernoulli bandit for ``steps`` pulls with one of :data:`POLICIES`.
 
-    ``'ucb1'``: every arm once, then the highest UCB1 score (:func:`~aisearch.search.mcts.ucb1`
+    ``'ucb1'``: every arm once, then the highest UCB1 score (:func:`~aisearch.search.ucb1`
     with ``t`` under the logarithm); ``'greedy'``: every arm once, then the best mean;
     ``'epsilon'``: the best mean, but a random arm with probability ``epsilon``;
     ``'random'``: any arm.

@@ -28,13 +28,15 @@ from typing import Any
 
 from aisearch.core import Evaluate, Game, Order
 from aisearch.results import Decision, Stats
-from aisearch.search.anytime import run_anytime
-from aisearch.search.common import PLY, WIN, WON
-from aisearch.search.deepening import iterative_deepening
-from aisearch.search.ordering import History, Killers, StaticOrder, chain, game_order
+from aisearch.search.efficiency.deepening import iterative_deepening
+from aisearch.search.efficiency.ordering import History, Killers, StaticOrder, chain, game_order
+from aisearch.search.efficiency.pvs import pvs
+from aisearch.search.efficiency.table import LOWER, UPPER, Entry
+from aisearch.search.efficiency.table_search import TranspositionTable, alphabeta_tt
+from aisearch.search.efficiency.windows import aspiration, mtdf
 from aisearch.search.registry import searcher
-from aisearch.search.table import LOWER, UPPER, Entry, TranspositionTable, alphabeta_tt
-from aisearch.search.windows import aspiration, mtdf, pvs
+from aisearch.search.runtime.anytime import run_anytime
+from aisearch.search.runtime.run import PLY, WIN, WON
 from aisearch.trace.events import TracerLike
 
 __all__ = ["enhanced_search", "WINDOWS", "ENHANCEMENTS", "DistanceBounds", "win_distance"]
@@ -59,7 +61,7 @@ class DistanceBounds(TranspositionTable):
     """A transposition table that also answers from the distance of a win: mate-distance
     pruning (chess programs' name for it).
 
-    With fastest wins (:mod:`aisearch.search.common`), a position ``p`` plies from the root
+    With fastest wins (:mod:`aisearch.search.runtime.run`), a position ``p`` plies from the root
     is worth at most a win ``p + 1`` plies away and at least a loss as far: its moves lead
     there or further. A look-up whose window asks more (alpha at or above that win, or beta
     at or below that loss) is answered at once with that bound, as a stored bound would be;
@@ -69,7 +71,7 @@ class DistanceBounds(TranspositionTable):
     Parameters
     ----------
     size, replace, canonical
-        As for :class:`~aisearch.search.transposition.TranspositionTable`.
+        As for :class:`~aisearch.search.efficiency.table.TranspositionTable`.
     remember : bool
         False for a table that keeps no position and answers from the distance only.
 
@@ -80,7 +82,7 @@ class DistanceBounds(TranspositionTable):
 
     Examples
     --------
-    >>> from aisearch.search.common import win_value
+    >>> from aisearch.search.runtime.run import win_value
     >>> t = DistanceBounds()
     >>> e, settled = t.lookup("s", 5, win_value(3), WIN, ply=2)  # a win before ply 3?
     >>> settled, e.bound, e.value == win_value(3)  # no: at best one at ply 3
@@ -123,7 +125,7 @@ def win_distance(table: TranspositionTable, state: Any) -> int | None:
     win, the slowest loss), as a search of ``state`` with ``table`` found it; None if it
     found no win or loss (a draw, or a value from the depth bound).
 
-    A decision's value is ``±win`` at any distance (:mod:`aisearch.search.common`), and its
+    A decision's value is ``±win`` at any distance (:mod:`aisearch.search.runtime.run`), and its
     principal variation may stop at a table entry; the table keeps the search's own score
     of its root, which tells the distance (exact for the root of a search with the full
     window, PVS or MTD(f), with ``fastest_wins=True``).
@@ -198,7 +200,7 @@ def enhanced_search(
     extensions : tuple of str
         ``"check"`` and/or ``"singular"``: moves searched one ply deeper, counted in
         ``stats.check_extensions`` and ``stats.singular_extensions``
-        (:mod:`aisearch.search.extensions`); ``singular_margin`` is the lead a singular
+        (:mod:`aisearch.search.horizon.extensions`); ``singular_margin`` is the lead a singular
         move needs.
     mate_distance : bool
         Mate-distance pruning: a node whose window asks for a quicker win than a win one

@@ -6,11 +6,11 @@ successors but their *expectation*, ``sum(p * value)`` over the outcomes; MAX an
 back up as in minimax. MAX, MIN and chance nodes may come in any order, chance layers one
 after another included; a chance node counts as a ply like any other node.
 
-:func:`~aisearch.search.minimax.minimax` backs up chance nodes the same way, so the two agree
+:func:`~aisearch.search.minimax` backs up chance nodes the same way, so the two agree
 on values, moves and the states they generate (tested); this module names the algorithm as
 the textbooks do and shows it with its own pseudocode. Under chance a win counts as its
-payoff (an average has no distance, :mod:`aisearch.search.common`). Pruning at chance nodes
-(Ballard's Star1 and Star2) is in :mod:`aisearch.search.star`.
+payoff (an average has no distance, :mod:`aisearch.search.runtime.run`). Pruning at chance nodes
+(Ballard's Star1 and Star2) is in :mod:`aisearch.search.chance.star`.
 
 Examples
 --------
@@ -27,8 +27,8 @@ from typing import Any
 
 from aisearch.core import CHANCE, MAX, Evaluate, Game, Order
 from aisearch.results import Decision
-from aisearch.search.common import INF, Run
 from aisearch.search.registry import searcher
+from aisearch.search.runtime.run import INF, Run
 from aisearch.trace.events import TracerLike
 
 __all__ = ["expectiminimax"]
@@ -81,7 +81,7 @@ def expectiminimax(
         Accepted for a uniform signature; expectiminimax never prunes.
     fastest_wins : bool
         Score a win nearer the root above a farther one where no chance node lies between
-        (:mod:`aisearch.search.common`); under chance a win counts as its payoff.
+        (:mod:`aisearch.search.runtime.run`); under chance a win counts as its payoff.
     tracer : callable, optional
         Receives :mod:`aisearch.trace` events; a chance node reports one ``Backup`` per
         outcome (the running sum as ``best``) and an ``Expectation``.

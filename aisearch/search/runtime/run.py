@@ -14,7 +14,7 @@ Conventions (DESIGN.md section 4)
   ordering object with a ``cutoff(state, move, depth)`` method is told of every cut-off.
   One whose ``uses_depth`` is true is called as ``order(state, moves, depth)`` with the
   plies left, by searchers that pass it to ``run.moves(s, d)`` (``None`` otherwise);
-  killer moves are kept per depth that way (:mod:`aisearch.search.ordering`). One whose
+  killer moves are kept per depth that way (:mod:`aisearch.search.efficiency.ordering`). One whose
   ``permutes`` is true declares that it only reorders: its answer is not checked.
 - Ties at a node go to the first best move in (ordered) move order; MTD(f) and SSS*,
   whose passes search the table's move first at the root too, return a best move.
@@ -47,7 +47,7 @@ Quiescence at the depth bound (``quiescence=k``, lesson 05)
 -----------------------------------------------------------
 With ``quiescence=None`` (the default) a non-terminal state at the depth bound is worth
 ``evaluate(s)``. With an int ``k`` the leaf rule runs a quiescence search of at most ``k``
-plies there instead (:mod:`aisearch.search.quiescence`), with the window the node was
+plies there instead (:mod:`aisearch.search.horizon.quiescence`), with the window the node was
 searched with: the same rule for every alpha-beta form, written once here. The searcher's
 core passes its window to ``evaluation(s, d, alpha, beta)`` (negamax forms in the view of
 the player to move; :class:`Run` converts). The depth-bound state is counted as before (a
@@ -295,7 +295,7 @@ class Run:
         self.cutoff = self._make_cutoff()
         self.extend: Callable[..., int] | None = None
         if options.get("extensions"):
-            from aisearch.search.extensions import check_extensions, make_extend
+            from aisearch.search.horizon.extensions import check_extensions, make_extend
 
             self.extend = make_extend(self, check_extensions(
                 game, options["extensions"], options.get("singular_margin", 1.0)),
@@ -304,7 +304,9 @@ class Run:
                 self.ply = self.extend.ply  # type: ignore[attr-defined]
         self.quiescence = options.get("quiescence")
         if self.quiescence is not None:
-            from aisearch.search.quiescence import quiescent_leaf  # (it builds on this module)
+            from aisearch.search.horizon.quiescence import (
+                quiescent_leaf,  # (it builds on this module)
+            )
 
             self.evaluation = quiescent_leaf(self, self.evaluation, self.quiescence)
         if self.trace:

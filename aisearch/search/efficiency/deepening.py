@@ -5,7 +5,7 @@ decision, so a program under a clock always has a move, and the deeper searches 
 little more than the last one alone (the tree grows by the branching factor per ply).
 Nilsson 12.4 names its by-product: the best moves of depth ``k`` order the search of depth
 ``k + 1`` (``pv_first=True``, or a transposition table, whose best moves do the same at
-every position it holds). See :mod:`aisearch.search.anytime` for budgets and agents.
+every position it holds). See :mod:`aisearch.search.runtime.anytime` for budgets and agents.
 
 When the budget runs out inside an iteration, that iteration is dropped and the generator
 ends: the caller plays the last completed depth's move. With a table there is one
@@ -23,12 +23,19 @@ from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order, unwrap
 from aisearch.results import Decision, Stats
-from aisearch.search.alphabeta import alphabeta
-from aisearch.search.anytime import Budget, BudgetedGame, OutOfBudget
-from aisearch.search.common import check_args, per_node
-from aisearch.search.ordering import PrincipalVariation, chain
+from aisearch.search.classic.alphabeta import alphabeta
+from aisearch.search.efficiency.ordering import PrincipalVariation, chain
+from aisearch.search.efficiency.table_search import (
+    EXACT,
+    LOWER,
+    UPPER,
+    TranspositionTable,
+    alphabeta_tt,
+    decoder,
+)
 from aisearch.search.registry import REGISTRY, SearcherInfo, describe, searcher
-from aisearch.search.table import EXACT, LOWER, UPPER, TranspositionTable, alphabeta_tt, decoder
+from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
+from aisearch.search.runtime.run import check_args, per_node
 from aisearch.trace.events import Abort, TracerLike
 
 __all__ = ["iterative_deepening", "proven_better"]
@@ -84,10 +91,10 @@ def iterative_deepening(
         previous best (:func:`proven_better`).
     quiescence : int, optional
         Passed to every iteration's search: a quiescence search of at most that many plies
-        at the depth bound (:mod:`aisearch.search.quiescence`).
+        at the depth bound (:mod:`aisearch.search.horizon.quiescence`).
     extensions, singular_margin
         Passed to every iteration's search: moves searched one ply deeper
-        (:mod:`aisearch.search.extensions`). The searchers built on the shared cores take
+        (:mod:`aisearch.search.horizon.extensions`). The searchers built on the shared cores take
         them; with the default ``search=alphabeta`` the iterations then run
         :func:`~aisearch.search.alphabeta_tt` without a table (fail-soft alpha-beta).
 
@@ -135,7 +142,7 @@ def iterative_deepening(
             raise TypeError(f"{name} must be True or False, not {flag!r:.80}")
     more: dict[str, Any] = {}
     if extensions != ():
-        from aisearch.search.extensions import check_extensions
+        from aisearch.search.horizon.extensions import check_extensions
 
         check_extensions(game, extensions, singular_margin)  # now, not at the first next()
         if "extensions" not in takes and search is alphabeta:

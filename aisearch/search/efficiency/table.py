@@ -9,13 +9,15 @@ it were exact gives wrong values; reusing an entry searched less deep than the s
 needs gives the value of a shallower search. :class:`TranspositionTable` stores the flag and
 the depth, has a size limit and a replacement policy, and counts its hits and stores.
 
-Fastest wins (:mod:`aisearch.search.common`): inside a search a win is scored by its distance
+Fastest wins (:mod:`aisearch.search.runtime.run`): inside a search a win is scored by its distance
 *from the root*. Found ``k`` plies below a node at ply ``p``, it is stored as "a win ``k``
 plies from here" and read back at whatever ply the node is met again (as chess programs adjust
 mate scores), so a table never turns a quick win into a slow one, nor a slow one into a quick.
 
-The searchers that use a table are in :mod:`aisearch.search.table` (alpha-beta) and
-:mod:`aisearch.search.windows` (PVS, aspiration windows, MTD(f)).
+The searchers that use a table are in :mod:`~aisearch.search.efficiency.table_search`
+(alpha-beta), :mod:`~aisearch.search.efficiency.pvs` (PVS),
+:mod:`~aisearch.search.efficiency.windows` (aspiration windows, MTD(f)) and
+:mod:`~aisearch.search.efficiency.sss` (SSS*).
 
 Examples
 --------
@@ -32,7 +34,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from aisearch.search.common import INF, PLY, SHOWN, UNBOUNDED, WON  # noqa: F401 (INF: doctests)
+from aisearch.search.runtime.run import INF, PLY, SHOWN, UNBOUNDED, WON  # noqa: F401 (INF: doctests)
 from aisearch.trace.events import Event
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TableStore", "to_table",
@@ -48,7 +50,7 @@ _new = tuple.__new__  # builds an Entry without NamedTuple's keyword handling (a
 def to_table(v: float, ply: int) -> float:
     """A search score at ``ply`` as stored: a win or loss counted from the node, not the root.
 
-    >>> from aisearch.search.common import win_value
+    >>> from aisearch.search.runtime.run import win_value
     >>> to_table(win_value(7), 3) == win_value(4), to_table(-5, 3)
     (True, -5)
     """

@@ -25,8 +25,8 @@ from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order
 from aisearch.results import Decision
-from aisearch.search.common import INF, Run
 from aisearch.search.registry import searcher
+from aisearch.search.runtime.run import INF, Run
 from aisearch.trace.events import TracerLike
 
 __all__ = ["alphabeta", "alphabeta_failsoft", "negamax", "pearl_ab"]
@@ -108,7 +108,7 @@ def alphabeta(
     it, CS188's graded state lists are those of :func:`alphabeta_failsoft`: this fail-hard
     form may generate more states, with the same value and move).
     ``quiescence=k`` runs a quiescence search of at most ``k`` plies at the depth bound, with
-    the node's window (:mod:`aisearch.search.common`); every alpha-beta form takes it.
+    the node's window (:mod:`aisearch.search.runtime.run`); every alpha-beta form takes it.
 
     Examples
     --------

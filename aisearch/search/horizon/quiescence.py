@@ -24,7 +24,7 @@ So the states generated are: the root's noisy successors in that order, each fol
 its own (depth first), stopping at cut-offs.
 
 :func:`quiescence` searches one state; every alpha-beta form runs it at its depth bound
-with ``quiescence=k`` (see :mod:`aisearch.search.common`), which is built from
+with ``quiescence=k`` (see :mod:`aisearch.search.runtime.run`), which is built from
 :func:`quiescent_leaf`.
 """
 
@@ -35,9 +35,9 @@ from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order, noisy_moves
 from aisearch.results import Decision
-from aisearch.search.common import INF, Run, _order_error
+from aisearch.search.efficiency.table_search import check_window
 from aisearch.search.registry import searcher
-from aisearch.search.table import check_window
+from aisearch.search.runtime.run import INF, Run, _order_error
 from aisearch.trace.events import Quiescent, StandPat, TracerLike
 
 __all__ = ["quiescence", "quiescent_leaf"]

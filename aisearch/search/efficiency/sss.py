@@ -1,4 +1,4 @@
-"""Stockman's SSS* (1979): best-first search of a game tree with an OPEN list.
+"""SSS*: Stockman's best-first search (1979) and the same search as MTD(+infinity).
 
 SSS* keeps a list OPEN of *states* ``(node, LIVE or SOLVED, h)``, where ``h`` is an upper
 bound on the value of the part of the tree the state stands for; it always works on the state
@@ -6,10 +6,9 @@ with the highest ``h`` (the leftmost among equals), applying Stockman's six case
 Γ operator). It never evaluates a tip alpha-beta would skip, but its OPEN list can grow
 exponentially. Plaat, Schaeffer, Pijls and de Bruin (1996) showed that a depth-first
 search does the same work: MTD started at +infinity with a transposition table
-(:func:`aisearch.search.windows.sss_star`) evaluates the same tips in the same order (on
+(:func:`sss_star`, the instrumented searcher) evaluates the same tips in the same order (on
 trees whose tips are all different; where tips tie, the two break the ties differently).
-This module is the original, to check that claim on trees; it is not an instrumented
-searcher.
+:func:`stockman_sss` is the original, to check that claim on trees.
 
 Examples
 --------
@@ -26,9 +25,16 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.core import MAX, MIN
+from aisearch.core import MAX, MIN, Evaluate, Game, Order
+from aisearch.results import Decision
+from aisearch.search.efficiency.table import TranspositionTable
+from aisearch.search.efficiency.table_search import check_table
+from aisearch.search.efficiency.windows import _INNER, mtd
+from aisearch.search.registry import searcher
+from aisearch.search.runtime.run import INF
+from aisearch.trace.events import TracerLike
 
-__all__ = ["stockman_sss"]
+__all__ = ["stockman_sss", "sss_star"]
 
 LIVE, SOLVED = 0, 1
 
@@ -121,3 +127,44 @@ def stockman_sss(game: Any, state: Any, depth: int | None = None, *,
             else:
                 push(up, SOLVED, h)
     raise ValueError(f"stockman_sss gave up after {limit:,} steps (OPEN grew too large)")
+
+
+_SSS = _INNER + """
+function SSS*(n, depth)           as MTD(+∞): Plaat, Schaeffer, Pijls, de Bruin 1996
+  upper ← +∞
+  repeat:
+    g ← ALPHABETA-TT(n, depth, upper⁻, upper)   is the value ≥ upper?
+    if g < upper: upper ← g                    no: a smaller upper bound
+  until g ≥ upper                              yes: the value is upper
+"""
+
+
+@searcher(title="SSS* as MTD(+∞)", pseudocode=_SSS, windowed=True)
+def sss_star(
+    game: Game, state: Any, depth: int | None = None, *, evaluate: Evaluate | None = None,
+    order: Order | None = None, table: TranspositionTable | None = None,
+    prune_on_equal: bool = True, fastest_wins: bool = True, tracer: TracerLike | None = None,
+) -> Decision:
+    """Stockman's SSS*, as MTD started from +infinity: each pass lowers an upper bound.
+
+    Plaat et al. (1996) showed that this depth-first form, with a table holding the bounds,
+    evaluates the same tips as Stockman's best-first SSS* (1979), in the same order, without
+    its OPEN list (:func:`stockman_sss`).
+
+    Notes
+    -----
+    Like MTD(f), every pass searches the table's move first at every node, the root
+    included, as Plaat et al. do: when several root moves tie, the move returned is a best
+    move but not always the first best in move order (the other searchers return the first).
+
+    Examples
+    --------
+    >>> from aisearch.games import fig5_2
+    >>> sss_star(fig5_2, fig5_2.initial).value
+    3
+    """
+    table = check_table(table)
+    table = TranspositionTable() if table is None else table
+    return mtd(sss_star, game, state, depth, first=INF, table=table, evaluate=evaluate,
+               order=order, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
+               tracer=tracer)

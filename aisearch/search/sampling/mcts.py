@@ -47,11 +47,11 @@ from typing import Any
 from aisearch.agents import check_decision_state
 from aisearch.core import Game, as_int, check_seed
 from aisearch.results import Decision
-from aisearch.search.anytime import Budget, run_anytime
-from aisearch.search.common import check_tracer
-from aisearch.search.mcts_tree import MCTS, MCTSNode
 from aisearch.search.registry import searcher
-from aisearch.search.ucb import SQRT2, rewards, scaled_rewards, ucb1
+from aisearch.search.runtime.anytime import Budget, run_anytime
+from aisearch.search.runtime.run import check_tracer
+from aisearch.search.sampling.mcts_tree import MCTS, MCTSNode
+from aisearch.search.sampling.ucb import SQRT2, rewards, scaled_rewards, ucb1
 from aisearch.trace.events import TracerLike
 
 __all__ = ["ucb1", "rewards", "scaled_rewards", "MCTS", "MCTSNode", "mcts", "mcts_agent",
@@ -87,7 +87,7 @@ def mcts(game: Game, state: Any, *, iterations: int | None = 1000, batch: int = 
     ``move`` is the root's most visited move, ``value`` MAX's mean reward there (1 win,
     1/2 draw, 0 loss), ``pv`` the line of most visited children, ``stats.nodes`` the
     tree's size and ``stats.leaves`` the iterations (playouts) so far. The options are
-    those of :class:`MCTS`; use :func:`~aisearch.search.anytime.run_anytime` for the last
+    those of :class:`MCTS`; use :func:`~aisearch.search.runtime.anytime.run_anytime` for the last
     decision, or :func:`~aisearch.agents.anytime_agent` to play.
 
     Examples

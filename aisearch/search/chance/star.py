@@ -16,7 +16,7 @@ searched are worth at least ``L`` and at most ``U``, which bounds the expectatio
   windows, and each probed value is kept, so no node is searched twice.
 
 MAX and MIN nodes run fail-soft alpha-beta. Both return the expectiminimax value at the root
-and search no more nodes than :func:`~aisearch.search.chance.expectiminimax` (tested on
+and search no more nodes than :func:`~aisearch.search.expectiminimax` (tested on
 thousands of random chance trees). Cuts at chance nodes are weaker than alpha-beta's: each
 outcome is only a fraction ``p_i`` of the average, so the window it gets is ``1 / p_i`` times
 wider, and tight bounds ``[L, U]`` are what make it narrow.
@@ -38,8 +38,8 @@ from typing import Any
 
 from aisearch.core import CHANCE, MAX, MIN, Evaluate, Game, Order
 from aisearch.results import Decision, register_count
-from aisearch.search.common import INF, Run
 from aisearch.search.registry import searcher
+from aisearch.search.runtime.run import INF, Run
 from aisearch.trace.events import Expectation, TracerLike
 
 __all__ = ["star1", "star2", "value_bounds"]
@@ -143,7 +143,7 @@ def star1(
         the game declares a finite ``win`` payoff (then ``(-win, win)``). A leaf outside them
         is an error: the cut-offs would be wrong.
     others
-        As :func:`~aisearch.search.chance.expectiminimax`; ``prune_on_equal`` also chooses
+        As :func:`~aisearch.search.expectiminimax`; ``prune_on_equal`` also chooses
         ``v <= A`` / ``v >= B`` (True) or strict tests at chance nodes.
 
     Examples

@@ -1,6 +1,6 @@
 """How an MCTS iteration is reported to a tracer: one search of labelled events.
 
-Each iteration of :class:`~aisearch.search.mcts_tree.MCTS` becomes a ``Start``, then a
+Each iteration of :class:`~aisearch.search.MCTS` becomes a ``Start``, then a
 :class:`~aisearch.trace.Selection` for every node the selection followed (an
 :class:`~aisearch.trace.Expansion` for the node it added), a
 :class:`~aisearch.trace.Simulation` with the playout's rewards, and an
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from aisearch.core import CHANCE, MAX
-from aisearch.search.ucb import ucb1_unchecked
+from aisearch.search.sampling.ucb import ucb1_unchecked
 from aisearch.trace.events import Expansion, Selection, Simulation, Start, Update
 
 __all__ = ["report_iteration", "mover"]
