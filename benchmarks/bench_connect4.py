@@ -485,10 +485,10 @@ LADDER = {  # each adds one ingredient to the one before (the last swaps the ord
     "+ static ordering by values": {"static": "values", "evaluate": ConnectFour.evaluate},
     "+ transposition table": {"static": "values", "evaluate": ConnectFour.evaluate,
                               "table": True},
-    "+ null windows (MTD(f))": {"static": "values", "evaluate": ConnectFour.evaluate,
-                                "table": True, "window": "mtdf"},
+    "+ null windows (PVS)": {"static": "values", "evaluate": ConnectFour.evaluate,
+                             "table": True, "window": "pvs"},
     "+ mate-distance pruning": {"static": "values", "evaluate": ConnectFour.evaluate,
-                                "table": True, "window": "mtdf", "mate_distance": True},
+                                "table": True, "window": "pvs", "mate_distance": True},
     "Connect Four's own ordering": ENGINE,
 }
 
