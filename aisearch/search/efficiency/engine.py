@@ -78,7 +78,8 @@ class DistanceBounds(TranspositionTable):
     Attributes
     ----------
     bounded : int
-        Look-ups answered from the distance (counted in ``settled`` too: nodes not searched).
+        Look-ups answered from the distance; they count as probes, hits and settled
+        look-ups too (``stats.table_hits``, nodes not searched), as a stored bound would.
 
     Examples
     --------
@@ -104,9 +105,11 @@ class DistanceBounds(TranspositionTable):
                ply: int = 0) -> tuple[Entry | None, bool]:
         if ply:  # (a root is searched for its move)
             most = WIN - (ply + 1) * PLY  # a win one ply from here
-            if alpha >= most or beta <= -most:
-                self.bounded += 1
+            if alpha >= most or beta <= -most:  # a look-up, a hit, settled: as a stored bound
+                self.probes += 1
+                self.hits += 1
                 self.settled += 1
+                self.bounded += 1
                 if alpha >= most:
                     return _entry(Entry, (most, UPPER, depth, None, s, self.generation)), True
                 return _entry(Entry, (-most, LOWER, depth, None, s, self.generation)), True
