@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aisearch import ConnectFour, TicTacToe, TranspositionTable, alphabeta
+from aisearch import ConnectFour, Recorder, TicTacToe, TranspositionTable, alphabeta
 from aisearch.search import DistanceBounds, StaticOrder, alphabeta_tt, enhanced_search, win_distance
 from aisearch.search.efficiency.engine import WINDOWS
 from aisearch.search.efficiency.ordering import game_order
@@ -110,11 +110,20 @@ def test_mate_distance_bounds_answer_only_what_no_search_could_change():
     assert t.lookup("s", 4, win_value(5), math.inf, ply=3) == (None, False)  # a win at 4?
     assert t.lookup("s", 4, -math.inf, -win_value(5), ply=3) == (None, False)
     assert t.lookup("root", 4, win_value(1), math.inf, ply=0) == (None, False)
-    assert t.bounded == 2 and t.settled == 2
+    assert t.bounded == t.hits == t.settled == 2
     forgetful = DistanceBounds(remember=False)
     assert not forgetful.store("s", 3, 1.0, "exact") and len(forgetful) == 0
     d = enhanced_search(C4, play("4455"), None, static=True, mate_distance=True)
     assert d.value == math.inf and d.stats.table_stores == 0
+
+
+def test_the_counts_of_a_search_with_mate_distance_match_its_recording():
+    s = play("5554224333234511764415115")
+    for window in ("pvs", "mtdf"):
+        rec, table = Recorder(), DistanceBounds()
+        d = enhanced_search(C4, s, None, static=True, table=table, window=window,
+                            mate_distance=True, tracer=rec)
+        assert rec.counts() == d.stats and table.bounded > 0
 
 
 def test_mate_distance_is_refused_where_it_would_be_wrong():
