@@ -99,7 +99,7 @@ class DistanceBounds(TranspositionTable):
             raise TypeError(f"remember must be True or False, not {remember!r}")
         self.remember, self.bounded = remember, 0
         if not remember:
-            self.store = _keep_nothing  # type: ignore[method-assign]
+            self.store = _keep_nothing  # type: ignore[method-assign, assignment]
 
     def lookup(self, s: Any, depth: int, alpha: float, beta: float,
                ply: int = 0) -> tuple[Entry | None, bool]:
