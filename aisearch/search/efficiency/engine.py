@@ -31,7 +31,7 @@ from aisearch.results import Decision, Stats
 from aisearch.search.efficiency.deepening import iterative_deepening
 from aisearch.search.efficiency.ordering import History, Killers, StaticOrder, chain, game_order
 from aisearch.search.efficiency.pvs import pvs
-from aisearch.search.efficiency.table import LOWER, UPPER, Entry
+from aisearch.search.efficiency.table import LOWER, UPPER, Entry, written_steps
 from aisearch.search.efficiency.table_search import TranspositionTable, alphabeta_tt
 from aisearch.search.efficiency.windows import aspiration, mtdf
 from aisearch.search.registry import searcher
@@ -116,6 +116,15 @@ class DistanceBounds(TranspositionTable):
         if self.remember:
             return TranspositionTable.lookup(self, s, depth, alpha, beta, ply)
         return None, False
+
+    def steps(self, top: int) -> tuple[Callable[..., tuple[Entry | None, bool]],
+                                       Callable[..., Any]]:
+        """:meth:`lookup` and :meth:`store` for the nodes of one search, written out where
+        the table is plain besides the distance (no canonical forms, ``replace='depth'``)."""
+        if (self.remember and self.canonical is None and self.replace == "depth"
+                and type(self) is DistanceBounds):
+            return written_steps(self, top, distance=True)
+        return self.method_steps(top)
 
 
 
