@@ -70,6 +70,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from aisearch import ConnectFour, TranspositionTable  # noqa: E402
+from aisearch.games.connect4_pons import from_columns, pons_score, read_pons  # noqa: E402
 from aisearch.search import DistanceBounds, enhanced_search, win_distance  # noqa: E402
 from aisearch.search.efficiency.table import EXACT, LOWER, UPPER  # noqa: E402
 from aisearch.search.runtime import INF, PLY, WIN, WON  # noqa: E402
@@ -90,30 +91,12 @@ TABLE_SIZE = 1_048_573  # slots, a prime (as Pons sizes his table): a position k
 # -- the positions ----------------------------------------------------------------------------
 def read_set(name: str, count: int) -> list[tuple[str, int]]:
     """The first ``count`` lines of a test set: (columns played, Pons' score)."""
-    lines = (DATA / name).read_text().split("\n")
-    out = []
-    for line in lines[:count]:
-        moves, score = line.split()
-        out.append((moves, int(score)))
-    return out
+    return read_pons(DATA / name, count)
 
 
 def position(moves: str) -> Any:
     """The course's position after the columns ``moves`` (1-7) from the empty board."""
-    s = C4.initial
-    for ch in moves:
-        s = C4.result(s, int(ch) - 1)
-    return s
-
-
-def pons_score(discs: int, plies: int | None, mover_wins: bool) -> int:
-    """Pons' score from the distance: a game won ``plies`` plies after a position with
-    ``discs`` discs ends with ``discs + plies`` discs, half of them (rounded up for the
-    player who moved first) the winner's; a draw is 0."""
-    if plies is None:
-        return 0
-    score = 22 - (discs + plies + 1) // 2
-    return score if mover_wins else -score
+    return from_columns(moves)
 
 
 # -- the course's engine ------------------------------------------------------------------------
@@ -135,8 +118,7 @@ def engine_solve(s: Any, switches: dict[str, Any] | None = None,
         plies = win_distance(switches["table"], s)
     else:  # no table: the principal variation runs to the end
         plies = None if d.value == 0 else len(d.pv)
-    mover_wins = (d.value > 0) == (C4.to_move(s) == 0)
-    return pons_score(bin(s[0]).count("1"), plies, mover_wins), d.stats.nodes
+    return pons_score(s, d.value, plies), d.stats.nodes
 
 
 # -- the bare solver ---------------------------------------------------------------------------
@@ -396,7 +378,7 @@ def engine_bare(s: Any, size: int = TABLE_SIZE) -> tuple[int, int]:
             else:
                 lower = g
     plies = None if -WON < g < WON else round((WIN - abs(g)) / PLY)
-    return pons_score(bin(s[0]).count("1"), plies, (g > 0) == (s[2] == 0)), nodes
+    return pons_score(s, g, plies), nodes
 
 
 # -- the comparison ----------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from aisearch import ConnectFour, Recorder, TicTacToe, TranspositionTable, alphabeta
+from aisearch.games.connect4_pons import from_columns, read_pons
+from aisearch.games.connect4_pons import pons_score as pons_from
 from aisearch.search import DistanceBounds, StaticOrder, alphabeta_tt, enhanced_search, win_distance
 from aisearch.search.efficiency.engine import WINDOWS
 from aisearch.search.efficiency.ordering import game_order
@@ -23,19 +25,12 @@ PONS = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "connect4-p
 
 def play(columns: str):
     """The position after ``columns`` (1-7, Pons' notation) from the empty board."""
-    s = C4.initial
-    for ch in columns:
-        s = C4.result(s, int(ch) - 1)
-    return s
+    return from_columns(columns)
 
 
 def pons_score(s, decision, plies):
-    """Pons' score from the engine's answer: 22 minus the winner's discs at the end, for the
-    player to move (0 for a draw)."""
-    if plies is None:
-        return 0
-    score = 22 - (bin(s[0]).count("1") + plies + 1) // 2
-    return score if (decision.value > 0) == (s[2] == 0) else -score
+    """Pons' score from the engine's answer (see :mod:`aisearch.games.connect4_pons`)."""
+    return pons_from(s, decision.value, plies)
 
 
 def endgames(n, seed, empty=(10, 13)):
@@ -155,8 +150,8 @@ def test_win_distance_reads_the_plies_to_the_end():
 
 
 def read(name, lines):
-    rows = (PONS / name).read_text().split("\n")
-    return [(rows[i].split()[0], int(rows[i].split()[1])) for i in lines]
+    rows = read_pons(PONS / name)
+    return [rows[i] for i in lines]
 
 
 @pytest.mark.parametrize(("name", "lines"), [

@@ -286,4 +286,4 @@ def enhanced_search(
         guess = evaluate(state) if evaluate is not None and not game.is_terminal(state) else 0
         options["guess"] = guess if -1e300 < guess < 1e300 else 0
     decision = search(game, state, depth, **common, **options)
-    return replace(decision, depth=depth)
+    return decision if decision.depth == depth else replace(decision, depth=depth)
