@@ -1,6 +1,6 @@
 """Connect Four: the course's engine solves Pascal Pons' test positions, against a bare solver.
 
-Run from the repository root (the full run takes about half an hour on two busy cores)::
+Run from the repository root (the full run takes about 11 minutes on two busy cores)::
 
     python benchmarks/bench_connect4.py                        # 200 positions of each set
     python benchmarks/bench_connect4.py --count 20             # a quick look

@@ -363,6 +363,7 @@ class ConnectFour(WinPayoff):
                                    closed))
         return _new(Position, (mask + stone, mask - mover, 1 - to_move, False, closed))
 
+    @checks_state
     def move_order(self, s: Position, moves: Sequence[int]) -> tuple[int, ...]:
         """Connect Four's own move ordering: ``moves`` (columns open in ``s``) best first.
 

@@ -123,3 +123,35 @@ def test_bad_moves_and_states_are_refused():
     with pytest.raises(ValueError, match="is not a state of ConnectFour"):
         game.move_order((0, 0), (0, 1))
     assert threat_order(s[0], s[1], ()) == () and game.move_order(s, (5,)) == (5,)
+
+
+def test_a_games_own_ordering_applies_the_games_state_check():
+    """A game that offers ``move_order`` gets it behind its one state check, like the
+    protocol's methods; Connect Four's checks for itself, on its fast path."""
+    from aisearch.core import GameBase
+
+    class Count(GameBase):
+        initial, win, state_help = 0, 1, "a state is the int said last, from 0 to 4"
+
+        def is_state(self, s):
+            return s.__class__ is int and 0 <= s <= 4
+
+        def to_move(self, s):
+            return s % 2
+
+        def moves(self, s):
+            return () if s >= 3 else (1, 2)
+
+        def result(self, s, m):
+            return s + m
+
+        def utility(self, s, player=0):
+            return 1 if (s % 2 == 1) == (player == 0) else -1
+
+        def move_order(self, s, moves):
+            return tuple(reversed(moves))
+
+    assert Count().move_order(1, (1, 2)) == (2, 1)
+    with pytest.raises(ValueError, match="'1' is not a state of .*the int said last"):
+        Count().move_order("1", (1, 2))
+    assert getattr(ConnectFour.move_order, "checks_state", False)
