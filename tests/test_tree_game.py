@@ -146,3 +146,21 @@ def test_shared_subtrees_are_not_cycles_and_a_node_inside_itself_is():
     loop[1].append(loop)
     with pytest.raises(ValueError, match=r"path \(1, 1\): a node contains itself"):
         TreeGame(loop)
+
+
+def test_exact_tips_fractions_and_decimals_are_searched_exactly():
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from aisearch.search import alphabeta, expectiminimax, minimax
+
+    game = TreeGame([[Fraction(1, 3), Decimal("0.3")], [Decimal("0.35"), Decimal("Infinity")]])
+    assert game.utility((0, 1), MAX) == Fraction(3, 10)  # exactly, not 0.29999...
+    assert game.utility((1, 1), MAX) == math.inf
+    for search in (minimax, alphabeta):
+        d = search(game, ())
+        assert (d.value, d.move) == (Fraction(7, 20), 1)
+    chance = TreeGame([Chance([(0.5, Decimal("0.25")), (0.5, Fraction(1, 4))])])
+    assert expectiminimax(chance, ()).value == 0.25
+    with pytest.raises(ValueError, match="neither a number"):
+        TreeGame([[Decimal("NaN")]])

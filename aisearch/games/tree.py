@@ -22,6 +22,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from aisearch.core import (
@@ -231,7 +233,7 @@ class TreeGame(GameBase):
                 player, container, children = node.player, node, node.children
             elif isinstance(node, (list, tuple, Mapping)):
                 container = children = node
-            elif is_number(node):
+            elif is_number(node := _exact(node)):
                 if not tip_in_range(node):
                     raise out_of_range(path, node)
                 self._value[path] = node
@@ -583,3 +585,16 @@ def uniform_tree(
 
 fig5_2 = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 """AIMA Fig 5.2: a MAX root over three MIN nodes; value 3, best move 0."""
+
+
+def _exact(node: Any) -> Any:
+    """A ``Decimal`` tip as the exact ``Fraction`` it is (``Fraction`` works with the
+    searchers' floats and probabilities, ``Decimal`` does not); ``±Infinity`` as ``±inf``;
+    anything else as it is.
+
+    >>> _exact(Decimal("0.3")), _exact(Decimal("-Infinity")), _exact(2)
+    (Fraction(3, 10), -inf, 2)
+    """
+    if isinstance(node, Decimal):
+        return Fraction(node) if node.is_finite() else float(node)
+    return node

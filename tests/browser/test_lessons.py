@@ -13,7 +13,9 @@ skipped (failed in CI).
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -47,6 +49,8 @@ def run_lesson(lab, name: str):
 def check_sizes(lab, name: str, when: str = "after Run All") -> dict:
     """No output of the open lesson too tall or too wide; every stepper in its box."""
     sizes = lab.output_sizes()
+    LESSON_SHOTS.mkdir(parents=True, exist_ok=True)  # the measured sizes beside the screenshot
+    (LESSON_SHOTS / f"{Path(name).stem}-sizes.json").write_text(json.dumps(sizes, indent=1))
     found = size_problems(sizes)
     for o in sizes["outputs"]:
         box = o.get("widgetBox")

@@ -142,10 +142,9 @@ def test_a_search_with_table_hits_draws_its_key_frames_with_the_window():
 
 def test_the_key_frames_show_the_first_table_hit_and_re_search_the_lessons_point_at():
     """Lesson 04's still pictures must show a TableHit and a Research, as its text asks."""
-    from aisearch.search import alphabeta_tt
-
     from aisearch import TranspositionTable, pvs, uniform_tree
     from aisearch.games.dag import DagGame
+    from aisearch.search import alphabeta_tt
     from aisearch.trace import Research, TableHit
 
     dag = DagGame(b=3, d=4, width=3, seed=1)

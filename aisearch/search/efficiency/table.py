@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from aisearch.search.runtime import INF, PLY, SHOWN, UNBOUNDED, WIN, WON  # noqa: F401 (INF: doctests)
+from aisearch.search.runtime import INF, PLY, SHOWN, UNBOUNDED, WIN, WON
 from aisearch.trace.events import Event
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TableStore", "to_table",
@@ -386,8 +386,8 @@ def written_steps(table: TranspositionTable, top: int, distance: bool = False,
             return None, False
         table.hits += 1
         value, bound = e[0], e[1]
-        if value > WON or value < -WON:
-            e = _as_seen(e, ply, True)
+        if (value > WON or value < -WON) and value != INF and value != -INF:
+            e = _as_seen(e, ply, True)  # (a win by its distance: counted from here)
             value = e[0]
         if ply > 0 and e[2] >= d and (bound == EXACT or (
                 value >= beta if bound == LOWER else value <= alpha)):
@@ -409,7 +409,7 @@ def written_steps(table: TranspositionTable, top: int, distance: bool = False,
                 return False
             if size is not None and old[4] is not s and old[4] != s:
                 table.replaced += 1
-        if value > WON or value < -WON:
+        if (value > WON or value < -WON) and value != INF and value != -INF:
             value = to_table(value, ply)
         slots[slot] = _new(Entry, (value, bound, d, move, s, generation))
         return True
