@@ -9,7 +9,8 @@ negative if the player to move loses (a slower loss scores higher).
 
 A search with fastest wins (:mod:`aisearch.search`) scores a quicker win higher too, so its
 answer holds the distance to the end of the game, and :func:`pons_score` turns that into
-Pons' score; :func:`from_columns` reads his notation and :func:`read_pons` a set.
+Pons' score; :func:`from_columns` reads his notation, :func:`read_pons` a set from its file
+and :func:`pons_sample` the first lines of two sets, kept in this module.
 
 Examples
 --------
@@ -26,9 +27,50 @@ from pathlib import Path
 
 from aisearch.games.connect4 import ConnectFour, Position
 
-__all__ = ["from_columns", "pons_score", "read_pons"]
+__all__ = ["from_columns", "pons_score", "read_pons", "pons_sample", "SAMPLES"]
 
 _GAME = ConnectFour()
+
+
+SAMPLES: dict[str, tuple[tuple[str, int], ...]] = {
+    # the first 20 lines of Test_L3_R1 (end-easy) and the first 10 of Test_L2_R1 (middle-easy)
+    "Test_L3_R1": (
+        ("2252576253462244111563365343671351441", -1),
+        ("7422341735647741166133573473242566", 1),
+        ("23163416124767223154467471272416755633", 0),
+        ("71255763773133525731261364622167124446454", 0),
+        ("65214673556155731566316327373221417", -1),
+        ("52677675164321472411331752454", 0),
+        ("3135151421347443544172316522225776773566", 0),
+        ("562154564361751726662253737734213275114", 0),
+        ("233377345754465174223731671122611552", 1),
+        ("6763525635134453444361412671365712", -1),
+        ("211376455663355325112113664364524722", 0),
+        ("3146762114467714356347741621375222", -1),
+        ("67152117737262713366376314254", 6),
+        ("2762751722231276466633475674533", 5),
+        ("3642756176227637211322113551637574556", 2),
+        ("22647455554314246733661634615122372377511", 0),
+        ("427566236745127177115664464254", 2),
+        ("7172212567451542223676134464437761515", 0),
+        ("641154574541323641152467137655232232366", 0),
+        ("5775265212657176476365522624313714333", 2),
+    ),
+    "Test_L2_R1": (
+        ("5554224333234511764415115", 4),
+        ("52753311433677442422121", 8),
+        ("1233722555341451114725221333", -1),
+        ("271713432331713132", -11),
+        ("6672375354252731116762237724", -2),
+        ("763452543756455357732314", -8),
+        ("662222576343651642712157", 8),
+        ("3455565261655364217", -10),
+        ("4661237137541742643224", 8),
+        ("21253774536432517717274325", 2),
+    ),
+}
+"""A small sample of two of Pons' sets, kept here so that lesson 04 runs anywhere (its
+benchmark, ``benchmarks/bench_connect4.py``, reads the first 200 lines of three sets)."""
 
 
 def from_columns(columns: str) -> Position:
@@ -100,3 +142,20 @@ def read_pons(path: str | Path, count: int | None = None) -> list[tuple[str, int
             raise ValueError(f"{path}, line {number}: {line!r:.80} is not 'columns score' "
                              "(Pons' format)") from None
     return out
+
+
+def pons_sample(name: str, count: int | None = None) -> list[tuple[str, int]]:
+    """The first ``count`` positions (all kept if None) of Pons' set ``name`` as this module
+    keeps them (:data:`SAMPLES`): ``(columns played, his score)``.
+
+    >>> pons_sample("Test_L2_R1", 2)
+    [('5554224333234511764415115', 4), ('52753311433677442422121', 8)]
+    """
+    if name not in SAMPLES:
+        raise ValueError(f"no sample of {name!r:.40} here; kept: {', '.join(SAMPLES)} "
+                         "(read_pons reads a whole set from its file)")
+    rows = SAMPLES[name]
+    if count is not None and not (isinstance(count, int) and 0 <= count <= len(rows)):
+        raise ValueError(f"count must be an int from 0 to {len(rows)} for {name}, not "
+                         f"{count!r:.40}")
+    return list(rows if count is None else rows[:count])

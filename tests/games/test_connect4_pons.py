@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from aisearch.games.connect4 import ConnectFour
-from aisearch.games.connect4_pons import from_columns, pons_score, read_pons
+from aisearch.games.connect4_pons import SAMPLES, from_columns, pons_sample, pons_score, read_pons
 
 PONS = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "connect4-pons"
 game = ConnectFour()
@@ -57,3 +57,13 @@ def test_bad_input_is_refused_with_what_is_allowed(tmp_path):
     bad.write_text("4455 18\n4455\n")
     with pytest.raises(ValueError, match="line 2: '4455' is not 'columns score'"):
         read_pons(bad)
+
+
+def test_the_kept_samples_are_the_first_lines_of_the_sets():
+    for name, rows in SAMPLES.items():
+        assert list(rows) == read_pons(PONS / name, len(rows)) == pons_sample(name)
+    assert pons_sample("Test_L3_R1", 3) == read_pons(PONS / "Test_L3_R1", 3)
+    with pytest.raises(ValueError, match="no sample of 'Test_L2_R2' here; kept: Test_L3_R1"):
+        pons_sample("Test_L2_R2")
+    with pytest.raises(ValueError, match="count must be an int from 0 to 10"):
+        pons_sample("Test_L2_R1", 11)
