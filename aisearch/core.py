@@ -205,6 +205,9 @@ class GameBase(StateChecked):
         symmetric to ``s`` (symmetry reduction, transposition tables); ``in_check(s)``, True
         when the player to move is in check (the check extension, lesson 05); ``states()``,
         every reachable state; ``parse(text)``, a state from its text.
+    ``move_order = None``
+        Where a game has one, a method ``move_order(s, moves)``: a cheap ordering of the
+        legal ``moves`` of ``s``, the likeliest best first (below).
     ``successor_values(evaluate)``
         A function giving the static values of all successors of a state at once, where
         the game can work them out faster than one by one for ``evaluate``; None here.
@@ -251,6 +254,13 @@ class GameBase(StateChecked):
     move_grid: ClassVar[tuple[tuple[Any, ...], ...] | None] = None
     buttons_are_board: ClassVar[bool] = False
     move_help: ClassVar[str | None] = None
+    move_order: Any = None
+    """A cheap move ordering the game offers, or None (the default: none). A game that has
+    one defines ``move_order(s, moves)``: the legal ``moves`` of ``s`` (all or some of them)
+    reordered, the likeliest best for the player to move first, quickly (Connect Four's looks
+    for wins, blocks and threats on its bitboard). Lesson 04's engine orders by it where a
+    game offers one (``enhanced_search(..., static=True)``), and checks its answers unless
+    the game declares ``move_order.permutes = True``."""
 
     def is_terminal(self, s: Any) -> bool:
         return not self.moves(s)  # type: ignore[attr-defined]

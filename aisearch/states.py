@@ -3,8 +3,9 @@
 A game writes what its states are once: ``is_state(s)``, true for the game's own states and
 for nothing else, and ``state_help``, one sentence telling a user how to get a state. Every
 protocol method (``to_move``, ``moves``, ``result``, ``is_terminal``, ``utility``,
-``chance_outcomes``, ``noisy_moves``) and every evaluation the game declares then refuses
-anything else with the same error, ``not_a_state(s)``::
+``chance_outcomes``, ``noisy_moves``, and ``move_order`` where a game offers one) and every
+evaluation the game declares then refuses anything else with the same error,
+``not_a_state(s)``::
 
     ValueError: None is not a state of Nim((1, 2)): a state is a NimState(heaps, player) ...
 
@@ -60,7 +61,7 @@ from typing import Any, ClassVar, TypeVar
 __all__ = ["StateChecked", "checks_state", "STATE_METHODS"]
 
 STATE_METHODS = ("to_move", "moves", "result", "is_terminal", "utility", "chance_outcomes",
-                 "noisy_moves")
+                 "noisy_moves", "move_order")
 """The protocol methods that take a state first and apply the game's state check."""
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -88,6 +89,11 @@ def _checked(name: str, raw: Callable[..., Any]) -> Callable[..., Any]:
         def method(self: Any, s: Any, m: Any) -> Any:
             if self.is_state(s):
                 return raw(self, s, m)
+            raise self.not_a_state(s)
+    elif name == "move_order":
+        def method(self: Any, s: Any, moves: Any) -> Any:  # type: ignore[misc]
+            if self.is_state(s):
+                return raw(self, s, moves)
             raise self.not_a_state(s)
     elif name == "utility":
         def method(self: Any, s: Any, player: Any = 0) -> Any:  # type: ignore[misc]

@@ -43,7 +43,7 @@ from aisearch.search.efficiency.pvs import pvs
 from aisearch.search.efficiency.windows import aspiration, mtdf
 from aisearch.search.efficiency.sss import sss_star, stockman_sss
 from aisearch.search.efficiency.deepening import iterative_deepening
-from aisearch.search.efficiency.engine import enhanced_search
+from aisearch.search.efficiency.engine import DistanceBounds, enhanced_search, win_distance
 from aisearch.search.horizon.quiescence import quiescence
 from aisearch.search.chance.expectiminimax import expectiminimax
 from aisearch.search.chance.star import star1, star2
@@ -59,7 +59,7 @@ __all__ = [
     # lesson 04: search efficiency
     "alphabeta_tt", "TranspositionTable", "pvs", "aspiration", "mtdf", "sss_star", "stockman_sss",
     "enhanced_search", "StaticOrder", "PrincipalVariation", "Killers", "History", "chain",
-    "minimal_tree",
+    "minimal_tree", "DistanceBounds", "win_distance",
     "expectiminimax", "star1", "star2",
 ]
 __all__ += ["mcts", "MCTS", "mcts_agent", "ucb1", "scaled_rewards", "maxn", "paranoid",

@@ -36,7 +36,7 @@ def test_each_enhancement_saves_nodes_on_a_connect_four_middle_game():
     plain = enhanced_search(C4, MID, 6, evaluate=E).stats.nodes
     for switch in ("static", "killers", "history"):
         assert enhanced_search(C4, MID, 6, evaluate=E, **{switch: True}).stats.nodes < plain
-    best = enhanced_search(C4, MID, 6, evaluate=E, static=True, table=True, killers=True,
+    best = enhanced_search(C4, MID, 6, evaluate=E, static="values", table=True, killers=True,
                            history=True, window="pvs")
     assert best.stats.nodes * 4 < plain
 
@@ -53,4 +53,6 @@ def test_bad_switches_are_named():
     with pytest.raises(TypeError, match="killers must be True or False"):
         enhanced_search(C4, MID, 3, evaluate=E, killers=1)
     with pytest.raises(ValueError, match="static ordering needs evaluate"):
-        enhanced_search(C4, MID, 3, static=True)
+        enhanced_search(C4, MID, 3, static="values")
+    with pytest.raises(ValueError, match="static ordering needs evaluate"):
+        enhanced_search(TicTacToe(), TicTacToe.initial, 3, static=True)

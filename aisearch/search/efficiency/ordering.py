@@ -16,6 +16,8 @@ cut-off at ``state`` with ``depth`` plies left. One whose ``uses_depth`` is true
   heuristic, 킬러 휴리스틱): a refutation in one position often refutes its siblings too.
 - :class:`History`: moves scored by the cut-offs they caused anywhere, weighted by depth
   (the history heuristic, Schaeffer 1989).
+- :func:`game_order`: the game's own cheap ordering, where it offers one (Connect Four's
+  wins, blocks and threats: :meth:`~aisearch.games.ConnectFour.move_order`).
 - :func:`chain`: several at once, the last with the last word.
 - :class:`Oracle` and :func:`minimal_tree`: each node's *true* best move first, the
   minimal tree of a real position, the yardstick for all of the above
@@ -43,7 +45,7 @@ from aisearch.core import MAX, check_game, type_note, unwrap
 from aisearch.search.runtime import SHOWN, WON, checked_value, count_arg
 
 __all__ = ["StaticOrder", "PrincipalVariation", "Killers", "History", "Chain", "chain",
-           "front"]
+           "front", "game_order"]
 
 
 def front(moves: Sequence[Any], first: Sequence[Any]) -> tuple:
@@ -156,6 +158,22 @@ class StaticOrder:
 
     def __repr__(self) -> str:
         return f"StaticOrder({self.game!r}, {getattr(self.evaluate, '__name__', 'evaluate')})"
+
+
+def game_order(game: Any) -> Any:
+    """The game's own move ordering, ``game.move_order(state, moves)``, or None where it
+    offers none (:class:`~aisearch.core.GameBase`'s default). It is an ordering as it
+    stands; the searchers check its answers unless the game declares
+    ``move_order.permutes = True``.
+
+    >>> from aisearch.games import ConnectFour, TicTacToe
+    >>> game_order(TicTacToe()) is None
+    True
+    >>> game_order(ConnectFour())(ConnectFour.initial, (0, 3, 6))  # the centre first
+    (3, 0, 6)
+    """
+    hook = getattr(unwrap(game), "move_order", None)
+    return hook if callable(hook) else None
 
 
 class PrincipalVariation:

@@ -34,11 +34,11 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from aisearch.search.runtime import INF, PLY, SHOWN, UNBOUNDED, WON
+from aisearch.search.runtime import INF, PLY, SHOWN, UNBOUNDED, WIN, WON
 from aisearch.trace.events import Event
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TableStore", "to_table",
-           "from_table"]
+           "from_table", "written_steps"]
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 """An entry's bound: the value is exact, or a lower bound (failed high), or an upper bound."""
@@ -299,56 +299,23 @@ class TranspositionTable:
         """``(lookup, store)`` for a search whose root is ``top`` plies above its bound:
         :meth:`lookup` and :meth:`store` of a node with ``d`` plies left, at ply ``top - d``
         (``lookup(s, d, alpha, beta)``, ``store(s, d, value, bound, move)``). A table
-        without a size limit or canonical forms (one slot per position) gets them written
-        out, for speed: they run at every node (a subclass gets its own methods called).
+        without canonical forms and with the default policy gets them written out, for
+        speed: they run at every node (a subclass gets its own methods called).
 
         >>> lookup, store = TranspositionTable(size=None).steps(3)
         >>> store("s", 2, 7, LOWER, "m"), lookup("s", 2, -INF, 5)
         (True, (Entry(value=7, bound='lower', depth=2, move='m', key='s', generation=0), True))
         """
-        if (self.size is not None or self.canonical is not None or self.replace != "depth"
-                or type(self) is not TranspositionTable):
-            return (lambda s, d, alpha, beta: self.lookup(s, d, alpha, beta, top - d),
-                    lambda s, d, value, bound, move: self.store(s, d, value, bound, move,
-                                                                top - d))
-        slots, get = self.slots, self.slots.get  # (clear() empties this very dict)
+        if self.canonical is not None or self.replace != "depth" \
+                or type(self) is not TranspositionTable:
+            return self.method_steps(top)
+        return written_steps(self, top)
 
-        def lookup(s: Any, d: int, alpha: float, beta: float) -> tuple[Entry | None, bool]:
-            self.probes += 1
-            try:
-                e = get(s)
-            except TypeError:  # an unhashable state
-                self._key(s)  # (says so)
-                raise
-            if e is None:
-                return None, False
-            self.hits += 1
-            value, bound, ply = e[0], e[1], top - d
-            if (value > WON or value < -WON) and value != INF and value != -INF:
-                e = _as_seen(e, ply, True)  # (a win by its distance: counted from here)
-                value = e[0]
-            if ply > 0 and e[2] >= d and (bound == EXACT or (
-                    value >= beta if bound == LOWER else value <= alpha)):
-                self.settled += 1
-                if e[5] < self.generation:
-                    self.settled_old += 1
-                return e, True
-            return e, False
-
-        def store(s: Any, d: int, value: float, bound: str, move: Any) -> bool:
-            self.stores += 1
-            old, generation, ply = get(s), self.generation, top - d
-            if d > SHOWN:
-                d = UNBOUNDED
-            if old is not None and d < old[2] and old[5] == generation:
-                self.refused += 1  # a deeper entry of this generation stays
-                return False
-            if (value > WON or value < -WON) and value != INF and value != -INF:
-                value = to_table(value, ply)
-            slots[s] = _new(Entry, (value, bound, d, move, s, generation))
-            return True
-
-        return lookup, store
+    def method_steps(self, top: int) -> tuple[Callable[..., tuple[Entry | None, bool]],
+                                              Callable[..., Any]]:
+        """:meth:`steps` as calls of :meth:`lookup` and :meth:`store` (any table)."""
+        return (lambda s, d, alpha, beta: self.lookup(s, d, alpha, beta, top - d),
+                lambda s, d, value, bound, move: self.store(s, d, value, bound, move, top - d))
 
     def clear(self) -> None:
         """Forget every entry (the counts stay); the table may then serve any search."""
@@ -380,6 +347,74 @@ class TranspositionTable:
         return (f"TranspositionTable(size={self.size!r}{policy}): "
                 f"{n(len(self), 'entry', 'entries')}, {n(self.probes, 'probe', 'probes')}, "
                 f"{n(self.hits, 'hit', 'hits')}, {n(self.stores, 'store', 'stores')}")
+
+
+def written_steps(table: TranspositionTable, top: int, distance: bool = False,
+                  ) -> tuple[Callable[..., tuple[Entry | None, bool]], Callable[..., Any]]:
+    """:meth:`TranspositionTable.lookup` and :meth:`~TranspositionTable.store` written out
+    for the nodes of one search (see :meth:`~TranspositionTable.steps`), for a table without
+    canonical forms and with ``replace='depth'``. With ``distance``, a look-up first answers
+    from the distance of a win, as
+    :class:`~aisearch.search.efficiency.engine.DistanceBounds` does (counted in
+    ``table.bounded``).
+
+    >>> lookup, store = written_steps(TranspositionTable(size=7), 3)
+    >>> store("s", 2, 7, LOWER, "m"), lookup("s", 2, -INF, 5)[1], lookup("t", 2, -INF, 5)
+    (True, True, (None, False))
+    """
+    slots, get, size = table.slots, table.slots.get, table.size  # (clear() empties slots)
+
+    def lookup(s: Any, d: int, alpha: float, beta: float) -> tuple[Entry | None, bool]:
+        ply = top - d
+        if distance and ply:  # (a root is searched for its move)
+            most = WIN - (ply + 1) * PLY  # a win one ply from here: nothing is better
+            if alpha >= most or beta <= -most:  # answered as a stored bound would be
+                table.probes += 1
+                table.hits += 1
+                table.settled += 1
+                table.bounded += 1  # type: ignore[attr-defined]
+                if alpha >= most:
+                    return _new(Entry, (most, UPPER, d, None, s, table.generation)), True
+                return _new(Entry, (-most, LOWER, d, None, s, table.generation)), True
+        table.probes += 1
+        try:
+            e = get(s if size is None else hash(s) % size)
+        except TypeError:  # an unhashable state
+            table._key(s)  # (says so)
+            raise
+        if e is None or size is not None and e[4] is not s and e[4] != s:
+            return None, False
+        table.hits += 1
+        value, bound = e[0], e[1]
+        if (value > WON or value < -WON) and value != INF and value != -INF:
+            e = _as_seen(e, ply, True)  # (a win by its distance: counted from here)
+            value = e[0]
+        if ply > 0 and e[2] >= d and (bound == EXACT or (
+                value >= beta if bound == LOWER else value <= alpha)):
+            table.settled += 1
+            if e[5] < table.generation:
+                table.settled_old += 1
+            return e, True
+        return e, False
+
+    def store(s: Any, d: int, value: float, bound: str, move: Any) -> bool:
+        table.stores += 1
+        slot = s if size is None else hash(s) % size
+        old, generation, ply = get(slot), table.generation, top - d
+        if d > SHOWN:
+            d = UNBOUNDED
+        if old is not None:
+            if d < old[2] and old[5] == generation:
+                table.refused += 1  # a deeper entry of this generation stays
+                return False
+            if size is not None and old[4] is not s and old[4] != s:
+                table.replaced += 1
+        if (value > WON or value < -WON) and value != INF and value != -INF:
+            value = to_table(value, ply)
+        slots[slot] = _new(Entry, (value, bound, d, move, s, generation))
+        return True
+
+    return lookup, store
 
 
 def _same_search(a: tuple, b: tuple) -> bool:
