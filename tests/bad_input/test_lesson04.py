@@ -24,8 +24,7 @@ from aisearch import (
     uniform_tree,
 )
 from aisearch.games.dag import DagGame
-from aisearch.search import PrincipalVariation
-from aisearch.search.efficiency.sss import stockman_sss
+from aisearch.search import DistanceBounds, PrincipalVariation, stockman_sss, win_distance
 from aisearch.theory import effective_branching_factor, knuth_moore_leaves, pearl_branching
 from aisearch.widgets import EfficiencyLab, EfficiencyModel
 from tests.bad_input.table import Case, check, params
@@ -35,6 +34,19 @@ E = ConnectFour.evaluate
 S = T.initial
 
 CASES = [
+    Case("DistanceBounds: size 0", lambda: DistanceBounds(size=0), ValueError,
+         ("size must be an int", "0")),
+    Case("DistanceBounds: remember not a bool", lambda: DistanceBounds(remember="yes"),
+         TypeError, ("remember must be True or False", "'yes'")),
+    Case("DistanceBounds: unknown policy", lambda: DistanceBounds(replace="lru"), ValueError,
+         ("replace must be one of", "'lru'")),
+    Case("win_distance: no table", lambda: win_distance(None, S), TypeError,
+         ("table must be the TranspositionTable a search used", "None")),
+    Case("win_distance: a dict as table", lambda: win_distance({}, S), TypeError,
+         ("table must be the TranspositionTable", "{}")),
+    Case("win_distance: a position the table never saw",
+         lambda: win_distance(TranspositionTable(), S), ValueError,
+         ("is not in the table", "search it with table=")),
     Case("TranspositionTable: size 0", lambda: TranspositionTable(size=0), ValueError,
          ("size must be an int", "0")),
     Case("TranspositionTable: a size that would eat the memory",
