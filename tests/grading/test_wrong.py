@@ -1,8 +1,11 @@
-"""Known wrong implementations lose marks, and the feedback names their bug.
+"""Known wrong submissions lose marks, and the feedback names their bug.
 
-Each file in ``wrong/`` is a student's module with one bug, written independently of the
-grader's catalogue of wrong implementations (each exercise's ``bugs.py`` in
-``aisearch/grading/exercises/``). They are graded in-process (the fast path; the process
+Each submission is a student's module with one bug: most are written out from the grader's
+catalogue (:data:`FROM_CATALOGUE`: the changed plain source of a known bug, renamed to the
+exercise's function, :func:`~aisearch.grading.mutate.student_module`), so the grader meets
+them as source code run where a submission runs; the files in ``wrong/`` hold what the
+catalogue cannot write (a call of the package's own version, an evaluation, the rules of a
+game, a search with a table). They are graded in-process (the fast path; the process
 isolation is tested in test_grade.py) on two seeds, except those that call the package's
 own version of what they should write: only the grading process's copy of the package
 withholds it, so they are graded by the grader itself.
@@ -15,6 +18,7 @@ import pytest
 from aisearch.grading.child import execute_cells
 from aisearch.grading.exercises import discover
 from aisearch.grading.grade import grade_file, grade_namespace
+from aisearch.grading.mutate import student_module
 from tests.grading.homework_helpers import WRONG, solution_code
 
 PASS = "pass"
@@ -71,14 +75,39 @@ EXPECTED = {
                           "05.search": "uses-reference", "05.search_states": "uses-reference"},
 }
 
+FROM_CATALOGUE = {
+    "03_no_pruning": "no_pruning", "03_strict_cut": "strict_cutoff", "03_wrong_side": "wrong_side",
+    "03_swapped_bounds": "swapped_bounds", "03_root_alpha": "root_fresh_window",
+    "03_no_root_cut": "no_root_cut", "03_value_not_move": "value_for_move",
+    "03_depth_off_by_one": "depth_one_too_early", "03_wrong_pov": "utility_of_mover",
+    "03_eval_internal": "evaluates_non_tips", "03_eager_children": "eager_children",
+    "03_table": "remembers_positions", "03_terminal_eval": "evaluates_terminals",
+    "03_strict_fail_hard": "fail_hard_strict", "03_trace_shallow": "trace_shallow",
+}
+"""Submission -> the known bug of its exercise's catalogue it is written out from."""
+
 SEEDS = (11, 12)
+
+
+def submission(name: str) -> str:
+    """The source of a wrong submission: a file of ``wrong/``, or a catalogued bug written
+    out as the student's function (a hand trace: the list of tips it gives)."""
+    if name not in FROM_CATALOGUE:
+        return (WRONG / f"{name}.py").read_text(encoding="utf-8")
+    exercise = next(e for e in discover() if e.number == name[:2])
+    catalogue = exercise.module("bugs").CATALOGUE
+    function, bug = next((f, b) for f, bugs in catalogue.items() for b in bugs
+                         if b.name == FROM_CATALOGUE[name])
+    if hasattr(bug.impl, "edits"):
+        return student_module(bug.impl, function)
+    return f"{function} = {bug.impl(exercise.module('checks').trace_game())!r}\n"
 
 
 def grade_module(name: str, seed: int) -> dict:
     if "_uses_" in name:  # the package's own version: withheld in the grading process only
         report = grade_file(WRONG / f"{name}.py", seed=seed)
         return {r.id: r for r in report.questions}
-    source = (WRONG / f"{name}.py").read_text(encoding="utf-8")
+    source = submission(name)
     ns, info = execute_cells([("submission", source)])
     assert not info["cell_errors"], info
     return {r.id: r for r in grade_namespace(ns, name[:2], seed=seed)}
@@ -89,6 +118,11 @@ def test_at_least_six_wrong_alphabeta_implementations_are_covered():
     assert {"no-pruning", "cut-rule", "wrong-side", "swapped-bounds", "root-alpha",
             "value-for-move", "depth-off-by-one", "point-of-view",
             "evaluates-non-tips"} <= bugs
+
+
+def test_the_wrong_submissions_are_files_or_catalogued_bugs():
+    files = {path.stem for path in WRONG.glob("*.py")}
+    assert set(EXPECTED) == files | set(FROM_CATALOGUE) and not files & set(FROM_CATALOGUE)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

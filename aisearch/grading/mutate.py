@@ -1,0 +1,181 @@
+"""Known wrong answers as small changes of the plain algorithms the lessons show.
+
+A named bug of an exercise is, most of the time, one classic mistake in an algorithm the
+course writes out in :mod:`aisearch.search.plain`: a comparison turned round, a window
+passed in the wrong order, a test made too early. :func:`mutant` builds that wrong version
+from the plain function's own source text: each edit replaces a fragment that must occur
+exactly once in its code, docstring left out (so a change of the plain version that moves
+a fragment fails loudly at import, not silently), and the result is compiled in a copy of
+the plain module's globals. Its recursive calls reach the mutant itself, or with
+``root_only=True`` the right plain function, so a mistake made only at the root stays there.
+
+The catalogue of an exercise then reads as a list of edits, each with why it is a classic
+mistake (the mutant's docstring) and the :class:`~aisearch.grading.recognise.BugClass` whose
+feedback a student reads; :func:`~aisearch.grading.recognise.catalogue` lists mutants like
+any function declared with :func:`~aisearch.grading.recognise.shows`. The mutants are built
+in the grader, which has the package; the process that runs a submission does not have the
+plain versions an exercise asks for (:mod:`aisearch.grading.stubs`) and never sees these.
+:func:`student_module` writes a mutant out as a student's module, for the tests that grade
+wrong submissions end to end.
+
+Examples
+--------
+>>> from aisearch.games import TreeGame
+>>> from aisearch.grading.recognise import BugClass
+>>> from aisearch.search.plain import minimax
+>>> LAST = BugClass("ties", "keep the first best move.")
+>>> last = mutant(minimax, LAST, "last_best", [("value > best_value", "value >= best_value")],
+...               why="Ties go to the last best move.")
+>>> minimax(TreeGame([3, 3]), ()), last(TreeGame([3, 3]), ())
+((3, 0), (3, 1))
+>>> last.__name__, last.bug_class.key, last.__doc__
+('last_best', 'ties', 'Ties go to the last best move.')
+"""
+
+from __future__ import annotations
+import __future__
+
+import ast
+import inspect
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from aisearch.grading.recognise import BugClass
+
+__all__ = ["Edit", "mutant", "edited", "value_only", "student_module"]
+
+Edit = tuple[str, str]
+"""``(fragment, replacement)``: a fragment of the plain source and what replaces it."""
+
+
+def edited(source: str, edits: Iterable[Edit], name: str = "mutant") -> str:
+    """``source`` with each edit applied in turn; each fragment must occur exactly once.
+
+    >>> edited("if a >= b:\\n    stop()", [("a >= b", "a > b")])
+    'if a > b:\\n    stop()'
+    >>> edited("x = y = 1", [("=", ":=")], "spread")
+    Traceback (most recent call last):
+    ...
+    ValueError: spread: the fragment '=' occurs 2 times in the plain source, not once
+    """
+    for old, new in edits:
+        count = source.count(old)
+        if count != 1:
+            raise ValueError(f"{name}: the fragment {old!r} occurs {count} times in the plain "
+                             f"source, not once")
+        source = source.replace(old, new)
+    return source
+
+
+def mutant(plain: Callable[..., Any], kind: BugClass | None, name: str, edits: Sequence[Edit] = (),
+           *, why: str, root_only: bool = False,
+           then: Callable[[Any], Any] | None = None) -> Callable[..., Any]:
+    """The plain function ``plain`` with ``edits`` applied, named ``name``, showing ``kind``.
+
+    Parameters
+    ----------
+    plain : function
+        A function of :mod:`aisearch.search.plain` (its source is read and edited).
+    kind : BugClass or None
+        The class of the bug (its key and the feedback a student reads); None for a right
+        variant (the base of other mutants).
+    name : str
+        The wrong implementation's name (in reports and test ids).
+    edits : sequence of (str, str)
+        The change: each fragment occurs once in ``plain``'s source and is replaced.
+    why : str
+        Why it is a classic mistake (the mutant's docstring).
+    root_only : bool
+        Change the root alone: the mutant's recursive calls reach the right ``plain``.
+    then : callable, optional
+        Applied to what the mutant returns (an answer in the wrong shape, e.g.
+        :func:`value_only`).
+
+    Examples
+    --------
+    >>> from aisearch.games import TreeGame
+    >>> from aisearch.search.plain import alphabeta_failsoft
+    >>> CUT = BugClass("cut-rule", "cut on equality too.")
+    >>> strict = mutant(alphabeta_failsoft, CUT, "strict", [("alpha >= beta", "alpha > beta")],
+    ...                 why="The strict rule.")
+    >>> strict(TreeGame([[3, 5], [3, 9]]), (), 2)
+    (3, 0)
+    >>> mutant(alphabeta_failsoft, CUT, "typo", [("alpha >== beta", "")], why="")
+    Traceback (most recent call last):
+    ...
+    ValueError: typo: the fragment 'alpha >== beta' occurs 0 times in the plain source, not once
+    """
+    defname, base = _base(plain)
+    source = edited(base, edits, name)
+    namespace = dict(plain.__globals__)
+    code = compile(source, f"<{name}: {plain.__name__} changed>", "exec",
+                   flags=__future__.annotations.compiler_flag, dont_inherit=True)
+    exec(code, namespace)  # noqa: S102 - the package's own source, edited by the catalogue
+    changed = namespace[defname]
+    if root_only:
+        namespace[defname] = plain.__globals__[defname]
+    wrong = changed
+    if then is not None:
+        def wrong(*args: Any, **kwargs: Any) -> Any:
+            return then(changed(*args, **kwargs))
+    wrong.__name__ = wrong.__qualname__ = name
+    wrong.__doc__ = why
+    if kind is not None:
+        wrong.bug_class = kind  # type: ignore[attr-defined]
+    wrong.plain, wrong.edits, wrong.root_only = plain, tuple(edits), root_only  # type: ignore
+    wrong.source, wrong.defname = source, defname  # type: ignore[attr-defined]
+    wrong.then = then  # type: ignore[attr-defined]
+    return wrong
+
+
+def _base(plain: Callable[..., Any]) -> tuple[str, str]:
+    """The name ``plain`` is defined with in its source, and that source: a plain function's
+    own, or a mutant's edited text (a mutant of a mutant, built without ``then``)."""
+    if hasattr(plain, "source"):
+        if plain.then is not None:  # type: ignore[attr-defined]
+            raise ValueError(f"{plain.__name__} changes the answer's shape: change its base")
+        return plain.defname, plain.source  # type: ignore[attr-defined]
+    source = inspect.getsource(plain)
+    body = ast.parse(source).body[0].body  # type: ignore[attr-defined]
+    if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        lines = source.splitlines(keepends=True)  # the docstring goes: edits change code
+        source = "".join(lines[:body[0].lineno - 1] + lines[body[0].end_lineno:])
+    return plain.__name__, source
+
+
+def value_only(answer: tuple[Any, Any]) -> Any:
+    """The value of a ``(value, move)`` answer: the shape of the bug 'value for move'.
+
+    >>> value_only((3, 0))
+    3
+    """
+    return answer[0]
+
+
+_PREAMBLE = ("import math\nfrom collections.abc import Callable\nfrom typing import Any\n\n"
+             "from aisearch import CHANCE, MAX, MIN\n\nINF = math.inf\n")
+
+
+def student_module(wrong: Callable[..., Any], name: str) -> str:
+    """A student's module defining ``name`` as the mutant ``wrong`` (built by :func:`mutant`).
+
+    The module holds the edited plain source renamed to ``name`` (with the right plain
+    function beside it for a root-only change, since the process that runs a submission does
+    not have it), so the grader sees it as a student's code.
+
+    >>> from aisearch.search.plain import minimax
+    >>> from aisearch.grading.recognise import BugClass
+    >>> wrong = mutant(minimax, BugClass("k", "f"), "w", [("depth == 0", "depth <= 1")], why="")
+    >>> "def decide(" in student_module(wrong, "decide")
+    True
+    """
+    defname, source = wrong.defname, wrong.source  # type: ignore[attr-defined]
+    inner = f"_{name}" if wrong.then is not None else name  # type: ignore[attr-defined]
+    if wrong.root_only:  # type: ignore[attr-defined]
+        right = _base(wrong.plain)[1]  # type: ignore[attr-defined]
+        source = right + "\n\n" + source.replace(f"def {defname}(", f"def {inner}(", 1)
+    else:
+        source = source.replace(f"{defname}(", f"{inner}(")
+    if inner != name:  # the answer in the wrong shape: the value alone
+        source += f"\n\ndef {name}(*args, **kwargs):\n    return {inner}(*args, **kwargs)[0]\n"
+    return _PREAMBLE + "\n\n" + source
