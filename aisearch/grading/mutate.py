@@ -37,7 +37,7 @@ import __future__
 
 import ast
 import inspect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from aisearch.grading.recognise import BugClass
@@ -105,6 +105,8 @@ def mutant(plain: Callable[..., Any], kind: BugClass | None, name: str, edits: S
     ...
     ValueError: typo: the fragment 'alpha >== beta' occurs 0 times in the plain source, not once
     """
+    if getattr(plain, "then", None) is not None:
+        raise ValueError(f"{plain.__name__} changes the answer's shape: change its base")
     defname, base = _base(plain)
     source = edited(base, edits, name)
     namespace = dict(plain.__globals__)
@@ -129,18 +131,17 @@ def mutant(plain: Callable[..., Any], kind: BugClass | None, name: str, edits: S
 
 
 def _base(plain: Callable[..., Any]) -> tuple[str, str]:
-    """The name ``plain`` is defined with in its source, and that source: a plain function's
-    own, or a mutant's edited text (a mutant of a mutant, built without ``then``)."""
+    """The name ``plain`` is defined with in its source, and that source without its
+    docstring: a plain function's own, or a mutant's edited text."""
     if hasattr(plain, "source"):
-        if plain.then is not None:  # type: ignore[attr-defined]
-            raise ValueError(f"{plain.__name__} changes the answer's shape: change its base")
         return plain.defname, plain.source  # type: ignore[attr-defined]
     source = inspect.getsource(plain)
-    body = ast.parse(source).body[0].body  # type: ignore[attr-defined]
+    lines = source.splitlines(keepends=True)
+    function = ast.parse(source).body[0]
+    body = function.body  # type: ignore[attr-defined]
     if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        lines = source.splitlines(keepends=True)  # the docstring goes: edits change code
-        source = "".join(lines[:body[0].lineno - 1] + lines[body[0].end_lineno:])
-    return plain.__name__, source
+        lines[body[0].lineno - 1:body[0].end_lineno] = []  # edits change code, not the docs
+    return plain.__name__, "".join(lines[function.lineno - 1:])  # no decorators
 
 
 def value_only(answer: tuple[Any, Any]) -> Any:
@@ -156,26 +157,31 @@ _PREAMBLE = ("import math\nfrom collections.abc import Callable\nfrom typing imp
              "from aisearch import CHANCE, MAX, MIN\n\nINF = math.inf\n")
 
 
-def student_module(wrong: Callable[..., Any], name: str) -> str:
-    """A student's module defining ``name`` as the mutant ``wrong`` (built by :func:`mutant`).
+def student_module(functions: Mapping[str, Callable[..., Any]]) -> str:
+    """A student's module defining each name of ``functions`` as its function, written out.
 
-    The module holds the edited plain source renamed to ``name`` (with the right plain
-    function beside it for a root-only change, since the process that runs a submission does
-    not have it), so the grader sees it as a student's code.
+    A function is a mutant (built by :func:`mutant`: its edited source, with the right
+    function it calls beside it for a root-only change, since the process that runs a
+    submission does not have it) or a plain function of the package; each is renamed to its
+    name, so the grader meets it as a student's code.
 
     >>> from aisearch.search.plain import minimax
     >>> from aisearch.grading.recognise import BugClass
     >>> wrong = mutant(minimax, BugClass("k", "f"), "w", [("depth == 0", "depth <= 1")], why="")
-    >>> "def decide(" in student_module(wrong, "decide")
-    True
+    >>> text = student_module({"decide": wrong, "right": minimax})
+    >>> "def decide(" in text, "depth <= 1" in text, "def right(" in text
+    (True, True, True)
     """
-    defname, source = wrong.defname, wrong.source  # type: ignore[attr-defined]
-    inner = f"_{name}" if wrong.then is not None else name  # type: ignore[attr-defined]
-    if wrong.root_only:  # type: ignore[attr-defined]
-        right = _base(wrong.plain)[1]  # type: ignore[attr-defined]
-        source = right + "\n\n" + source.replace(f"def {defname}(", f"def {inner}(", 1)
-    else:
-        source = source.replace(f"{defname}(", f"{inner}(")
-    if inner != name:  # the answer in the wrong shape: the value alone
-        source += f"\n\ndef {name}(*args, **kwargs):\n    return {inner}(*args, **kwargs)[0]\n"
-    return _PREAMBLE + "\n\n" + source
+    parts = [_PREAMBLE]
+    for name, f in functions.items():
+        defname, source = _base(f)
+        inner = f"_{name}" if getattr(f, "then", None) is not None else name
+        if getattr(f, "root_only", False):
+            right = _base(f.plain)[1]  # type: ignore[attr-defined]
+            source = right + "\n\n" + source.replace(f"def {defname}(", f"def {inner}(", 1)
+        else:
+            source = source.replace(f"{defname}(", f"{inner}(")
+        if inner != name:  # the answer in the wrong shape: the value alone
+            source += f"\n\ndef {name}(*args, **kwargs):\n    return {inner}(*args, **kwargs)[0]\n"
+        parts.append(source)
+    return "\n\n".join(parts)

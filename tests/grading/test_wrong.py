@@ -83,24 +83,32 @@ FROM_CATALOGUE = {
     "03_eval_internal": "evaluates_non_tips", "03_eager_children": "eager_children",
     "03_table": "remembers_positions", "03_terminal_eval": "evaluates_terminals",
     "03_strict_fail_hard": "fail_hard_strict", "03_trace_shallow": "trace_shallow",
+    "02_depth_off_by_one": "depth_one_too_deep", "02_wrong_pov": "negated_evaluation",
+    "02_value_not_move": "value_for_move", "02_last_best": "last_best_move",
+    "02_eval_internal": "evaluates_non_tips", "02_functools_cache": "remembers_positions",
+    "02_aima_cutoff": "evaluates_terminals", "02_moves_not_plies": "depth_kept_at_min",
+    "02_no_move_when_lost": "no_move_when_lost", "02_manhattan_eval": "manhattan_eval",
 }
-"""Submission -> the known bug of its exercise's catalogue it is written out from."""
+"""Submission -> the known bug of its exercise's catalogue it is written out from (with the
+right versions of the exercise's other functions beside it, as in a student's notebook)."""
 
 SEEDS = (11, 12)
 
 
 def submission(name: str) -> str:
     """The source of a wrong submission: a file of ``wrong/``, or a catalogued bug written
-    out as the student's function (a hand trace: the list of tips it gives)."""
+    out as the student's function beside the other functions' right versions (a hand trace
+    as the list of tips it gives)."""
     if name not in FROM_CATALOGUE:
         return (WRONG / f"{name}.py").read_text(encoding="utf-8")
     exercise = next(e for e in discover() if e.number == name[:2])
-    catalogue = exercise.module("bugs").CATALOGUE
-    function, bug = next((f, b) for f, bugs in catalogue.items() for b in bugs
-                         if b.name == FROM_CATALOGUE[name])
-    if hasattr(bug.impl, "edits"):
-        return student_module(bug.impl, function)
-    return f"{function} = {bug.impl(exercise.module('checks').trace_game())!r}\n"
+    bugs, checks = exercise.module("bugs"), exercise.module("checks")
+    functions = dict(bugs.REFERENCES)
+    functions.update((f, b.impl) for f, wrong in bugs.CATALOGUE.items() for b in wrong
+                     if b.name == FROM_CATALOGUE[name])
+    trace = getattr(checks, "TRACE_NAME", None)
+    answer = functions.pop(trace)(checks.trace_game()) if trace in functions else None
+    return student_module(functions) + (f"\n{trace} = {answer!r}\n" if trace else "")
 
 
 def grade_module(name: str, seed: int) -> dict:

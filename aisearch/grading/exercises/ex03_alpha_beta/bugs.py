@@ -38,17 +38,7 @@ from typing import Any
 from aisearch.grading.exercises.ex03_alpha_beta.checks import TRACE_TREE
 from aisearch.grading.mutate import mutant, value_only
 from aisearch.grading.recognise import Bug, BugClass, catalogue
-from aisearch.grading.search_checks import (
-    DEPTH_AT_MIN,
-    DEPTH_OFF_BY_ONE,
-    EVALUATES_NON_TIPS,
-    EVALUATES_TERMINALS,
-    NO_MOVE_WHEN_LOST,
-    POINT_OF_VIEW,
-    REMEMBERS_POSITIONS,
-    TIES,
-    VALUE_FOR_MOVE,
-)
+from aisearch.grading.search_checks import depth_limited_bugs
 from aisearch.search.plain import alphabeta, alphabeta_failsoft, minimax
 
 __all__ = ["alphabeta_decision", "BUGS", "CATALOGUE", "REFERENCES", "NO_PRUNING", "CUT_RULE",
@@ -175,57 +165,10 @@ eager_children = _bug(EAGER_GENERATION, "eager_children", [
     "Generates every child of a node before searching the first (a list comprehension of "
     "the children), so children cut off are generated anyway."))
 
-# -- bugs any depth-limited search can have ----------------------------------------------
-value_for_move = _bug(VALUE_FOR_MOVE, "value_for_move", [], then=value_only, why=(
-    "Returns the value alone, not the pair (value, move): the search's value is what the "
-    "textbook's pseudocode returns."))
-depth_one_too_early = _bug(DEPTH_OFF_BY_ONE, "depth_one_too_early",
-                           [("depth == 0", "depth <= 1")], why=(
-    "Evaluates where depth reaches 1, one ply above the bound (depth counted as nodes, not "
-    "plies)."))
-depth_one_too_deep = _bug(DEPTH_OFF_BY_ONE, "depth_one_too_deep",
-                          [("depth == 0", "depth < 0")], why=(
-    "Evaluates where depth reaches -1, one ply below the bound."))
-utility_of_mover = _bug(POINT_OF_VIEW, "utility_of_mover",
-                        [("game.utility(state, MAX)", "game.utility(state, game.to_move(state))")],
-                        why="Takes terminal utilities from the view of the player to move "
-                            "(the negamax habit), not MAX's.")
-negated_evaluation = _bug(POINT_OF_VIEW, "negated_evaluation", [
-    ("return evaluate(state), None",
-     "return (evaluate(state) if game.to_move(state) == MAX else -evaluate(state)), None")],
-    why="Negates the evaluation where MIN is to move (the negamax habit again).")
-evaluates_non_tips = _bug(EVALUATES_NON_TIPS, "evaluates_non_tips", [
-    ("    if depth == 0:", "    estimate = evaluate(state)\n    if depth == 0:"),
-    ("return evaluate(state), None", "return estimate, None")], why=(
-    "Evaluates every non-terminal node, including those it goes on to expand (the estimate "
-    "computed before the depth test)."))
-last_best_move = _bug(TIES, "last_best_move", [
-    ("value > best_value if maximizing else value < best_value",
-     "value >= best_value if maximizing else value <= best_value")], why=(
-    "Breaks ties for the last best move, not the first: >= and <= where > and < belong."))
-evaluates_terminals = _bug(EVALUATES_TERMINALS, "evaluates_terminals", [
-    ("    if game.is_terminal(state):",
-     "    if depth == 0:\n        return evaluate(state), None\n    if game.is_terminal(state):")],
-    why="Tests the depth before the end of the game: terminal states at the bound are "
-        "evaluated (their value may agree; the call is what the exercise forbids).")
-depth_kept_at_min = _bug(DEPTH_AT_MIN, "depth_kept_at_min",
-                         [("depth - 1", "depth - (1 if maximizing else 0)")], why=(
-    "Counts only MAX's moves: depth is not decremented below MIN nodes (depth read as moves "
-    "of each side, not plies)."))
-remembers_positions = _bug(REMEMBERS_POSITIONS, "remembers_positions", [
-    ("beta: float = INF)", "beta: float = INF, seen: dict | None = None)"),
-    ("    if game.is_terminal(state):",
-     "    seen = {} if seen is None else seen\n    if (state, depth) in seen:\n"
-     "        return seen[state, depth]\n    if game.is_terminal(state):"),
-    (CALL, "alpha, beta, seen)"),
-    ("    return best_value, best_move",
-     "    seen[state, depth] = best_value, best_move\n    return best_value, best_move")], why=(
-    "Remembers the answer for each (state, depth) and reuses it, whatever the window it was "
-    "found with (a value found inside a narrow window is only a bound)."))
-no_move_when_lost = _bug(NO_MOVE_WHEN_LOST, "no_move_when_lost",
-                         [("best_move is None or ", "")], why=(
-    "Takes a move only when it beats the starting value (-inf at MAX): none when every move "
-    "loses."))
+# -- bugs any depth-limited search can have (written into the plain alpha-beta) ----------
+(value_for_move, depth_one_too_early, depth_one_too_deep, utility_of_mover, negated_evaluation,
+ evaluates_non_tips, last_best_move, evaluates_terminals, depth_kept_at_min, remembers_positions,
+ no_move_when_lost) = depth_limited_bugs(alphabeta_failsoft, CALL)
 
 # -- two bugs at once --------------------------------------------------------------------
 no_pruning_value_for_move = _bug(NO_PRUNING, "no_pruning_value_for_move", [], plain=minimax,
