@@ -68,8 +68,10 @@ def edited(source: str, edits: Iterable[Edit], name: str = "mutant") -> str:
 
 
 def mutant(plain: Callable[..., Any], kind: BugClass | None, name: str, edits: Sequence[Edit] = (),
-           *, why: str, root_only: bool = False,
-           then: Callable[[Any], Any] | None = None) -> Callable[..., Any]:
+           *, why: str, root_only: bool = False, then: Callable[[Any], Any] | None = None,
+           using: Mapping[str, Any] | None = None,
+           adapt: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None
+           ) -> Callable[..., Any]:
     """The plain function ``plain`` with ``edits`` applied, named ``name``, showing ``kind``.
 
     Parameters
@@ -90,6 +92,11 @@ def mutant(plain: Callable[..., Any], kind: BugClass | None, name: str, edits: S
     then : callable, optional
         Applied to what the mutant returns (an answer in the wrong shape, e.g.
         :func:`value_only`).
+    using : mapping, optional
+        Names the edited code calls besides the plain module's (e.g. a quiescence search).
+    adapt : callable, optional
+        The exercise's adapter: ``adapt(f)`` calls the changed plain function ``f`` in the
+        exercise's API (its recursive calls keep the plain API).
 
     Examples
     --------
@@ -105,28 +112,29 @@ def mutant(plain: Callable[..., Any], kind: BugClass | None, name: str, edits: S
     ...
     ValueError: typo: the fragment 'alpha >== beta' occurs 0 times in the plain source, not once
     """
-    if getattr(plain, "then", None) is not None:
-        raise ValueError(f"{plain.__name__} changes the answer's shape: change its base")
-    defname, base = _base(plain)
-    source = edited(base, edits, name)
-    namespace = dict(plain.__globals__)
+    base = getattr(plain, "changed", plain)  # a mutant's changed function, not its adapter
+    defname, text = _base(plain)
+    source = edited(text, edits, name)
+    namespace = {**base.__globals__, **(using or {})}
     code = compile(source, f"<{name}: {plain.__name__} changed>", "exec",
                    flags=__future__.annotations.compiler_flag, dont_inherit=True)
     exec(code, namespace)  # noqa: S102 - the package's own source, edited by the catalogue
     changed = namespace[defname]
     if root_only:
-        namespace[defname] = plain.__globals__[defname]
-    wrong = changed
+        namespace[defname] = base.__globals__[defname]
+    wrong = changed if adapt is None else adapt(changed)
     if then is not None:
+        inner = wrong
+
         def wrong(*args: Any, **kwargs: Any) -> Any:
-            return then(changed(*args, **kwargs))
+            return then(inner(*args, **kwargs))
     wrong.__name__ = wrong.__qualname__ = name
     wrong.__doc__ = why
     if kind is not None:
         wrong.bug_class = kind  # type: ignore[attr-defined]
     wrong.plain, wrong.edits, wrong.root_only = plain, tuple(edits), root_only  # type: ignore
     wrong.source, wrong.defname = source, defname  # type: ignore[attr-defined]
-    wrong.then = then  # type: ignore[attr-defined]
+    wrong.then, wrong.changed = then, changed  # type: ignore[attr-defined]
     return wrong
 
 
