@@ -192,4 +192,25 @@ def student_module(functions: Mapping[str, Callable[..., Any]]) -> str:
         if inner != name:  # the answer in the wrong shape: the value alone
             source += f"\n\ndef {name}(*args, **kwargs):\n    return {inner}(*args, **kwargs)[0]\n"
         parts.append(source)
+    written = set(functions) | {"math", "Callable", "Any", "CHANCE", "MAX", "MIN", "INF"}
+    for f in functions.values():
+        parts[1:1] = _helpers(f, written)
     return "\n\n".join(parts)
+
+
+def _helpers(f: Callable[..., Any], written: set[str]) -> list[str]:
+    """The module-level helpers ``f``'s source uses (functions and plain constants of its
+    module), written out once each, helpers' helpers first."""
+    base = getattr(f, "changed", f)
+    defname, source = _base(f)
+    names = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
+    out = []
+    for name in sorted(names - written - {defname}):
+        value = base.__globals__.get(name)
+        if inspect.isfunction(value):
+            written.add(name)
+            out += _helpers(value, written) + [_base(value)[1]]
+        elif isinstance(value, (str, int, float, tuple, dict)) and not isinstance(value, bool):
+            written.add(name)
+            out.append(f"{name} = {value!r}\n")
+    return out

@@ -88,6 +88,7 @@ FROM_CATALOGUE = {
     "02_eval_internal": "evaluates_non_tips", "02_functools_cache": "remembers_positions",
     "02_aima_cutoff": "evaluates_terminals", "02_moves_not_plies": "depth_kept_at_min",
     "02_no_move_when_lost": "no_move_when_lost", "02_manhattan_eval": "manhattan_eval",
+    "01_colour_everywhere": "colour_rule_everywhere",
 }
 """Submission -> the known bug of its exercise's catalogue it is written out from (with the
 right versions of the exercise's other functions beside it, as in a student's notebook)."""
