@@ -37,6 +37,7 @@ import __future__
 
 import ast
 import inspect
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -96,7 +97,8 @@ def mutant(plain: Callable[..., Any], kind: BugClass | None, name: str, edits: S
         Names the edited code calls besides the plain module's (e.g. a quiescence search).
     adapt : callable, optional
         The exercise's adapter: ``adapt(f)`` calls the changed plain function ``f`` in the
-        exercise's API (its recursive calls keep the plain API).
+        exercise's API (its recursive calls keep the plain API). Its ``template`` attribute
+        writes it out for :func:`student_module` (``{name}`` calling ``{inner}``).
 
     Examples
     --------
@@ -115,7 +117,8 @@ def mutant(plain: Callable[..., Any], kind: BugClass | None, name: str, edits: S
     base = getattr(plain, "changed", plain)  # a mutant's changed function, not its adapter
     defname, text = _base(plain)
     source = edited(text, edits, name)
-    namespace = {**base.__globals__, **(using or {})}
+    namespace = {**base.__globals__,
+                 **{k: getattr(v, "changed", v) for k, v in (using or {}).items()}}
     code = compile(source, f"<{name}: {plain.__name__} changed>", "exec",
                    flags=__future__.annotations.compiler_flag, dont_inherit=True)
     exec(code, namespace)  # noqa: S102 - the package's own source, edited by the catalogue
@@ -135,6 +138,7 @@ def mutant(plain: Callable[..., Any], kind: BugClass | None, name: str, edits: S
     wrong.plain, wrong.edits, wrong.root_only = plain, tuple(edits), root_only  # type: ignore
     wrong.source, wrong.defname = source, defname  # type: ignore[attr-defined]
     wrong.then, wrong.changed = then, changed  # type: ignore[attr-defined]
+    wrong.adapt, wrong.using = adapt, dict(using or {})  # type: ignore[attr-defined]
     return wrong
 
 
@@ -180,22 +184,37 @@ def student_module(functions: Mapping[str, Callable[..., Any]]) -> str:
     >>> "def decide(" in text, "depth <= 1" in text, "def right(" in text
     (True, True, True)
     """
-    parts = [_PREAMBLE]
-    for name, f in functions.items():
-        defname, source = _base(f)
-        inner = f"_{name}" if getattr(f, "then", None) is not None else name
-        if getattr(f, "root_only", False):
-            right = _base(f.plain)[1]  # type: ignore[attr-defined]
-            source = right + "\n\n" + source.replace(f"def {defname}(", f"def {inner}(", 1)
-        else:
-            source = source.replace(f"{defname}(", f"{inner}(")
-        if inner != name:  # the answer in the wrong shape: the value alone
-            source += f"\n\ndef {name}(*args, **kwargs):\n    return {inner}(*args, **kwargs)[0]\n"
-        parts.append(source)
+    parts = [_PREAMBLE] + [_written(f, name) for name, f in functions.items()]
     written = set(functions) | {"math", "Callable", "Any", "CHANCE", "MAX", "MIN", "INF"}
     for f in functions.values():
         parts[1:1] = _helpers(f, written)
     return "\n\n".join(parts)
+
+
+def _rename(source: str, old: str, new: str) -> str:
+    return re.sub(rf"\b{old}\(", f"{new}(", source)
+
+
+def _written(f: Callable[..., Any], name: str, *, plain_api: bool = False) -> str:
+    """The source of ``f`` renamed to ``name`` (in the plain API: without its adapter and the
+    change of the answer's shape), with the functions it calls written out beside it."""
+    defname, source = _base(f)
+    adapt, then = getattr(f, "adapt", None), getattr(f, "then", None)
+    shaped = not plain_api and (adapt is not None or then is not None)
+    inner = f"_{name}" if shaped else name
+    for used, g in (getattr(f, "using", None) or {}).items():
+        source = _written(g, f"plain_{used}", plain_api=True) + "\n\n" + _rename(
+            source, used, f"plain_{used}")
+    if getattr(f, "root_only", False):
+        right = _written(f.plain, defname, plain_api=True)  # type: ignore[attr-defined]
+        source = right + "\n\n" + source.replace(f"def {defname}(", f"def {inner}(", 1)
+    else:
+        source = _rename(source, defname, inner)
+    if shaped and adapt is not None:
+        source += "\n\n" + adapt.template.format(name=name, inner=inner)
+    if shaped and then is not None:  # the answer in the wrong shape: the value alone
+        source += f"\n\ndef {name}(*args, **kwargs):\n    return {inner}(*args, **kwargs)[0]\n"
+    return source
 
 
 def _helpers(f: Callable[..., Any], written: set[str]) -> list[str]:

@@ -96,7 +96,13 @@ def exercise_api(q: Callable[..., float]) -> Callable[..., float]:
     return quiesce
 
 
-quiesce = exercise_api(plain_quiesce)
+exercise_api.template = ("def {name}(game, state, alpha, beta, evaluate):\n"  # type: ignore
+                         "    return {inner}(game, state, evaluate, alpha, beta)\n")
+"""The adapter written out, for a wrong submission made from the catalogue."""
+
+
+quiesce = mutant(plain_quiesce, None, "quiesce", [], adapt=exercise_api, why=(
+    "The right quiescence search: the plain one, in the exercise's API."))
 """The right quiescence search: the plain one, in the exercise's API.
 
 >>> from aisearch.games import TreeGame
@@ -114,7 +120,7 @@ def _search(name: str, kind: BugClass | None, call: str, q: Callable[..., float]
     """The plain fail-soft alpha-beta that returns ``call`` at the bound, with ``quiesce``
     (in the plain API) being ``q``."""
     return mutant(alphabeta_failsoft, kind, name, [(AT_BOUND, f"return {call}, None")],
-                  using={"quiesce": getattr(q, "changed", q)}, why=why, **options)
+                  using={"quiesce": q}, why=why, **options)
 
 
 WITH_WINDOW = "quiesce(game, state, evaluate, alpha, beta)"
