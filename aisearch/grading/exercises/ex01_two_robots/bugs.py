@@ -1,4 +1,4 @@
-"""Known wrong rules of the two robots, one named function per bug, and the right ones.
+"""Known wrong rules of the two robots, each an edit of the right rule, and the right ones.
 
 A grid is a tuple of strings of ``'.'`` (free) and ``'#'`` (wall); a state is ``(black,
 white, to_move)`` with cells ``(row, col)``; Black moves when ``to_move`` is MIN, White
