@@ -1,8 +1,9 @@
 """Recognising a bug by its behaviour: known wrong implementations, run on the same inputs.
 
-An exercise's ``bugs.py`` holds its known wrong implementations, each a small named
-function with exactly one bug, declared with :func:`shows` and the :class:`BugClass` it
-belongs to (a short ``key`` for reports and the feedback a student reads).
+An exercise's ``bugs.py`` holds its known wrong implementations, each with exactly one bug
+and the :class:`BugClass` it belongs to (a short ``key`` for reports and the feedback a
+student reads): most are edits of a plain algorithm (:mod:`aisearch.grading.mutate`), the
+others small functions declared with :func:`shows`.
 :func:`catalogue` lists them, most specific first, and :func:`recognise` finds the first
 that behaves exactly like the student's code on every input.
 

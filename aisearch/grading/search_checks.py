@@ -7,8 +7,9 @@ looks for a known wrong implementation that behaves exactly like the student's c
 (:mod:`aisearch.grading.recognise`), naming its bug class in the feedback.
 
 The bug classes below are shared by every exercise whose students write a minimax-style
-searcher; an exercise's ``bugs.py`` declares its wrong implementations with them and adds
-classes of its own.
+searcher, and so are their wrong implementations: :func:`depth_limited_bugs` writes each
+into a plain searcher of :mod:`aisearch.search.plain` as a small edit of its source
+(:mod:`aisearch.grading.mutate`). An exercise's ``bugs.py`` lists them and adds its own.
 
 Examples
 --------
@@ -35,6 +36,7 @@ from typing import Any
 
 from aisearch.grading.cases import Case
 from aisearch.grading.compare import DIFFS, alike
+from aisearch.grading.mutate import mutant, value_only
 from aisearch.grading.observe import Observation, observe
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import Bug, BugClass, recognise
@@ -51,6 +53,7 @@ __all__ = [
     "DEPTH_AT_MIN",
     "REMEMBERS_POSITIONS",
     "NO_MOVE_WHEN_LOST",
+    "depth_limited_bugs",
 ]
 
 VALUE_FOR_MOVE = BugClass(
@@ -88,6 +91,79 @@ NO_MOVE_WHEN_LOST = BugClass(
     "value beats the starting value (-inf at MAX, +inf at MIN), so in a lost position it "
     "returns None. Take the first move whatever its value (e.g. update when best_move is None), "
     "so a lost position still gets a move, the first of the equally bad ones.")
+
+
+def depth_limited_bugs(plain: Callable[..., Any], call_end: str) -> list[Callable[..., Any]]:
+    """The mistakes any depth-limited searcher can make, each written into ``plain``.
+
+    ``plain`` is a searcher of :mod:`aisearch.search.plain` in the exercises' API (``f(game,
+    state, depth, evaluate) -> (value, move)``, e.g. ``minimax`` or ``alphabeta_failsoft``)
+    and ``call_end`` the end of its recursive call (``'evaluate)'``, ``'alpha, beta)'``).
+    The wrong versions come most specific first, named as in the catalogues.
+
+    >>> from aisearch.games import TreeGame
+    >>> from aisearch.search.plain import minimax
+    >>> bugs = depth_limited_bugs(minimax, "evaluate)")
+    >>> [b.__name__ for b in bugs][:3]
+    ['value_for_move', 'depth_one_too_early', 'depth_one_too_deep']
+    >>> minimax(TreeGame([3, 5]), ()), bugs[3](TreeGame([3, 5]), ())  # utility_of_mover
+    ((5, 1), (-3, 0))
+    """
+    def bug(kind: BugClass, name: str, edits: list[tuple[str, str]], why: str,
+            **options: Any) -> Callable[..., Any]:
+        return mutant(plain, kind, name, edits, why=why, **options)
+
+    return [
+        bug(VALUE_FOR_MOVE, "value_for_move", [], then=value_only, why=(
+            "Returns the value alone, not the pair (value, move): the value is what the "
+            "textbook's pseudocode returns.")),
+        bug(DEPTH_OFF_BY_ONE, "depth_one_too_early", [("depth == 0", "depth <= 1")], why=(
+            "Evaluates where depth reaches 1, one ply above the bound (depth counted in "
+            "nodes, not plies).")),
+        bug(DEPTH_OFF_BY_ONE, "depth_one_too_deep", [("depth == 0", "depth < 0")], why=(
+            "Evaluates where depth reaches -1, one ply below the bound.")),
+        bug(POINT_OF_VIEW, "utility_of_mover", [
+            ("game.utility(state, MAX)", "game.utility(state, game.to_move(state))")], why=(
+            "Takes terminal utilities from the view of the player to move (the negamax "
+            "habit), not MAX's.")),
+        bug(POINT_OF_VIEW, "negated_evaluation", [
+            ("return evaluate(state), None",
+             "return (evaluate(state) if game.to_move(state) == MAX else -evaluate(state)), "
+             "None")], why="Negates the evaluation where MIN is to move (the negamax habit)."),
+        bug(EVALUATES_NON_TIPS, "evaluates_non_tips", [
+            ("    if depth == 0:", "    estimate = evaluate(state)\n    if depth == 0:"),
+            ("return evaluate(state), None", "return estimate, None")], why=(
+            "Evaluates every non-terminal node, including those it goes on to expand (the "
+            "estimate computed before the depth test).")),
+        bug(TIES, "last_best_move", [
+            ("value > best_value if maximizing else value < best_value",
+             "value >= best_value if maximizing else value <= best_value")], why=(
+            "Breaks ties for the last best move, not the first: >= and <= where > and < "
+            "belong.")),
+        bug(EVALUATES_TERMINALS, "evaluates_terminals", [
+            ("    if game.is_terminal(state):",
+             "    if depth == 0:\n        return evaluate(state), None\n"
+             "    if game.is_terminal(state):")], why=(
+            "Tests the depth before the end of the game (AIMA's cutoff test): terminal states "
+            "at the bound are evaluated.")),
+        bug(DEPTH_AT_MIN, "depth_kept_at_min", [("depth - 1", "depth - (1 if maximizing else 0)")],
+            why="Counts only MAX's moves: depth is not decremented below MIN nodes (depth "
+                "read as moves of each side, not plies)."),
+        bug(REMEMBERS_POSITIONS, "remembers_positions", [
+            (") -> tuple[Any, Any]:", ", seen: dict | None = None) -> tuple[Any, Any]:"),
+            ("    if game.is_terminal(state):",
+             "    seen = {} if seen is None else seen\n    if (state, depth) in seen:\n"
+             "        return seen[state, depth]\n    if game.is_terminal(state):"),
+            (call_end, call_end[:-1] + ", seen=seen)"),
+            ("    return best_value, best_move",
+             "    seen[state, depth] = best_value, best_move\n    return best_value, best_move")],
+            why="Remembers the answer for each (state, depth) and reuses it (a cache, such as "
+                "functools.cache), searching a transposition once; with a window, a value "
+                "found inside a narrow window is only a bound."),
+        bug(NO_MOVE_WHEN_LOST, "no_move_when_lost", [("best_move is None or ", "")], why=(
+            "Takes a move only when it beats the starting value (-inf at MAX): none when "
+            "every move loses.")),
+    ]
 
 
 def refuse_borrowed_or_missing(name: str, got: Sequence[Observation]) -> None:

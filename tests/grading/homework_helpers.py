@@ -8,10 +8,53 @@ import subprocess
 import sys
 from pathlib import Path
 
+from aisearch.grading.exercises import discover
+from aisearch.grading.mutate import student_module
+
 ROOT = Path(__file__).resolve().parents[2]
 WRONG = Path(__file__).with_name("wrong")
 SOLUTIONS = ROOT / "solutions"
 EXERCISES = ROOT / "exercises"
+
+FROM_CATALOGUE = {
+    "03_no_pruning": "no_pruning", "03_strict_cut": "strict_cutoff", "03_wrong_side": "wrong_side",
+    "03_swapped_bounds": "swapped_bounds", "03_root_alpha": "root_fresh_window",
+    "03_no_root_cut": "no_root_cut", "03_value_not_move": "value_for_move",
+    "03_depth_off_by_one": "depth_one_too_early", "03_wrong_pov": "utility_of_mover",
+    "03_eval_internal": "evaluates_non_tips", "03_eager_children": "eager_children",
+    "03_table": "remembers_positions", "03_terminal_eval": "evaluates_terminals",
+    "03_strict_fail_hard": "fail_hard_strict", "03_trace_shallow": "trace_shallow",
+    "02_depth_off_by_one": "depth_one_too_deep", "02_wrong_pov": "negated_evaluation",
+    "02_value_not_move": "value_for_move", "02_last_best": "last_best_move",
+    "02_eval_internal": "evaluates_non_tips", "02_functools_cache": "remembers_positions",
+    "02_aima_cutoff": "evaluates_terminals", "02_moves_not_plies": "depth_kept_at_min",
+    "02_no_move_when_lost": "no_move_when_lost", "02_manhattan_eval": "manhattan_eval",
+    "01_colour_everywhere": "colour_rule_everywhere",
+    "05_stand_pat_as_in_negamax": "stand_pat_as_max", "05_fresh_window": "window_not_carried",
+    "05_every_move": "quiet_moves_searched", "05_evaluate_at_bound": "no_quiescence",
+    "05_no_stand_pat": ("no_stand_pat", "search_without_stand_pat"),
+}
+"""Wrong submission -> the known bug (or bugs) of its exercise's catalogue it is written out
+from, with the right versions of the exercise's other functions beside it, as in a student's
+notebook."""
+
+
+def submission(name: str) -> str:
+    """The source of a wrong submission: a file of ``wrong/``, or a catalogued bug written
+    out as the student's function beside the other functions' right versions (a hand trace
+    as the list of tips it gives)."""
+    if name not in FROM_CATALOGUE:
+        return (WRONG / f"{name}.py").read_text(encoding="utf-8")
+    exercise = next(e for e in discover() if e.number == name[:2])
+    bugs, checks = exercise.module("bugs"), exercise.module("checks")
+    named = FROM_CATALOGUE[name]
+    named = {named} if isinstance(named, str) else set(named)
+    functions = dict(bugs.REFERENCES)
+    functions.update((f, b.impl) for f, wrong in bugs.CATALOGUE.items() for b in wrong
+                     if b.name in named)
+    trace = getattr(checks, "TRACE_NAME", None)
+    answer = functions.pop(trace)(checks.trace_game()) if trace in functions else None
+    return student_module(functions) + (f"\n{trace} = {answer!r}\n" if trace else "")
 
 
 def write_notebook(path: Path, *cells: str, markdown: tuple[str, ...] = (),

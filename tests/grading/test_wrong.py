@@ -1,11 +1,14 @@
-"""Known wrong implementations lose marks, and the feedback names their bug.
+"""Known wrong submissions lose marks, and the feedback names their bug.
 
-Each file in ``wrong/`` is a student's module with one bug, written independently of the
-grader's catalogue of wrong implementations (each exercise's ``bugs.py`` in
-``aisearch/grading/exercises/``). They are graded in-process (the fast path; the process
-isolation is tested in test_grade.py) on two seeds, except those that call the package's
-own version of what they should write: only the grading process's copy of the package
-withholds it, so they are graded by the grader itself.
+Each submission is a student's module with one bug: most are written out from the grader's
+catalogue (``homework_helpers.FROM_CATALOGUE``: the changed plain source of a known bug,
+renamed to the exercise's function, :func:`~aisearch.grading.mutate.student_module`), so the
+grader meets them as source code run where a submission runs. The files in ``wrong/`` hold
+what the catalogue does not write: a call of the package's own version, an evaluation no
+known bug names, rules with two mistakes at once. They are graded in-process (the fast
+path; the process isolation is tested in test_grade.py) on two seeds, except those that call
+the package's own version of what they should write: only the grading process's copy of the
+package withholds it, so they are graded by the grader itself.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import pytest
 from aisearch.grading.child import execute_cells
 from aisearch.grading.exercises import discover
 from aisearch.grading.grade import grade_file, grade_namespace
-from tests.grading.homework_helpers import WRONG, solution_code
+from tests.grading.homework_helpers import FROM_CATALOGUE, WRONG, solution_code, submission
 
 PASS = "pass"
 
@@ -78,7 +81,7 @@ def grade_module(name: str, seed: int) -> dict:
     if "_uses_" in name:  # the package's own version: withheld in the grading process only
         report = grade_file(WRONG / f"{name}.py", seed=seed)
         return {r.id: r for r in report.questions}
-    source = (WRONG / f"{name}.py").read_text(encoding="utf-8")
+    source = submission(name)
     ns, info = execute_cells([("submission", source)])
     assert not info["cell_errors"], info
     return {r.id: r for r in grade_namespace(ns, name[:2], seed=seed)}
@@ -89,6 +92,11 @@ def test_at_least_six_wrong_alphabeta_implementations_are_covered():
     assert {"no-pruning", "cut-rule", "wrong-side", "swapped-bounds", "root-alpha",
             "value-for-move", "depth-off-by-one", "point-of-view",
             "evaluates-non-tips"} <= bugs
+
+
+def test_the_wrong_submissions_are_files_or_catalogued_bugs():
+    files = {path.stem for path in WRONG.glob("*.py")}
+    assert set(EXPECTED) == files | set(FROM_CATALOGUE) and not files & set(FROM_CATALOGUE)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -8,9 +8,12 @@ notebook ``solutions/NN_name.ipynb``), a Python package holding
   package's own versions of what the exercise asks for: see
   :mod:`aisearch.grading.stubs`),
 - ``checks.py``: how its questions check the student's functions,
-- ``bugs.py``: its known wrong implementations, each a small named function with one
-  bug (declared with :func:`~aisearch.grading.recognise.shows`), listed in ``CATALOGUE``
-  (the student's function name -> its wrong implementations), and a plain correct
+- ``bugs.py``: its known wrong implementations, each one classic mistake written into the
+  plain version of the algorithm (:mod:`aisearch.search.plain`) or into the exercise's right
+  answer where the lessons have no plain version, as a few named edits of its source
+  (:func:`~aisearch.grading.mutate.mutant`), or a short function declared with
+  :func:`~aisearch.grading.recognise.shows` where an edit would not read better; listed in
+  ``CATALOGUE`` (the student's function name -> its wrong implementations), and a correct
   implementation of each graded function in ``REFERENCES``.
 
 The questions import ``checks`` and ``bugs`` and hand a check the wrong implementations it
@@ -19,7 +22,7 @@ defines). None of these modules is in the grading process: the questions run in 
 grader, and only the submission's functions run where the submission runs.
 
 Generic machinery shared by exercises lives in :mod:`aisearch.grading` (``cases``,
-``observe``, ``compare``, ``recognise``, ``search_checks``). Adding an exercise adds a
+``observe``, ``compare``, ``recognise``, ``mutate``, ``search_checks``). Adding an exercise adds a
 folder here and nothing else in the package: the grader, the self-checks and the
 ``questions`` command find it through :func:`discover`.
 

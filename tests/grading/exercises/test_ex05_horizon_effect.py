@@ -20,7 +20,7 @@ from aisearch.grading.exercises.ex05_horizon_effect.checks import (
 from aisearch.grading.grade import default_tests, grade_file, grade_namespace, load_questions
 from aisearch.grading.observe import observe
 from aisearch.grading.question import run_question
-from tests.grading.homework_helpers import WRONG, solution_code
+from tests.grading.homework_helpers import solution_code, submission
 
 SEEDS = range(30)
 FEW_SEEDS = range(4)  # question by question; 30 seeds in tests/grading/test_bugs_on_30_seeds.py
@@ -101,5 +101,7 @@ def test_chess_states_and_moves_travel_from_the_grading_process(seed, tmp_path):
         "from aisearch.grading import self_check", ""))
     report = grade_file(solution, seed=seed)
     assert report.total == report.possible == 10, [(q.id, q.feedback) for q in report.questions]
-    wrong = grade_file(WRONG / "05_no_stand_pat.py", seed=seed)
+    written = tmp_path / "05_no_stand_pat.py"
+    written.write_text(submission("05_no_stand_pat"), encoding="utf-8")
+    wrong = grade_file(written, seed=seed)
     assert [q.bug for q in wrong.questions] == ["no-stand-pat"] * 4, wrong.questions

@@ -1,9 +1,11 @@
-"""Known wrong rules of the two robots, one named function per bug, and the right ones.
+"""Known wrong rules of the two robots, each an edit of the right rule, and the right ones.
 
 A grid is a tuple of strings of ``'.'`` (free) and ``'#'`` (wall); a state is ``(black,
 white, to_move)`` with cells ``(row, col)``; Black moves when ``to_move`` is MIN, White
 when it is MAX, and White catches Black by stepping onto its cell. :func:`legal_moves`
-and :func:`result` are the right answers; every other function here has exactly one bug.
+and :func:`result` are the right answers; every wrong one is an edit of one of them with one
+classic mistake (:func:`~aisearch.grading.mutate.mutant`: the lessons have no plain version of
+these rules to change, so the right answers here are the base).
 
 The second part predicts who wins: :func:`white_wins` says, for an open grid (no walls) and
 a start with Black to move, whether White can force a capture (lesson 01, sections 6-7 and
@@ -24,7 +26,8 @@ from collections.abc import Callable
 from typing import Any
 
 from aisearch.core import MAX, MIN
-from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
+from aisearch.grading.mutate import mutant
+from aisearch.grading.recognise import Bug, BugClass, catalogue
 
 __all__ = [
     "legal_moves",
@@ -124,173 +127,47 @@ def result(grid: Grid, state: State, move: str) -> State:
     return (black, (white[0] + dr, white[1] + dc), MIN)
 
 
-# -- wrong legal_moves -------------------------------------------------------------------
-@shows(MOVE_ORDER)
-def alphabetical_order(grid: Grid, state: State) -> list[str]:
-    """Lists the moves in alphabetical order (E, N, S, W).
+# -- wrong legal_moves and result: edits of the right ones above ---------------------------
+# (the rules of the exercise's game have no plain version in the lessons: the right answers
+# here are the base of the changes)
+TARGET = "_inside(grid, r + dr, c + dc) and grid[r + dr][c + dc]"
+"""The cell a step leads to, tested for the grid's edges and for a wall."""
 
-    >>> alphabetical_order(("..", ".."), ((0, 0), (1, 1), MIN))
-    ['E', 'S']
-    """
-    return sorted(legal_moves(grid, state))
+alphabetical_order = mutant(legal_moves, MOVE_ORDER, "alphabetical_order", [
+    ("return [m for m", "return sorted(m for m"), ('!= "#"]', '!= "#")')], why=(
+    "Lists the moves in alphabetical order (E, N, S, W), as a sorted set of moves would."))
+off_grid = mutant(legal_moves, OFF_GRID, "off_grid", [
+    ("_inside(grid, r + dr, c + dc)", "r + dr < len(grid) and c + dc < len(grid[0])")], why=(
+    "Checks the far edges only (as an IndexError would): grid[-1] wraps around at the top "
+    "and left edges."))
+ignores_walls = mutant(legal_moves, WALLS, "ignores_walls", [
+    (' and grid[r + dr][c + dc] != "#"', "")], why="Lets a robot step onto a wall.")
+wrong_robot = mutant(legal_moves, WRONG_ROBOT, "wrong_robot", [
+    ("black if to_move == MIN else white", "black if to_move == MAX else white")], why=(
+    "Moves White when MIN is to move, and Black when MAX is (MAX read as 'the first player')."))
+after_capture = mutant(legal_moves, AFTER_CAPTURE, "after_capture", [
+    ("    if black == white:\n        return []\n", "")], why=(
+    "Goes on moving once White has caught Black: the end of the game never tested."))
+swapped_axes = mutant(legal_moves, AXES, "swapped_axes", [
+    ("for m, (dr, dc) in STEPS.items()", "for m, (dc, dr) in STEPS.items()")], why=(
+    "Steps along columns for N and S and along rows for E and W (x and y for row and column)."))
+flipped_directions = mutant(legal_moves, DIRECTIONS, "flipped_directions", [
+    (TARGET, "_inside(grid, r - dr, c - dc) and grid[r - dr][c - dc]")], why=(
+    "Steps down for N, up for S, left for E and right for W (rows counted upwards)."))
 
-
-@shows(OFF_GRID)
-def off_grid(grid: Grid, state: State) -> list[str]:
-    """Relies on IndexError at the grid's edges, where ``grid[-1]`` wraps around.
-
-    >>> off_grid(("..", ".."), ((0, 0), (1, 1), MIN))
-    ['N', 'S', 'E', 'W']
-    """
-    black, white, to_move = state
-    if black == white:
-        return []
-    r, c = black if to_move == MIN else white
-    moves = []
-    for m, (dr, dc) in STEPS.items():
-        try:
-            if grid[r + dr][c + dc] != "#":
-                moves.append(m)
-        except IndexError:
-            pass
-    return moves
-
-
-@shows(WALLS)
-def ignores_walls(grid: Grid, state: State) -> list[str]:
-    """Lets a robot step onto a wall.
-
-    >>> ignores_walls(("..", "#."), ((0, 0), (1, 1), MIN))
-    ['S', 'E']
-    """
-    black, white, to_move = state
-    if black == white:
-        return []
-    r, c = black if to_move == MIN else white
-    return [m for m, (dr, dc) in STEPS.items() if _inside(grid, r + dr, c + dc)]
-
-
-@shows(WRONG_ROBOT)
-def wrong_robot(grid: Grid, state: State) -> list[str]:
-    """Moves White when MIN is to move, and Black when MAX is.
-
-    >>> wrong_robot(("...",), ((0, 0), (0, 2), MIN))
-    ['W']
-    """
-    black, white, to_move = state
-    if black == white:
-        return []
-    r, c = black if to_move == MAX else white
-    return [m for m, (dr, dc) in STEPS.items()
-            if _inside(grid, r + dr, c + dc) and grid[r + dr][c + dc] != "#"]
-
-
-@shows(AFTER_CAPTURE)
-def after_capture(grid: Grid, state: State) -> list[str]:
-    """Goes on moving once White has caught Black.
-
-    >>> after_capture(("..",), ((0, 0), (0, 0), MIN))
-    ['E']
-    """
-    black, white, to_move = state
-    r, c = black if to_move == MIN else white
-    return [m for m, (dr, dc) in STEPS.items()
-            if _inside(grid, r + dr, c + dc) and grid[r + dr][c + dc] != "#"]
-
-
-@shows(AXES)
-def swapped_axes(grid: Grid, state: State) -> list[str]:
-    """Steps along columns for N and S and along rows for E and W.
-
-    >>> swapped_axes(("...",), ((0, 1), (0, 2), MIN))
-    ['N', 'S']
-    """
-    black, white, to_move = state
-    if black == white:
-        return []
-    r, c = black if to_move == MIN else white
-    return [m for m, (dc, dr) in STEPS.items()
-            if _inside(grid, r + dr, c + dc) and grid[r + dr][c + dc] != "#"]
-
-
-@shows(DIRECTIONS)
-def flipped_directions(grid: Grid, state: State) -> list[str]:
-    """Steps down for N, up for S, left for E and right for W.
-
-    >>> flipped_directions(("..", ".."), ((0, 0), (1, 1), MIN))
-    ['N', 'W']
-    """
-    black, white, to_move = state
-    if black == white:
-        return []
-    r, c = black if to_move == MIN else white
-    return [m for m, (dr, dc) in STEPS.items()
-            if _inside(grid, r - dr, c - dc) and grid[r - dr][c - dc] != "#"]
-
-
-# -- wrong result ------------------------------------------------------------------------
-@shows(NO_SWITCH)
-def keeps_turn(grid: Grid, state: State, move: str) -> State:
-    """Leaves the same robot to move after a move.
-
-    >>> keeps_turn(("..", ".."), ((0, 0), (1, 1), MIN), "E")
-    ((0, 1), (1, 1), 1)
-    """
-    if move not in legal_moves(grid, state):
-        raise ValueError(f"illegal move {move!r}")
-    black, white, to_move = state
-    dr, dc = STEPS[move]
-    if to_move == MIN:
-        return ((black[0] + dr, black[1] + dc), white, to_move)
-    return (black, (white[0] + dr, white[1] + dc), to_move)
-
-
-@shows(WRONG_ROBOT)
-def result_wrong_robot(grid: Grid, state: State, move: str) -> State:
-    """Moves White when MIN is to move, and Black when MAX is.
-
-    >>> result_wrong_robot(("..", ".."), ((0, 0), (1, 1), MIN), "E")
-    ((0, 0), (1, 2), 0)
-    """
-    if move not in legal_moves(grid, state):
-        raise ValueError(f"illegal move {move!r}")
-    black, white, to_move = state
-    dr, dc = STEPS[move]
-    if to_move == MAX:
-        return ((black[0] + dr, black[1] + dc), white, MIN)
-    return (black, (white[0] + dr, white[1] + dc), MAX)
-
-
-@shows(AXES)
-def result_swapped_axes(grid: Grid, state: State, move: str) -> State:
-    """Steps along columns for N and S and along rows for E and W.
-
-    >>> result_swapped_axes(("..", ".."), ((0, 0), (1, 1), MIN), "E")
-    ((1, 0), (1, 1), 0)
-    """
-    if move not in legal_moves(grid, state):
-        raise ValueError(f"illegal move {move!r}")
-    black, white, to_move = state
-    dc, dr = STEPS[move]
-    if to_move == MIN:
-        return ((black[0] + dr, black[1] + dc), white, MAX)
-    return (black, (white[0] + dr, white[1] + dc), MIN)
-
-
-@shows(DIRECTIONS)
-def result_flipped_directions(grid: Grid, state: State, move: str) -> State:
-    """Steps down for N, up for S, left for E and right for W.
-
-    >>> result_flipped_directions(("..", ".."), ((0, 0), (1, 1), MIN), "E")
-    ((0, -1), (1, 1), 0)
-    """
-    if move not in legal_moves(grid, state):
-        raise ValueError(f"illegal move {move!r}")
-    black, white, to_move = state
-    dr, dc = STEPS[move]
-    if to_move == MIN:
-        return ((black[0] - dr, black[1] - dc), white, MAX)
-    return (black, (white[0] - dr, white[1] - dc), MIN)
+keeps_turn = mutant(result, NO_SWITCH, "keeps_turn", [
+    ("white, MAX)", "white, to_move)"), ("dc), MIN)", "dc), to_move)")], why=(
+    "Leaves the same robot to move after a move."))
+result_wrong_robot = mutant(result, WRONG_ROBOT, "result_wrong_robot", [
+    ("if to_move == MIN:", "if to_move == MAX:"), ("white, MAX)", "white, MIN)"),
+    ("dc), MIN)", "dc), MAX)")], why="Moves White when MIN is to move, and Black when MAX is.")
+result_swapped_axes = mutant(result, AXES, "result_swapped_axes", [
+    ("dr, dc = STEPS[move]", "dc, dr = STEPS[move]")], why=(
+    "Steps along columns for N and S and along rows for E and W."))
+result_flipped_directions = mutant(result, DIRECTIONS, "result_flipped_directions", [
+    ("black[0] + dr, black[1] + dc", "black[0] - dr, black[1] - dc"),
+    ("white[0] + dr, white[1] + dc", "white[0] - dr, white[1] - dc")], why=(
+    "Steps down for N, up for S, left for E and right for W."))
 
 
 # -- who wins? predictions for open grids ------------------------------------------------
@@ -312,52 +189,20 @@ def white_wins(rows: int, cols: int, black: tuple[int, int], white: tuple[int, i
     return _colour(black) == _colour(white)
 
 
-@shows(CORRIDOR)
-def colour_rule_everywhere(rows: int, cols: int, black: tuple[int, int],
-                           white: tuple[int, int]) -> bool:
-    """The colour rule, in corridors too.
+COLOURS = "_colour(black) == _colour(white)"
+"""The colour rule: White wins when both robots start on the same colour."""
 
-    >>> colour_rule_everywhere(1, 6, (0, 2), (0, 5))
-    False
-    """
-    return _colour(black) == _colour(white)  # the bug: a corridor is won whatever the colours
-
-
-@shows(PARITY)
-def opposite_colours_win(rows: int, cols: int, black: tuple[int, int],
-                         white: tuple[int, int]) -> bool:
-    """White wins from opposite colours (and in corridors).
-
-    >>> opposite_colours_win(6, 7, (0, 0), (3, 4))
-    True
-    """
-    if rows == 1 or cols == 1:
-        return True
-    return _colour(black) != _colour(white)  # the bug: should be ==
-
-
-@shows(DISTANCE)
-def close_start_wins(rows: int, cols: int, black: tuple[int, int],
-                     white: tuple[int, int]) -> bool:
-    """White wins when it starts at most 3 steps from Black (and in corridors).
-
-    >>> close_start_wins(8, 8, (0, 0), (4, 4))
-    False
-    """
-    if rows == 1 or cols == 1:
-        return True
-    return abs(black[0] - white[0]) + abs(black[1] - white[1]) <= 3  # the bug: the colours decide
-
-
-@shows(ALWAYS)
-def white_always_wins(rows: int, cols: int, black: tuple[int, int],
-                      white: tuple[int, int]) -> bool:
-    """White wins every start.
-
-    >>> white_always_wins(6, 7, (0, 0), (3, 4))
-    True
-    """
-    return True  # the bug: opposite colours on a grid at least 2 x 2 are a draw
+colour_rule_everywhere = mutant(white_wins, CORRIDOR, "colour_rule_everywhere", [
+    ("    if rows == 1 or cols == 1:\n        return True\n", "")], why=(
+    "The colour rule, in corridors too: the rule learnt on open grids applied everywhere."))
+opposite_colours_win = mutant(white_wins, PARITY, "opposite_colours_win", [
+    (COLOURS, "_colour(black) != _colour(white)")], why=(
+    "White wins from opposite colours (and in corridors): the parity the wrong way round."))
+close_start_wins = mutant(white_wins, DISTANCE, "close_start_wins", [
+    (COLOURS, "abs(black[0] - white[0]) + abs(black[1] - white[1]) <= 3")], why=(
+    "White wins when it starts at most 3 steps from Black: distance taken for what decides."))
+white_always_wins = mutant(white_wins, ALWAYS, "white_always_wins", [
+    ("return " + COLOURS, "return True")], why="White wins every start.")
 
 
 MOVES_BUGS: list[Bug] = catalogue(

@@ -1,23 +1,22 @@
-"""Known wrong alpha-beta searchers, one named function per bug, and the right one.
+"""Known wrong alpha-beta searchers, each a small change of the plain alpha-beta, and the right one.
 
-Each function is a complete alpha-beta in the exercises' API, ``f(game, state, depth,
-evaluate) -> (value, move)`` (the window ``alpha, beta`` has defaults, as in the
-solution), written as a student would. :func:`alphabeta_decision` is the right answer:
-it generates and evaluates exactly what :func:`aisearch.search.alphabeta` does with
-``fastest_wins=False``. Every other function has exactly one bug, marked ``# the bug``,
-except the last three, which combine two bugs that often come together.
+The exercise's API, ``f(game, state, depth, evaluate) -> (value, move)`` with the window
+``alpha, beta`` as defaults, is the API of the plain
+:func:`~aisearch.search.plain.alphabeta_failsoft` the lessons show, so the right answer
+:data:`alphabeta_decision` is that function, and every known wrong one is that function with
+one classic mistake written in (:func:`~aisearch.grading.mutate.mutant`): the edits below
+name the fragment of the plain source they change. The last three combine two bugs that often
+come together.
 
-They test the cut-off as AIMA does: a MAX node stops when its value reaches beta, else
-raises alpha (and a MIN node the other way round). The solution raises alpha first and
-then stops if alpha >= beta; the two forms generate the same states whenever a node is
-entered with alpha < beta. A bug that passes an empty window on (alpha >= beta) tells
-them apart, so :func:`swapped_bounds` is written in the solution's form and
-:func:`swapped_bounds_aima` in AIMA's.
+The plain version raises alpha first and then stops if alpha >= beta; AIMA tests the value
+against beta first (v >= beta), then raises alpha. The two forms generate the same states
+whenever a node is entered with alpha < beta; a bug that passes an empty window on tells them
+apart, so swapped bounds come in both forms (:data:`AIMA_FORM` rewrites the cut-off).
 
-Two more questions have their own right answers and wrong ones: :func:`alphabeta_strict`
+Two more questions have their own right answers and wrong ones: :data:`alphabeta_strict`
 (fail-soft with CS188's strict rule, cut only when alpha > beta) and the hand trace of
-:data:`TRACE_TREE` (:func:`trace_tips`, the tips alpha-beta evaluates there, and the traces
-a hand-tracer gets by missing one idea).
+:data:`TRACE_TREE` (:func:`trace_tips`, the tips alpha-beta evaluates there, and the traces a
+hand-tracer gets by missing one idea, each the tips one of the wrong searchers evaluates).
 
 Examples
 --------
@@ -33,51 +32,20 @@ Examples
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.core import MAX, MIN
 from aisearch.grading.exercises.ex03_alpha_beta.checks import TRACE_TREE
-from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
-from aisearch.grading.search_checks import (
-    DEPTH_AT_MIN,
-    DEPTH_OFF_BY_ONE,
-    EVALUATES_NON_TIPS,
-    EVALUATES_TERMINALS,
-    NO_MOVE_WHEN_LOST,
-    POINT_OF_VIEW,
-    REMEMBERS_POSITIONS,
-    TIES,
-    VALUE_FOR_MOVE,
-)
+from aisearch.grading.mutate import mutant, value_only
+from aisearch.grading.recognise import Bug, BugClass, catalogue
+from aisearch.grading.search_checks import depth_limited_bugs
+from aisearch.search.plain import alphabeta, alphabeta_failsoft, minimax
 
-__all__ = [
-    "alphabeta_decision",
-    "BUGS",
-    "CATALOGUE",
-    "REFERENCES",
-    "NO_PRUNING",
-    "CUT_RULE",
-    "WRONG_SIDE",
-    "SWAPPED_BOUNDS",
-    "ROOT_ALPHA",
-    "ROOT_CUT",
-    "EAGER_GENERATION",
-    "alphabeta_strict",
-    "STRICT_BUGS",
-    "STRICT_RULE",
-    "FAIL_HARD_STRICT",
-    "TRACE_TREE",
-    "trace_tips",
-    "TRACE_BUGS",
-    "TRACE_ALL_TIPS",
-    "TRACE_STRICT",
-    "TRACE_SHALLOW",
-    "TRACE_ROOT",
-]
-
-INF = math.inf
+__all__ = ["alphabeta_decision", "BUGS", "CATALOGUE", "REFERENCES", "NO_PRUNING", "CUT_RULE",
+           "WRONG_SIDE", "SWAPPED_BOUNDS", "ROOT_ALPHA", "ROOT_CUT", "EAGER_GENERATION",
+           "alphabeta_strict", "STRICT_BUGS", "STRICT_RULE", "FAIL_HARD_STRICT", "TRACE_TREE",
+           "trace_tips", "TRACE_BUGS", "TRACE_ALL_TIPS", "TRACE_STRICT", "TRACE_SHALLOW",
+           "TRACE_ROOT"]
 
 NO_PRUNING = BugClass(
     "no-pruning", "no pruning: your search generates every node, as plain minimax does. Stop "
@@ -128,761 +96,102 @@ EAGER_GENERATION = BugClass(
     "you are about to search that move. A child generated before a cut-off counts as generated "
     "(the CS188 rule).")
 
+alphabeta_decision = alphabeta_failsoft
+"""The right answer: the plain fail-soft alpha-beta (cut when alpha >= beta, root included)."""
 
-def alphabeta_decision(game: Any, state: Any, depth: int, evaluate: Any,
-                       alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Alpha-beta value (MAX's view) and first best move; cuts when alpha >= beta.
+# -- the edits, by the fragment of alphabeta_failsoft's source they change ---------------
+CALL = "alpha, beta)"
+"""The window passed on to a child: the end of the recursive call."""
+CUT = "if alpha >= beta:"
+"""The cut-off test, after alpha (at MAX) or beta (at MIN) is raised to the best value."""
+UPDATE_AND_CUT = ("        if maximizing:\n            alpha = max(alpha, best_value)\n"
+                  "        else:\n            beta = min(beta, best_value)\n"
+                  "        if alpha >= beta:  # a beta cut-off at MAX, an alpha cut-off at MIN\n"
+                  "            break\n")
+"""The whole step after a child's value: raise the near bound, then the cut-off."""
+SWAP = [(CALL, "beta, alpha)")]
+"""The window passed on the wrong way round."""
+AIMA_FORM = [(CUT, "if best_value >= beta if maximizing else best_value <= alpha:")]
+"""AIMA's form of the cut: the value against the far bound (which the step leaves alone)."""
+NO_CUT = [("break", "pass")]
+"""The cut-off test made, and nothing done: the loop goes on."""
+FRESH_WINDOW = [(CALL, "-INF, INF)")]
+"""Each child searched with the full window (-inf, +inf)."""
 
-    A MAX node stops when its value reaches beta (a MIN node when it falls to alpha),
-    which, with alpha raised after the test, is the cut when alpha >= beta.
-
-    >>> from aisearch.games import fig5_2
-    >>> alphabeta_decision(fig5_2, fig5_2.initial, 2, None)
-    (3, 0)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = alphabeta_decision(game, game.result(state, move), depth - 1, evaluate,
-                                      alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
+def _bug(kind: BugClass, name: str, edits: list[tuple[str, str]], why: str, *,
+         plain: Callable[..., Any] = alphabeta_failsoft, **options: Any) -> Callable[..., Any]:
+    return mutant(plain, kind, name, edits, why=why, **options)
 
 
 # -- bugs in the cut-off -----------------------------------------------------------------
-@shows(NO_PRUNING)
-def no_pruning(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
-    """Plain minimax: never cuts off.
-
-    >>> from aisearch.games import fig5_2
-    >>> no_pruning(fig5_2, fig5_2.initial, 2, None)
-    (3, 0)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = no_pruning(game, game.result(state, move), depth - 1, evaluate)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        # the bug: should raise alpha (or lower beta) and stop if alpha >= beta
-    return best_value, best_move
-
-
-@shows(CUT_RULE)
-def strict_cutoff(game: Any, state: Any, depth: int, evaluate: Any,
-                  alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Cuts only when alpha > beta, not on equality.
-
-    >>> from aisearch.games import TreeGame
-    >>> from aisearch.trace import CountingGame
-    >>> game = CountingGame(TreeGame([[3, 5], [3, 9]]))
-    >>> strict_cutoff(game, game.initial, 2, None), game.generated[-1]
-    ((3, 0), (1, 1))
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = strict_cutoff(game, game.result(state, move), depth - 1, evaluate,
-                                 alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
+no_pruning = _bug(NO_PRUNING, "no_pruning", [], plain=minimax, why=(
+    "Plain minimax: the cut-off, the one line alpha-beta adds, is left out, so the window "
+    "is kept and never used."))
+strict_cutoff = _bug(CUT_RULE, "strict_cutoff", [(CUT, "if alpha > beta:")], why=(
+    "Cuts only when alpha > beta: CS188 and some lecture notes state the rule strictly."))
+wrong_side = _bug(WRONG_SIDE, "wrong_side", [(UPDATE_AND_CUT, """\
         if maximizing:
-            if best_value > beta:  # the bug: should be best_value >= beta
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value < alpha:  # the bug: should be best_value <= alpha
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(WRONG_SIDE)
-def wrong_side(game: Any, state: Any, depth: int, evaluate: Any,
-               alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """AIMA's tests swapped: a MAX node stops at v <= alpha, a MIN node at v >= beta.
-
-    >>> from aisearch.games import TreeGame
-    >>> wrong_side(TreeGame([[5, 4], [2, 6], [6, 7]]), (), 2, None)  # the answer is (6, 2)
-    (4, 0)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = wrong_side(game, game.result(state, move), depth - 1, evaluate, alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value <= alpha:  # the bug: should be best_value >= beta
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value >= beta:  # the bug: should be best_value <= alpha
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(SWAPPED_BOUNDS)
-def swapped_bounds_aima(game: Any, state: Any, depth: int, evaluate: Any,
-                        alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """AIMA's form (test v >= beta, then raise alpha), passing (beta, alpha) to children.
-
-    >>> from aisearch.games import TreeGame
-    >>> swapped_bounds_aima(TreeGame([[7, 5], [1, 2]]), (), 2, None)  # the value is 5
-    (7, 0)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = swapped_bounds_aima(game, game.result(state, move), depth - 1, evaluate,
-                                       beta, alpha)  # the bug: should be alpha, beta
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
             if best_value <= alpha:
                 break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(SWAPPED_BOUNDS)
-def swapped_bounds(game: Any, state: Any, depth: int, evaluate: Any,
-                   alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """The solution's form (raise alpha, then stop if alpha >= beta), passing (beta, alpha).
-
-    >>> from aisearch.games import TreeGame
-    >>> swapped_bounds(TreeGame([[3, 2], [9, 3]]), (), 2, None)  # the value is 3
-    (9, 1)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = swapped_bounds(game, game.result(state, move), depth - 1, evaluate,
-                                  beta, alpha)  # the bug: should be alpha, beta
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
             alpha = max(alpha, best_value)
         else:
+            if best_value >= beta:
+                break
             beta = min(beta, best_value)
-        if alpha >= beta:
-            break
-    return best_value, best_move
+""")], why=("AIMA's two tests swapped: a MAX node stops at v <= alpha, a MIN node at v >= beta "
+            "(each node compared with its own bound instead of its opponent's)."))
+swapped_bounds_aima = _bug(SWAPPED_BOUNDS, "swapped_bounds_aima", AIMA_FORM + SWAP, why=(
+    "AIMA's form (test v >= beta, then raise alpha), passing (beta, alpha) to children: the "
+    "arguments written in the order of the parent's own test."))
+swapped_bounds = _bug(SWAPPED_BOUNDS, "swapped_bounds", SWAP, why=(
+    "The plain form (raise alpha, then stop if alpha >= beta), passing (beta, alpha)."))
 
-
-# -- bugs at the root --------------------------------------------------------------------
-@shows(ROOT_ALPHA)
-def root_fresh_window(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
-    """Searches every root move with a fresh window (-inf, +inf).
-
-    >>> from aisearch.games import TreeGame
-    >>> from aisearch.trace import CountingGame
-    >>> game = CountingGame(TreeGame([[3, 5], [2, 9]]))
-    >>> root_fresh_window(game, game.initial, 2, None), game.generated[-1]
-    ((3, 0), (1, 1))
-    """
-    if game.is_terminal(state) or depth == 0:
-        return alphabeta_decision(game, state, depth, evaluate)
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        # the bug: should pass the root's alpha and beta on
-        value, _ = alphabeta_decision(game, game.result(state, move), depth - 1, evaluate)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-    return best_value, best_move
-
-
-@shows(ROOT_CUT)
-def no_root_cut(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
-    """Carries alpha (or beta) across the root's moves but never cuts off at the root.
-
-    >>> from aisearch.games import TreeGame
-    >>> from aisearch.trace import CountingGame
-    >>> game = CountingGame(TreeGame([math.inf, 3]))
-    >>> no_root_cut(game, game.initial, 1, None), game.generated
-    ((inf, 0), [(0,), (1,)])
-    """
-    if game.is_terminal(state) or depth == 0:
-        return alphabeta_decision(game, state, depth, evaluate)
-    maximizing = game.to_move(state) == MAX
-    alpha, beta = -INF, INF
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = alphabeta_decision(game, game.result(state, move), depth - 1, evaluate,
-                                      alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            alpha = max(alpha, best_value)
-        else:
-            beta = min(beta, best_value)
-        # the bug: should stop here if alpha >= beta
-    return best_value, best_move
-
+# -- bugs at the root: the children are searched by the right alpha-beta -----------------
+root_fresh_window = _bug(ROOT_ALPHA, "root_fresh_window", FRESH_WINDOW + NO_CUT,
+                         root_only=True, why=(
+    "A root loop written apart from the search: each root move searched with a fresh window "
+    "(-inf, +inf), as if the root's moves were separate problems."))
+alphabeta_aima = mutant(alphabeta_failsoft, None, "alphabeta_aima", AIMA_FORM, why=(
+    "Right, in AIMA's form: it differs from the plain form only inside an empty window."))
+no_root_cut = _bug(ROOT_CUT, "no_root_cut", NO_CUT, plain=alphabeta_aima, root_only=True, why=(
+    "Carries alpha (or beta) across the root's moves but never cuts off at the root: a root "
+    "loop that only keeps the best move."))
 
 # -- bugs in generating the children -----------------------------------------------------
-@shows(EAGER_GENERATION)
-def eager_children(game: Any, state: Any, depth: int, evaluate: Any,
-                   alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Generates all children of a node before searching the first.
+eager_children = _bug(EAGER_GENERATION, "eager_children", [
+    ("for move in game.moves(state):",
+     "for move, child in [(m, game.result(state, m)) for m in game.moves(state)]:"),
+    ("game.result(state, move), depth - 1", "child, depth - 1")], why=(
+    "Generates every child of a node before searching the first (a list comprehension of "
+    "the children), so children cut off are generated anyway."))
 
-    >>> from aisearch.games import TreeGame
-    >>> from aisearch.trace import CountingGame
-    >>> game = CountingGame(TreeGame([[3, 5], [3, 9]]))
-    >>> eager_children(game, game.initial, 2, None), len(game.generated)
-    ((3, 0), 6)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    # the bug: should generate each child only when about to search it
-    children = [(move, game.result(state, move)) for move in game.moves(state)]
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move, child in children:
-        value, _ = eager_children(game, child, depth - 1, evaluate, alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-# -- bugs any depth-limited search can have ----------------------------------------------
-@shows(VALUE_FOR_MOVE)
-def value_for_move(game: Any, state: Any, depth: int, evaluate: Any) -> Any:
-    """Returns the value alone, not the pair (value, move).
-
-    >>> from aisearch.games import fig5_2
-    >>> value_for_move(fig5_2, fig5_2.initial, 2, None)
-    3
-    """
-    value, move = alphabeta_decision(game, state, depth, evaluate)
-    return value  # the bug: should return value, move
-
-
-@shows(DEPTH_OFF_BY_ONE)
-def depth_one_too_early(game: Any, state: Any, depth: int, evaluate: Any,
-                        alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Evaluates where depth reaches 1, one ply above the bound.
-
-    >>> from aisearch.games import TreeGame
-    >>> depth_one_too_early(TreeGame([[3, 12], [8, 2]]), (), 2, {(0,): 5, (1,): 7}.get)
-    (7, 1)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth <= 1:  # the bug: should be depth == 0
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = depth_one_too_early(game, game.result(state, move), depth - 1, evaluate,
-                                       alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(DEPTH_OFF_BY_ONE)
-def depth_one_too_deep(game: Any, state: Any, depth: int, evaluate: Any,
-                       alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Evaluates where depth reaches -1, one ply below the bound.
-
-    >>> from aisearch.games import TreeGame
-    >>> depth_one_too_deep(TreeGame([[3, 12], [8, 2]]), (), 1, {(0,): 5, (1,): 7}.get)
-    (3, 0)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth < 0:  # the bug: should be depth == 0
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = depth_one_too_deep(game, game.result(state, move), depth - 1, evaluate,
-                                      alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(POINT_OF_VIEW)
-def utility_of_mover(game: Any, state: Any, depth: int, evaluate: Any,
-                     alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Takes terminal utilities from the view of the player to move, not MAX's.
-
-    >>> from aisearch.games import TreeGame
-    >>> utility_of_mover(TreeGame([3, 5]), (), 1, None)
-    (-3, 0)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, game.to_move(state)), None  # the bug: should be MAX
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = utility_of_mover(game, game.result(state, move), depth - 1, evaluate,
-                                    alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(POINT_OF_VIEW)
-def negated_evaluation(game: Any, state: Any, depth: int, evaluate: Any,
-                       alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Negates the evaluation where MIN is to move.
-
-    >>> from aisearch.games import TreeGame
-    >>> negated_evaluation(TreeGame([[3, 12], [8, 2]]), (), 1, {(0,): 5, (1,): 7}.get)
-    (-5, 0)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        value = evaluate(state)
-        # the bug: should return value, not negated at MIN nodes
-        return (-value if game.to_move(state) == MIN else value), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = negated_evaluation(game, game.result(state, move), depth - 1, evaluate,
-                                      alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(EVALUATES_NON_TIPS)
-def evaluates_non_tips(game: Any, state: Any, depth: int, evaluate: Any,
-                       alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Evaluates every non-terminal node, including those it goes on to expand.
-
-    >>> from aisearch.games import TreeGame
-    >>> from aisearch.trace import CountingGame
-    >>> game = CountingGame(TreeGame([[3, 12], [8, 2]]))
-    >>> evaluates_non_tips(game, (), 2, game.counting(lambda s: 0)), game.evaluated
-    ((3, 0), [(), (0,), (1,)])
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    estimate = evaluate(state)  # the bug: should evaluate only at depth 0
-    if depth == 0:
-        return estimate, None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = evaluates_non_tips(game, game.result(state, move), depth - 1, evaluate,
-                                      alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(TIES)
-def last_best_move(game: Any, state: Any, depth: int, evaluate: Any,
-                   alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Breaks ties for the last best move, not the first.
-
-    >>> from aisearch.games import TreeGame
-    >>> last_best_move(TreeGame([[3, 12], [3, 5]]), (), 2, None)
-    (3, 1)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = last_best_move(game, game.result(state, move), depth - 1, evaluate,
-                                  alpha, beta)
-        if best_move is None or (value >= best_value if maximizing else value <= best_value):
-            best_value, best_move = value, move  # the bug: >= and <= should be > and <
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(EVALUATES_TERMINALS)
-def evaluates_terminals(game: Any, state: Any, depth: int, evaluate: Any,
-                        alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Tests the depth before the end of the game: terminal states at the bound are
-    evaluated (their value happens to agree here; the call is what the exercise forbids).
-
-    >>> from aisearch.games import TreeGame
-    >>> from aisearch.trace import CountingGame
-    >>> game = CountingGame(TreeGame([[3, 12], [8, 2]]))
-    >>> evaluates_terminals(game, (), 2, game.counting(lambda s: 0)), game.evaluated
-    ((0, 0), [(0, 0), (0, 1), (1, 0)])
-    """
-    if depth == 0:  # the bug: test game.is_terminal(state) first
-        return evaluate(state), None
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = evaluates_terminals(game, game.result(state, move), depth - 1, evaluate,
-                                       alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(DEPTH_AT_MIN)
-def depth_kept_at_min(game: Any, state: Any, depth: int, evaluate: Any,
-                      alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Counts only MAX's moves: depth is not decremented below MIN nodes.
-
-    >>> from aisearch.games import TreeGame
-    >>> game = TreeGame([[3, 12], [8, 2]], first=MIN)
-    >>> depth_kept_at_min(game, (), 1, {(0,): 5, (1,): 7}.get)  # searches 2 plies
-    (8, 1)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        left = depth - 1 if maximizing else depth  # the bug: depth - 1 at every node
-        value, _ = depth_kept_at_min(game, game.result(state, move), left, evaluate,
-                                     alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(REMEMBERS_POSITIONS)
-def remembers_positions(game: Any, state: Any, depth: int, evaluate: Any,
-                        alpha: float = -INF, beta: float = INF,
-                        seen: dict | None = None) -> tuple[Any, Any]:
-    """Remembers the answer for each (state, depth) and reuses it, whatever the window it
-    was found with (a value found inside a narrow window is only a bound).
-
-    >>> from aisearch.games.dag import DagGame
-    >>> from aisearch.trace import CountingGame
-    >>> game = CountingGame(DagGame(b=2, d=4, width=2, seed=1))
-    >>> _ = remembers_positions(game, game.initial, 4, None)
-    >>> fewer = len(game.generated); game.reset()
-    >>> _ = alphabeta_decision(game, game.initial, 4, None)
-    >>> fewer < len(game.generated)
-    True
-    """
-    seen = {} if seen is None else seen
-    if (state, depth) in seen:  # the bug: no memory between nodes
-        return seen[state, depth]
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = remembers_positions(game, game.result(state, move), depth - 1, evaluate,
-                                       alpha, beta, seen)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    seen[state, depth] = best_value, best_move
-    return best_value, best_move
-
-
-@shows(NO_MOVE_WHEN_LOST)
-def no_move_when_lost(game: Any, state: Any, depth: int, evaluate: Any,
-                      alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Takes a move only when it beats the starting value: none when every move loses.
-
-    >>> import math
-    >>> from aisearch.games import TreeGame
-    >>> no_move_when_lost(TreeGame([[-math.inf, 1], [2, -math.inf]]), (), 2, None)
-    (-inf, None)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = no_move_when_lost(game, game.result(state, move), depth - 1, evaluate,
-                                     alpha, beta)
-        if value > best_value if maximizing else value < best_value:  # the bug: or no move yet
-            best_value, best_move = value, move
-        if maximizing:
-            if best_value >= beta:
-                break
-            alpha = max(alpha, best_value)
-        else:
-            if best_value <= alpha:
-                break
-            beta = min(beta, best_value)
-    return best_value, best_move
-
+# -- bugs any depth-limited search can have (written into the plain alpha-beta) ----------
+(value_for_move, depth_one_too_early, depth_one_too_deep, utility_of_mover, negated_evaluation,
+ evaluates_non_tips, last_best_move, evaluates_terminals, depth_kept_at_min, remembers_positions,
+ no_move_when_lost) = depth_limited_bugs(alphabeta_failsoft, CALL)
 
 # -- two bugs at once --------------------------------------------------------------------
-@shows(NO_PRUNING)
-def no_pruning_value_for_move(game: Any, state: Any, depth: int, evaluate: Any) -> Any:
-    """Plain minimax that returns the value alone.
-
-    >>> from aisearch.games import fig5_2
-    >>> no_pruning_value_for_move(fig5_2, fig5_2.initial, 2, None)
-    3
-    """
-    value, move = no_pruning(game, state, depth, evaluate)
-    return value
-
-
-@shows(CUT_RULE)
-def strict_cutoff_no_root_cut(game: Any, state: Any, depth: int, evaluate: Any
-                              ) -> tuple[Any, Any]:
-    """Cuts only when alpha > beta, and never at the root.
-
-    >>> from aisearch.games import TreeGame
-    >>> strict_cutoff_no_root_cut(TreeGame([math.inf, 3]), (), 1, None)
-    (inf, 0)
-    """
-    if game.is_terminal(state) or depth == 0:
-        return strict_cutoff(game, state, depth, evaluate)
-    maximizing = game.to_move(state) == MAX
-    alpha, beta = -INF, INF
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = strict_cutoff(game, game.result(state, move), depth - 1, evaluate,
-                                 alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            alpha = max(alpha, best_value)
-        else:
-            beta = min(beta, best_value)
-    return best_value, best_move
-
-
-@shows(ROOT_ALPHA)
-def root_fresh_window_value_for_move(game: Any, state: Any, depth: int, evaluate: Any) -> Any:
-    """Searches every root move with a fresh window, and returns the value alone.
-
-    >>> from aisearch.games import fig5_2
-    >>> root_fresh_window_value_for_move(fig5_2, fig5_2.initial, 2, None)
-    3
-    """
-    value, move = root_fresh_window(game, state, depth, evaluate)
-    return value
-
+no_pruning_value_for_move = _bug(NO_PRUNING, "no_pruning_value_for_move", [], plain=minimax,
+                                 then=value_only, why="Plain minimax that returns the value "
+                                                      "alone.")
+strict_cutoff_no_root_cut = _bug(CUT_RULE, "strict_cutoff_no_root_cut", NO_CUT, why=(
+    "Cuts only when alpha > beta, and never at the root."), plain=strict_cutoff, root_only=True)
+root_fresh_window_value_for_move = _bug(
+    ROOT_ALPHA, "root_fresh_window_value_for_move", FRESH_WINDOW + NO_CUT, root_only=True,
+    then=value_only, why="Searches every root move with a fresh window, and returns the value "
+                         "alone.")
 
 # -- the strict rule (CS188), fail-soft ---------------------------------------------------
-def alphabeta_strict(game: Any, state: Any, depth: int, evaluate: Any,
-                     alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Alpha-beta, fail-soft, with CS188's strict rule: cut only when alpha > beta.
-
-    >>> from aisearch.games import TreeGame
-    >>> from aisearch.trace import CountingGame
-    >>> game = CountingGame(TreeGame([[3, 5], [3, 9]]))
-    >>> alphabeta_strict(game, game.initial, 2, None), game.generated[-1]
-    ((3, 0), (1, 1))
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = alphabeta_strict(game, game.result(state, move), depth - 1, evaluate,
-                                    alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            alpha = max(alpha, best_value)
-        else:
-            beta = min(beta, best_value)
-        if alpha > beta:
-            break
-    return best_value, best_move
-
-
-@shows(STRICT_RULE)
-def strict_on_equality(game: Any, state: Any, depth: int, evaluate: Any,
-                       alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """The strict question answered with the cut on equality (part 1's search).
-
-    >>> from aisearch.games import TreeGame
-    >>> from aisearch.trace import CountingGame
-    >>> game = CountingGame(TreeGame([[3, 5], [3, 9]]))
-    >>> strict_on_equality(game, game.initial, 2, None), game.generated[-1]
-    ((3, 0), (1, 0))
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = strict_on_equality(game, game.result(state, move), depth - 1, evaluate,
-                                      alpha, beta)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if maximizing:
-            alpha = max(alpha, best_value)
-        else:
-            beta = min(beta, best_value)
-        if alpha >= beta:  # the bug: the strict rule is alpha > beta
-            break
-    return best_value, best_move
-
-
-@shows(FAIL_HARD_STRICT)
-def fail_hard_strict(game: Any, state: Any, depth: int, evaluate: Any,
-                     alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """The strict rule with fail-hard returns (Pearl's steps with alpha > beta).
-
-    >>> from aisearch.games import TreeGame
-    >>> fail_hard_strict(TreeGame([[1, 5], [0, 9], [2, 8]]), (), 2, None)
-    (2, 2)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    best_move = None
-    if game.to_move(state) == MAX:
-        for move in game.moves(state):
-            value, _ = fail_hard_strict(game, game.result(state, move), depth - 1, evaluate,
-                                        alpha, beta)
-            if best_move is None or value > alpha:
-                alpha, best_move = max(alpha, value), move
-            if alpha > beta:
-                return beta, best_move  # the bug: should return the best value, not beta
-        return alpha, best_move  # (and here the best value, not alpha)
-    for move in game.moves(state):
-        value, _ = fail_hard_strict(game, game.result(state, move), depth - 1, evaluate,
-                                    alpha, beta)
-        if best_move is None or value < beta:
-            beta, best_move = min(beta, value), move
-        if beta < alpha:
-            return alpha, best_move  # the bug: should return the best value, not alpha
-    return beta, best_move
+alphabeta_strict = mutant(alphabeta_failsoft, None, "alphabeta_strict",
+                          [(CUT, "if alpha > beta:")], why=(
+    "The right answer to the strict question: fail-soft, cut only when alpha > beta."))
+strict_on_equality = _bug(STRICT_RULE, "strict_on_equality", [], why=(
+    "The strict question answered with the cut on equality (part 1's search)."))
+fail_hard_strict = _bug(FAIL_HARD_STRICT, "fail_hard_strict", [
+    ("if alpha >= beta:", "if alpha > beta:"), ("if beta <= alpha:", "if beta < alpha:")],
+    plain=alphabeta, why=(
+    "The strict rule with fail-hard returns (Pearl's AB with alpha > beta): a node that fails "
+    "returns exactly the bound, and the parent's strict test no longer cuts."))
 
 
 # -- a trace by hand -----------------------------------------------------------------------
@@ -894,21 +203,10 @@ def _tips(search: Callable[..., Any], game: Any) -> list[tuple]:
     return [s for s in counted.generated if game.is_terminal(s)]
 
 
-def _shallow(game: Any, state: Any, depth: int, evaluate: Any,
-             alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Alpha-beta that passes down only the node's own bound, not its ancestors'."""
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    maximizing = game.to_move(state) == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        window = (best_value, INF) if maximizing else (-INF, best_value)
-        value, _ = _shallow(game, game.result(state, move), depth - 1, evaluate, *window)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-        if best_value >= beta if maximizing else best_value <= alpha:
-            break
-    return best_value, best_move
+_shallow = mutant(alphabeta_failsoft, None, "_shallow",
+                  [(CALL, "*((best_value, INF) if maximizing else (-INF, best_value)))")],
+                  why="Alpha-beta that passes down only the node's own bound, not its "
+                      "ancestors'.")
 
 
 def trace_tips(game: Any) -> list[tuple]:
@@ -921,49 +219,22 @@ def trace_tips(game: Any) -> list[tuple]:
     return _tips(alphabeta_decision, game)
 
 
-@shows(TRACE_ALL_TIPS)
-def trace_every_tip(game: Any) -> list[tuple]:
-    """Every tip, as minimax evaluates them.
+def _trace(kind: BugClass, name: str, search: Callable[..., Any]) -> Callable[..., Any]:
+    """A wrong hand trace: the tips the wrong ``search`` evaluates (a function of the game)."""
 
-    >>> from aisearch.games import TreeGame
-    >>> len(trace_every_tip(TreeGame(TRACE_TREE)))
-    16
-    """
-    return _tips(no_pruning, game)
+    def trace(game: Any) -> list[tuple]:
+        return _tips(search, game)
 
-
-@shows(TRACE_STRICT)
-def trace_strict(game: Any) -> list[tuple]:
-    """A trace that cuts only when alpha > beta.
-
-    >>> from aisearch.games import TreeGame
-    >>> len(trace_strict(TreeGame(TRACE_TREE)))
-    13
-    """
-    return _tips(strict_cutoff, game)
+    trace.__name__ = trace.__qualname__ = name
+    trace.__doc__ = f"The tips {search.__name__} evaluates: {search.__doc__}"
+    trace.bug_class = kind  # type: ignore[attr-defined]
+    return trace
 
 
-@shows(TRACE_SHALLOW)
-def trace_shallow(game: Any) -> list[tuple]:
-    """A trace that compares each node with its parent's bound only (no deep cut-offs).
-
-    >>> from aisearch.games import TreeGame
-    >>> len(trace_shallow(TreeGame(TRACE_TREE)))
-    9
-    """
-    return _tips(_shallow, game)
-
-
-@shows(TRACE_ROOT)
-def trace_fresh_root(game: Any) -> list[tuple]:
-    """A trace that starts every move of the root with a fresh window.
-
-    >>> from aisearch.games import TreeGame
-    >>> len(trace_fresh_root(TreeGame(TRACE_TREE)))
-    13
-    """
-    return _tips(root_fresh_window, game)
-
+trace_every_tip = _trace(TRACE_ALL_TIPS, "trace_every_tip", no_pruning)
+trace_strict = _trace(TRACE_STRICT, "trace_strict", strict_cutoff)
+trace_shallow = _trace(TRACE_SHALLOW, "trace_shallow", _shallow)
+trace_fresh_root = _trace(TRACE_ROOT, "trace_fresh_root", root_fresh_window)
 
 BUGS: list[Bug] = catalogue(
     no_pruning, strict_cutoff, wrong_side, swapped_bounds_aima, swapped_bounds,

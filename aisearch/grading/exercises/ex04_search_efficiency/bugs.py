@@ -17,8 +17,11 @@ The student writes two functions (``solutions/04_search_efficiency.ipynb``):
 
 :func:`table_search` and :func:`deepening_moves` are the right answers (the first generates
 exactly what :func:`aisearch.search.alphabeta_tt` generates with a table that keeps every
-position, run the textbook way); every other function has exactly one bug, marked
-``# the bug``.
+position, run the textbook way). The wrong tables are edits of the plain
+:func:`~aisearch.search.plain.alphabeta_tt` the lesson shows (the exercise's API is its API),
+the wrong loops edits of :func:`deepening_moves` (the lessons' plain iterative deepening has no
+node budget to get wrong), each with one classic mistake
+(:func:`~aisearch.grading.mutate.mutant`).
 
 Examples
 --------
@@ -35,18 +38,13 @@ Examples
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.core import MAX
-from aisearch.grading.exercises.ex04_search_efficiency.checks import (
-    EXACT,
-    LOWER,
-    UPPER,
-    table_search,
-)
-from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
+from aisearch.grading.exercises.ex04_search_efficiency.checks import table_search
+from aisearch.grading.mutate import mutant
+from aisearch.grading.recognise import Bug, BugClass, catalogue
+from aisearch.search.plain import alphabeta_tt
 
 __all__ = [
     "table_search",
@@ -59,7 +57,6 @@ __all__ = [
     "REFERENCES",
 ]
 
-INF = math.inf
 
 BOUND_AS_EXACT = BugClass(
     "bound-as-exact", "a fail-low or fail-high result stored as exact: a value <= alpha (or >= "
@@ -153,160 +150,55 @@ def deepening_moves(game: Any, state: Any, evaluate: Any, nodes: int,
     return done
 
 
-# -- wrong tables --------------------------------------------------------------------------
-def _flawed(*, flags: str = "right", depth_checked: bool = True, move_first: bool = True
-            ) -> Callable[..., tuple[Any, Any]]:
-    """:func:`table_search` with one flaw (written once; each bug below states its own)."""
+# -- wrong tables: edits of the plain alphabeta_tt, the exercise's search ---------------------
+FLAG = "bound = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT"
+"""How the plain search flags what it stores: by the window it was entered with."""
 
-    def table_search(game: Any, state: Any, depth: int, evaluate: Any,
-                     table: dict) -> tuple[Any, Any]:
-        def search(s: Any, d: int, alpha: float, beta: float, root: bool) -> tuple[Any, Any]:
-            if game.is_terminal(s):
-                return game.utility(s, MAX), None
-            if d == 0:
-                return evaluate(s), None
-            entry = table.get(s)
-            moves = list(game.moves(s))
-            if entry is not None:
-                value, flag, searched, move = entry
-                if not root and (searched >= d or not depth_checked) and (
-                        flag == EXACT or (flag == LOWER and value >= beta)
-                        or (flag == UPPER and value <= alpha)):
-                    return value, move
-                if move in moves and move_first:
-                    moves.remove(move)
-                    moves.insert(0, move)
-            alpha0, beta0 = alpha, beta
-            maximizing = game.to_move(s) == MAX
-            best_value: Any = None
-            best_move: Any = None
-            for m in moves:
-                v, _ = search(game.result(s, m), d - 1, alpha, beta, False)
-                if best_move is None or (v > best_value if maximizing else v < best_value):
-                    best_value, best_move = v, m
-                if maximizing:
-                    alpha = max(alpha, best_value)
-                else:
-                    beta = min(beta, best_value)
-                if alpha >= beta:
-                    break
-            if flags == "all exact":
-                flag = EXACT
-            elif flags == "fail low exact":
-                flag = LOWER if best_value >= beta0 else EXACT
-            elif flags == "after search":
-                flag = UPPER if best_value <= alpha else LOWER if best_value >= beta else EXACT
-            else:
-                flag = UPPER if best_value <= alpha0 else LOWER if best_value >= beta0 else EXACT
-            table[s] = (best_value, flag, d, best_move)
-            return best_value, best_move
-
-        return search(state, depth, -INF, INF, True)
-
-    return table_search
+all_exact = mutant(alphabeta_tt, BOUND_AS_EXACT, "all_exact", [(FLAG, "bound = EXACT")], why=(
+    "Stores every result as exact: the value a search returns looks like the node's value, "
+    "even when a cut-off stopped it early."))
+fail_low_as_exact = mutant(alphabeta_tt, FAIL_LOW_AS_EXACT, "fail_low_as_exact", [
+    (FLAG, "bound = LOWER if best >= beta0 else EXACT")], why=(
+    "Flags fail-high results 'lower' but fail-low ones 'exact': a cut-off is seen as the only "
+    "way a search stops early."))
+ignores_depth = mutant(alphabeta_tt, SHALLOW_ENTRY, "ignores_depth", [
+    ("entry[2] >= depth and ", "")], why=(
+    "Uses an entry whatever depth it was searched to (the depth stored and never read)."))
+flag_after_search = mutant(alphabeta_tt, FLAG_AFTER_SEARCH, "flag_after_search", [
+    (FLAG, "bound = UPPER if best <= alpha else LOWER if best >= beta else EXACT")], why=(
+    "Flags by the window after the search, the alpha and beta in scope at the end, not the "
+    "window the node was entered with."))
+table_move_last = mutant(alphabeta_tt, TABLE_MOVE, "table_move_last", [
+    ("moves.remove(entry[3])\n        moves.insert(0, entry[3])", "pass")], why=(
+    "Searches the moves in game.moves order, not the table's move first: the table used for "
+    "values only."))
 
 
-def _named(f: Callable[..., Any], name: str, doc: str) -> Callable[..., Any]:
-    f.__name__ = f.__qualname__ = name
-    f.__doc__ = doc
-    return f
+# -- wrong deepening loops: edits of deepening_moves above (the lessons have no plain loop
+# -- under a node budget: the plain iterative deepening is a generator without a budget) ----
+SEARCH = "        try:\n"
+"""The start of an iteration."""
 
-
-all_exact = shows(BOUND_AS_EXACT)(_named(
-    _flawed(flags="all exact"), "all_exact",
-    "Stores every result as exact (the bug: fail-low and fail-high results are bounds)."))
-fail_low_as_exact = shows(FAIL_LOW_AS_EXACT)(_named(
-    _flawed(flags="fail low exact"), "fail_low_as_exact",
-    "Flags fail-high results 'lower' but fail-low ones 'exact' (the bug)."))
-ignores_depth = shows(SHALLOW_ENTRY)(_named(
-    _flawed(depth_checked=False), "ignores_depth",
-    "Uses an entry whatever depth it was searched to (the bug: needs depth >= the depth left)."))
-flag_after_search = shows(FLAG_AFTER_SEARCH)(_named(
-    _flawed(flags="after search"), "flag_after_search",
-    "Flags by the window after the search (the bug: the window on entry decides)."))
-table_move_last = shows(TABLE_MOVE)(_named(
-    _flawed(move_first=False), "table_move_last",
-    "Searches the moves in game.moves order, not the table's move first (the bug)."))
-
-
-# -- wrong deepening loops -----------------------------------------------------------------
-@shows(BUDGET_PER_ITERATION)
-def budget_per_iteration(game: Any, state: Any, evaluate: Any, nodes: int,
-                         search: Callable[..., Any], max_depth: int = 10) -> list:
-    """A fresh budget for every iteration."""
-    table: dict = {}
-    done = []
-    for depth in range(1, max_depth + 1):
-        counted = NodeBudget(game, nodes)  # the bug: one budget for all iterations
-        try:
-            _, move = search(counted, state, depth, evaluate, table)
-        except OutOfNodes:
-            break
-        done.append((depth, move))
-    return done
-
-
-@shows(FRESH_TABLE)
-def fresh_table(game: Any, state: Any, evaluate: Any, nodes: int,
-                search: Callable[..., Any], max_depth: int = 10) -> list:
-    """A new table for every iteration."""
-    counted = NodeBudget(game, nodes)
-    done = []
-    for depth in range(1, max_depth + 1):
-        table: dict = {}  # the bug: one table for all iterations
-        try:
-            _, move = search(counted, state, depth, evaluate, table)
-        except OutOfNodes:
-            break
-        done.append((depth, move))
-    return done
-
-
-@shows(BUDGET_AFTER_ITERATION)
-def budget_after_iteration(game: Any, state: Any, evaluate: Any, nodes: int,
-                           search: Callable[..., Any], max_depth: int = 10) -> list:
-    """Counts the calls, but compares with the budget only after each iteration."""
-    counted = NodeBudget(game, 10**9)  # the bug: no stop inside an iteration
-    table: dict = {}
-    done = []
-    for depth in range(1, max_depth + 1):
-        _, move = search(counted, state, depth, evaluate, table)
-        if 10**9 - counted.left > nodes:
-            break
-        done.append((depth, move))
-    return done
-
-
-@shows(BUDGET_OFF_BY_ONE)
-def budget_off_by_one(game: Any, state: Any, evaluate: Any, nodes: int,
-                      search: Callable[..., Any], max_depth: int = 10) -> list:
-    """Allows one call of game.result too many."""
-    counted = NodeBudget(game, nodes + 1)  # the bug: nodes calls, not nodes + 1
-    table: dict = {}
-    done = []
-    for depth in range(1, max_depth + 1):
-        try:
-            _, move = search(counted, state, depth, evaluate, table)
-        except OutOfNodes:
-            break
-        done.append((depth, move))
-    return done
-
-
-@shows(FIRST_DEPTH)
-def from_depth_zero(game: Any, state: Any, evaluate: Any, nodes: int,
-                    search: Callable[..., Any], max_depth: int = 10) -> list:
-    """Starts with a search of depth 0 (which has no move)."""
-    counted = NodeBudget(game, nodes)
-    table: dict = {}
-    done = []
-    for depth in range(0, max_depth + 1):  # the bug: depth 1 first
-        try:
-            _, move = search(counted, state, depth, evaluate, table)
-        except OutOfNodes:
-            break
-        done.append((depth, move))
-    return done
+budget_per_iteration = mutant(deepening_moves, BUDGET_PER_ITERATION, "budget_per_iteration", [
+    ("    counted = NodeBudget(game, nodes)\n", ""),
+    (SEARCH, "        counted = NodeBudget(game, nodes)\n" + SEARCH)], why=(
+    "A fresh budget for every iteration: the budget read as a limit on one search."))
+fresh_table = mutant(deepening_moves, FRESH_TABLE, "fresh_table", [
+    ("    table: dict = {}\n", ""), (SEARCH, "        table: dict = {}\n" + SEARCH)], why=(
+    "A new table for every iteration: each search set up as if alone."))
+budget_after_iteration = mutant(deepening_moves, BUDGET_AFTER_ITERATION, "budget_after_iteration", [
+    ("NodeBudget(game, nodes)", "NodeBudget(game, 10**9)"),
+    ("        try:\n            _, move = search(counted, state, depth, evaluate, table)\n"
+     "        except OutOfNodes:\n",
+     "        _, move = search(counted, state, depth, evaluate, table)\n"
+     "        if 10**9 - counted.left > nodes:\n")], why=(
+    "Counts the calls, but compares them with the budget only after each iteration."))
+budget_off_by_one = mutant(deepening_moves, BUDGET_OFF_BY_ONE, "budget_off_by_one", [
+    ("NodeBudget(game, nodes)", "NodeBudget(game, nodes + 1)")], why=(
+    "Allows one call of game.result too many (the budget's test written with <=)."))
+from_depth_zero = mutant(deepening_moves, FIRST_DEPTH, "from_depth_zero", [
+    ("range(1, ", "range(0, ")], why=(
+    "Starts with a search of depth 0, which has no move (range counted from 0)."))
 
 
 TABLE_BUGS: list[Bug] = catalogue(all_exact, fail_low_as_exact, ignores_depth, flag_after_search,

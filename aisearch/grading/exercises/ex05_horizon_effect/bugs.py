@@ -8,7 +8,11 @@ state is worth ``game.utility(state, MAX)``. :func:`search_quiescent` is fail-so
 alpha-beta to ``depth`` plies that calls :func:`quiesce` with its window where the depth
 runs out. They generate and evaluate exactly what :func:`aisearch.search.quiescence` and
 ``alphabeta_failsoft(..., quiescence=...)`` do with ``fastest_wins=False`` (the tests prove
-it). Every other function has exactly one bug, marked ``# the bug``.
+it): :data:`quiesce` is the plain :func:`~aisearch.search.plain.quiesce` in the exercise's
+order of arguments (:func:`exercise_api`, this exercise's adapter), :data:`search_quiescent`
+the plain :func:`~aisearch.search.plain.alphabeta_failsoft` calling it at the bound. Every
+wrong one is an edit of one of the two with one classic mistake
+(:func:`~aisearch.grading.mutate.mutant`).
 
 Examples
 --------
@@ -28,9 +32,11 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.core import MAX
-from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
+from aisearch.grading.mutate import mutant, value_only
+from aisearch.grading.recognise import Bug, BugClass, catalogue
 from aisearch.grading.search_checks import DEPTH_OFF_BY_ONE, EVALUATES_TERMINALS, VALUE_FOR_MOVE
+from aisearch.search.plain import alphabeta_failsoft
+from aisearch.search.plain import quiesce as plain_quiesce
 
 __all__ = ["quiesce", "search_quiescent", "QUIESCE_BUGS", "SEARCH_BUGS", "CATALOGUE",
            "REFERENCES"]
@@ -79,254 +85,114 @@ QUIESCENCE_AT_ROOT_ONLY = BugClass(
     "game.moves(state) while depth > 0 and call quiesce only where depth reaches 0.")
 
 
-# -- the right ones ----------------------------------------------------------------------
-def quiesce(game: Any, state: Any, alpha: float, beta: float,
-            evaluate: Callable[[Any], float]) -> float:
-    """Fail-soft quiescence value of ``state`` (MAX's view) within ``(alpha, beta)``.
+# -- the exercise's API, and the right ones ---------------------------------------------
+def exercise_api(q: Callable[..., float]) -> Callable[..., float]:
+    """The plain ``q(game, state, evaluate, alpha, beta)`` as the exercise's ``quiesce(game,
+    state, alpha, beta, evaluate)`` (the adapter of this exercise: the order of arguments)."""
 
-    >>> from aisearch.games import TreeGame
-    >>> game = TreeGame([[5, -3], 2], noisy=[(0,)])
-    >>> quiesce(game, (), -INF, INF, {(): 1, (0,): 4}.get)
-    4
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX)
-    best = evaluate(state)  # stand pat: the player to move may stop here
-    maximizing = game.to_move(state) == MAX
-    if maximizing:
-        alpha = max(alpha, best)
-    else:
-        beta = min(beta, best)
-    if alpha >= beta:
-        return best
-    for move in game.noisy_moves(state):
-        value = quiesce(game, game.result(state, move), alpha, beta, evaluate)
-        if maximizing:
-            best = max(best, value)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, value)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
+    def quiesce(game: Any, state: Any, alpha: float, beta: float, evaluate: Any) -> float:
+        return q(game, state, evaluate, alpha, beta)
+
+    return quiesce
 
 
-def _search(q: Callable[..., float]) -> Callable[..., tuple[Any, Any]]:
-    """Fail-soft alpha-beta that calls ``q`` with its window at the depth bound."""
-
-    def search(game: Any, state: Any, depth: int, evaluate: Any, alpha: float = -INF,
-               beta: float = INF) -> tuple[Any, Any]:
-        if game.is_terminal(state):
-            return game.utility(state, MAX), None
-        if depth == 0:
-            return q(game, state, alpha, beta, evaluate), None
-        maximizing = game.to_move(state) == MAX
-        best_value, best_move = (-INF if maximizing else INF), None
-        for move in game.moves(state):
-            value, _ = search(game, game.result(state, move), depth - 1, evaluate, alpha, beta)
-            if best_move is None or (value > best_value if maximizing else value < best_value):
-                best_value, best_move = value, move
-            if maximizing:
-                alpha = max(alpha, best_value)
-            else:
-                beta = min(beta, best_value)
-            if alpha >= beta:
-                break
-        return best_value, best_move
-
-    return search
+exercise_api.template = ("def {name}(game, state, alpha, beta, evaluate):\n"  # type: ignore
+                         "    return {inner}(game, state, evaluate, alpha, beta)\n")
+"""The adapter written out, for a wrong submission made from the catalogue."""
 
 
-def search_quiescent(game: Any, state: Any, depth: int, evaluate: Callable[[Any], float],
-                     alpha: float = -INF, beta: float = INF) -> tuple[Any, Any]:
-    """Fail-soft alpha-beta to ``depth`` plies with :func:`quiesce` at the bound.
+quiesce = mutant(plain_quiesce, None, "quiesce", [], adapt=exercise_api, why=(
+    "The right quiescence search: the plain one, in the exercise's API."))
+"""The right quiescence search: the plain one, in the exercise's API.
 
-    >>> from aisearch.games import TreeGame
-    >>> game = TreeGame([[5, -3], 2], noisy=[(0, 1)])
-    >>> search_quiescent(game, (), 1, {(0,): 4}.get)
-    (2, 1)
-    """
-    return _search(quiesce)(game, state, depth, evaluate, alpha, beta)
+>>> from aisearch.games import TreeGame
+>>> game = TreeGame([[5, -3], 2], noisy=[(0,)])
+>>> quiesce(game, (), -INF, INF, {(): 1, (0,): 4}.get)
+4
+"""
 
-
-# -- quiesce, wrong ----------------------------------------------------------------------
-def _quiesce_with(*, stand_pat: bool = True, moves: str = "noisy", side: str = "right",
-                  carry: bool = True, bound: bool = True, cut: bool = True,
-                  hard: bool = False, terminal_first: bool = True) -> Callable[..., float]:
-    """A quiescence search with one of its rules changed (the bug functions below say which)."""
-
-    def q(game: Any, state: Any, alpha: float, beta: float, evaluate: Any) -> float:
-        a0, b0 = alpha, beta
-        if terminal_first and game.is_terminal(state):
-            return game.utility(state, MAX)
-        if not terminal_first:
-            stand = evaluate(state)
-            if game.is_terminal(state):
-                return stand
-        maximizing = game.to_move(state) == MAX
-        follow = game.noisy_moves(state) if moves == "noisy" else game.moves(state)
-        if stand_pat:
-            best = stand if not terminal_first else evaluate(state)
-            if side == "negated" and not maximizing:
-                best = -best
-            as_max = maximizing or side == "as-max"
-            if bound:
-                if as_max:
-                    alpha = max(alpha, best)
-                else:
-                    beta = min(beta, best)
-            if cut and (alpha >= beta if bound else (best >= beta if as_max else best <= alpha)):
-                return _clamp(best, a0, b0) if hard else best
-        elif not follow:
-            return evaluate(state)
-        else:
-            best = -INF if maximizing else INF
-        for move in follow:
-            child = game.result(state, move)
-            value = q(game, child, alpha, beta, evaluate) if carry else q(
-                game, child, -INF, INF, evaluate)
-            if maximizing:
-                best = max(best, value)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, value)
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
-        return _clamp(best, a0, b0) if hard else best
-
-    return q
+AT_BOUND = "return evaluate(state), None"
+"""Where the plain alpha-beta evaluates at the depth bound."""
 
 
-def _clamp(value: float, alpha: float, beta: float) -> float:
-    return min(max(value, alpha), beta)
+def _search(name: str, kind: BugClass | None, call: str, q: Callable[..., float], why: str,
+            **options: Any) -> Callable[..., Any]:
+    """The plain fail-soft alpha-beta that returns ``call`` at the bound, with ``quiesce``
+    (in the plain API) being ``q``."""
+    return mutant(alphabeta_failsoft, kind, name, [(AT_BOUND, f"return {call}, None")],
+                  using={"quiesce": q}, why=why, **options)
 
 
-_NO_STAND_PAT = _quiesce_with(stand_pat=False)
-_QUIET = _quiesce_with(moves="all")
-_NEGATED = _quiesce_with(side="negated")
-_AS_MAX = _quiesce_with(side="as-max")
-_FRESH = _quiesce_with(carry=False)
-_UNBOUND = _quiesce_with(bound=False)
-_NO_CUT = _quiesce_with(cut=False)
-_HARD = _quiesce_with(hard=True)
-_EVAL_FIRST = _quiesce_with(terminal_first=False)
+WITH_WINDOW = "quiesce(game, state, evaluate, alpha, beta)"
+search_quiescent = _search("search_quiescent", None, WITH_WINDOW, plain_quiesce, why=(
+    "Fail-soft alpha-beta to depth plies with quiesce, given the window, at the bound."))
 
 
-@shows(NO_STAND_PAT)
-def no_stand_pat(game: Any, state: Any, alpha: float, beta: float, evaluate: Any) -> float:
-    """Evaluates only quiet states; a state with captures must take one of them."""
-    return _NO_STAND_PAT(game, state, alpha, beta, evaluate)  # the bug: best starts at -inf
+# -- quiesce, wrong: edits of the plain quiesce ------------------------------------------
+STAND_PAT = "    best = evaluate(state)"
+WINDOW_BY_STAND_PAT = ("alpha, beta = (max(alpha, best), beta) if maximizing "
+                       "else (alpha, min(beta, best))")
 
 
-@shows(QUIET_MOVES)
-def quiet_moves_searched(game: Any, state: Any, alpha: float, beta: float,
-                         evaluate: Any) -> float:
-    """Searches every move, not only the noisy ones."""
-    return _QUIET(game, state, alpha, beta, evaluate)  # the bug: game.moves, not noisy_moves
+def _q(kind: BugClass, name: str, edits: list[tuple[str, str]], why: str) -> Callable[..., Any]:
+    return mutant(plain_quiesce, kind, name, edits, why=why, adapt=exercise_api)
 
 
-@shows(STAND_PAT_SIDE)
-def stand_pat_negated(game: Any, state: Any, alpha: float, beta: float,
-                      evaluate: Any) -> float:
-    """Negates the stand-pat value at MIN nodes (the player to move's view)."""
-    return _NEGATED(game, state, alpha, beta, evaluate)  # the bug: -evaluate(state) at MIN
+no_stand_pat = _q(NO_STAND_PAT, "no_stand_pat", [
+    (STAND_PAT, "    if not game.noisy_moves(state):\n        return evaluate(state)\n"
+                "    best = -INF if game.to_move(state) == MAX else INF")], why=(
+    "Evaluates only quiet states: a state with captures must take one of them (quiescence "
+    "read as 'search the captures to the end')."))
+quiet_moves_searched = _q(QUIET_MOVES, "quiet_moves_searched", [
+    ("game.noisy_moves(state)", "game.moves(state)")], why=(
+    "Searches every move, not only the noisy ones: quiescence becomes a search without a bound."))
+stand_pat_negated = _q(STAND_PAT_SIDE, "stand_pat_negated", [
+    ("    maximizing = game.to_move(state) == MAX\n",
+     "    maximizing = game.to_move(state) == MAX\n    best = best if maximizing else -best\n")],
+    why="Negates the stand-pat value at MIN nodes (the negamax habit).")
+stand_pat_as_max = _q(STAND_PAT_SIDE, "stand_pat_as_max", [
+    (WINDOW_BY_STAND_PAT, "alpha, beta = max(alpha, best), beta")], why=(
+    "Stands pat at a MIN node as MAX would: raises alpha, cuts when it reaches beta (the "
+    "textbooks show the MAX side, or the negamax form)."))
+window_not_carried = _q(WINDOW, "window_not_carried", [
+    ("evaluate, alpha, beta)", "evaluate, -INF, INF)")], why=(
+    "Searches each noisy move with a fresh window (-inf, +inf)."))
+stand_pat_not_a_bound = _q(STAND_PAT_BOUND, "stand_pat_not_a_bound", [
+    (WINDOW_BY_STAND_PAT + "\n    if alpha >= beta:",
+     "if best >= beta if maximizing else best <= alpha:")], why=(
+    "Cuts on the stand-pat value but does not raise alpha (lower beta) with it."))
+no_stand_pat_cut = _q(NO_STAND_PAT_CUT, "no_stand_pat_cut", [
+    ("        return best\n", "        pass\n")], why=(
+    "Moves the window with the stand-pat value but never returns on it."))
+fail_hard = _q(FAIL_HARD, "fail_hard", [
+    ("    if game.is_terminal(state):",
+     "    a0, b0 = alpha, beta\n    if game.is_terminal(state):"),
+    ("        return best\n", "        return min(max(best, a0), b0)\n"),
+    ("            break\n    return best",
+     "            break\n    return min(max(best, a0), b0)")],
+    why="Returns values clamped to the window it was given (fail-hard, as Pearl's alpha-beta).")
+evaluates_before_terminal = _q(EVALUATES_TERMINALS, "evaluates_before_terminal", [
+    ("    if game.is_terminal(state):\n        return game.utility(state, MAX)\n" + STAND_PAT,
+     STAND_PAT + "\n    if game.is_terminal(state):\n        return best")], why=(
+    "Calls evaluate (the stand-pat value) before checking for the end of the game."))
 
-
-@shows(STAND_PAT_SIDE)
-def stand_pat_as_max(game: Any, state: Any, alpha: float, beta: float,
-                     evaluate: Any) -> float:
-    """Stands pat at a MIN node as MAX would: raises alpha, cuts when it reaches beta."""
-    return _AS_MAX(game, state, alpha, beta, evaluate)  # the bug: MIN's stand-pat moves alpha
-
-
-@shows(WINDOW)
-def window_not_carried(game: Any, state: Any, alpha: float, beta: float,
-                       evaluate: Any) -> float:
-    """Searches each noisy move with a fresh window (-inf, +inf)."""
-    return _FRESH(game, state, alpha, beta, evaluate)  # the bug: children get (-inf, inf)
-
-
-@shows(STAND_PAT_BOUND)
-def stand_pat_not_a_bound(game: Any, state: Any, alpha: float, beta: float,
-                          evaluate: Any) -> float:
-    """Cuts on the stand-pat value but does not raise alpha (lower beta) with it."""
-    return _UNBOUND(game, state, alpha, beta, evaluate)  # the bug: the window stays as given
-
-
-@shows(NO_STAND_PAT_CUT)
-def no_stand_pat_cut(game: Any, state: Any, alpha: float, beta: float,
-                     evaluate: Any) -> float:
-    """Moves the window with the stand-pat value but never returns on it."""
-    return _NO_CUT(game, state, alpha, beta, evaluate)  # the bug: no return when alpha >= beta
-
-
-@shows(FAIL_HARD)
-def fail_hard(game: Any, state: Any, alpha: float, beta: float, evaluate: Any) -> float:
-    """Returns values clamped to the window it was given."""
-    return _HARD(game, state, alpha, beta, evaluate)  # the bug: min(max(best, alpha), beta)
-
-
-@shows(EVALUATES_TERMINALS)
-def evaluates_before_terminal(game: Any, state: Any, alpha: float, beta: float,
-                              evaluate: Any) -> float:
-    """Calls evaluate before checking for the end of the game."""
-    return _EVAL_FIRST(game, state, alpha, beta, evaluate)  # the bug: evaluate(terminal)
-
-
-# -- search_quiescent, wrong -------------------------------------------------------------
-def _evaluate_at_bound(game: Any, state: Any, alpha: float, beta: float, evaluate: Any) -> Any:
-    return evaluate(state)
-
-
-def _quiesce_full_window(game: Any, state: Any, alpha: float, beta: float,
-                         evaluate: Any) -> float:
-    return quiesce(game, state, -INF, INF, evaluate)
-
-
-@shows(NO_QUIESCENCE)
-def no_quiescence(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
-    """Plain alpha-beta: evaluates at the depth bound."""
-    return _search(_evaluate_at_bound)(game, state, depth, evaluate)  # the bug
-
-
-@shows(WINDOW_INTO_QUIESCENCE)
-def full_window_quiescence(game: Any, state: Any, depth: int, evaluate: Any
-                           ) -> tuple[Any, Any]:
-    """Calls quiesce with (-inf, +inf) at the depth bound."""
-    return _search(_quiesce_full_window)(game, state, depth, evaluate)  # the bug
-
-
-@shows(NO_STAND_PAT)
-def search_without_stand_pat(game: Any, state: Any, depth: int, evaluate: Any
-                             ) -> tuple[Any, Any]:
-    """The search is right; its quiescence does not stand pat."""
-    return _search(_NO_STAND_PAT)(game, state, depth, evaluate)  # the bug: in quiesce
-
-
-@shows(STAND_PAT_SIDE)
-def search_stand_pat_negated(game: Any, state: Any, depth: int, evaluate: Any
-                             ) -> tuple[Any, Any]:
-    """The search is right; its quiescence negates the stand-pat value at MIN nodes."""
-    return _search(_NEGATED)(game, state, depth, evaluate)  # the bug: in quiesce
-
-
-@shows(VALUE_FOR_MOVE)
-def value_for_move(game: Any, state: Any, depth: int, evaluate: Any) -> Any:
-    """Returns the value alone."""
-    value, move = search_quiescent(game, state, depth, evaluate)
-    return value  # the bug: should return value, move
-
-
-@shows(DEPTH_OFF_BY_ONE)
-def quiesce_one_ply_early(game: Any, state: Any, depth: int, evaluate: Any
-                          ) -> tuple[Any, Any]:
-    """Calls quiesce one ply too early: searches depth - 1 plies."""
-    search = _search(quiesce)
-    if depth <= 1:
-        return search(game, state, 0, evaluate)
-    return search(game, state, depth - 1, evaluate)  # the bug: one ply too shallow
+# -- search_quiescent, wrong: edits of the plain alpha-beta at its depth bound -----------
+no_quiescence = mutant(alphabeta_failsoft, NO_QUIESCENCE, "no_quiescence", [], why=(
+    "Plain alpha-beta: evaluates at the depth bound, where the horizon effect lives."))
+full_window_quiescence = _search(
+    "full_window_quiescence", WINDOW_INTO_QUIESCENCE, "quiesce(game, state, evaluate, -INF, INF)",
+    plain_quiesce, why="Calls quiesce with (-inf, +inf) at the depth bound, as if alone.")
+search_without_stand_pat = _search(
+    "search_without_stand_pat", NO_STAND_PAT, WITH_WINDOW, no_stand_pat,
+    why="The search is right; its quiescence does not stand pat.")
+search_stand_pat_negated = _search(
+    "search_stand_pat_negated", STAND_PAT_SIDE, WITH_WINDOW, stand_pat_negated,
+    why="The search is right; its quiescence negates the stand-pat value at MIN nodes.")
+value_for_move = _search("value_for_move", VALUE_FOR_MOVE, WITH_WINDOW, plain_quiesce,
+                         then=value_only, why="Returns the value alone.")
+quiesce_one_ply_early = mutant(search_quiescent, DEPTH_OFF_BY_ONE, "quiesce_one_ply_early",
+                               [("depth == 0", "depth <= 1")], why=(
+    "Calls quiesce one ply too early: where depth reaches 1, searching depth - 1 plies."))
 
 
 QUIESCE_BUGS: list[Bug] = catalogue(

@@ -1,11 +1,13 @@
-"""Known wrong answers of exercise 06, one named function per bug, and the right ones.
+"""Known wrong answers of exercise 06, and the right ones.
 
-:func:`expectiminimax_decision` is a complete depth-limited expectiminimax in the exercises'
-API, ``f(game, state, depth, evaluate) -> (value, move)``: it generates and evaluates exactly
-what :func:`aisearch.search.expectiminimax` does with ``fastest_wins=False`` (a chance node is
-a ply). :func:`hold_at_win_probability` computes, by value iteration, the chance that Pig's
-first player wins when both players hold at ``n``. Every other function has exactly one bug,
-marked ``# the bug``.
+:data:`expectiminimax_decision` is the plain :func:`~aisearch.search.plain.expectiminimax`,
+whose API is the exercises' ``f(game, state, depth, evaluate) -> (value, move)``: it generates
+and evaluates exactly what :func:`aisearch.search.expectiminimax` does with
+``fastest_wins=False`` (a chance node is a ply). Each wrong searcher is an edit of it with one
+classic mistake (:func:`~aisearch.grading.mutate.mutant`). :func:`hold_at_win_probability`
+computes, by value iteration, the chance that Pig's first player wins when both players hold
+at ``n``; its wrong answers stay functions (one flag of the value iteration each), since the
+lessons have no plain version of that computation to change.
 
 Examples
 --------
@@ -24,9 +26,10 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.core import CHANCE, MAX
+from aisearch.grading.mutate import mutant, value_only
 from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
 from aisearch.grading.search_checks import DEPTH_OFF_BY_ONE, VALUE_FOR_MOVE
+from aisearch.search.plain import expectiminimax
 
 __all__ = ["expectiminimax_decision", "hold_at_win_probability", "BUGS", "POLICY_BUGS",
            "CATALOGUE", "REFERENCES"]
@@ -62,154 +65,47 @@ GOAL_NOT_HELD = BugClass(
     "the player holds and wins, whatever n is.")
 
 
-def _outcome_value(game: Any, state: Any, depth: int, evaluate: Any) -> float:
-    return expectiminimax_decision(game, state, depth, evaluate)[0]
+expectiminimax_decision = expectiminimax
+"""The right answer: the plain expectiminimax (a chance node counts as a ply)."""
+
+# -- wrong searchers: edits of the plain expectiminimax's chance node ---------------------
+EXPECTATION = "sum(p * "
+"""The start of the chance node's value: the sum of each outcome's value times its p."""
+OUTCOME = "depth - 1, evaluate)[0]"
+"""The value of one outcome, searched one ply deeper."""
 
 
-def expectiminimax_decision(game: Any, state: Any, depth: int, evaluate: Any
-                            ) -> tuple[Any, Any]:
-    """Expectiminimax value (MAX's view) and first best move, searching ``depth`` plies.
-
-    >>> from aisearch.games import Chance, TreeGame
-    >>> expectiminimax_decision(TreeGame([Chance([(0.25, 8), (0.75, 0)]), 1]), (), 2, None)
-    (2.0, 0)
-    """
-    if game.is_terminal(state):
-        return game.utility(state, MAX), None
-    if depth == 0:
-        return evaluate(state), None
-    player = game.to_move(state)
-    if player == CHANCE:
-        total = 0.0
-        for outcome, p in game.chance_outcomes(state):
-            value, _ = expectiminimax_decision(game, game.result(state, outcome), depth - 1,
-                                               evaluate)
-            total += p * value
-        return total, None
-    maximizing = player == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = expectiminimax_decision(game, game.result(state, move), depth - 1, evaluate)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-    return best_value, best_move
+def _bug(kind: BugClass, name: str, edits: list[tuple[str, str]], why: str,
+         **options: Any) -> Callable[..., Any]:
+    return mutant(expectiminimax, kind, name, edits, why=why, **options)
 
 
-def _with_chance(chance_value: Callable[..., Any]) -> Callable[..., Any]:
-    """An expectiminimax whose chance nodes are valued by ``chance_value(search, game, state,
-    depth, evaluate)`` (a wrong rule); everything else as the reference."""
-
-    def search(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
-        if game.is_terminal(state):
-            return game.utility(state, MAX), None
-        if depth == 0:
-            return evaluate(state), None
-        player = game.to_move(state)
-        if player == CHANCE:
-            return chance_value(search, game, state, depth, evaluate), None
-        maximizing = player == MAX
-        best_value, best_move = (-INF if maximizing else INF), None
-        for move in game.moves(state):
-            value, _ = search(game, game.result(state, move), depth - 1, evaluate)
-            if best_move is None or (value > best_value if maximizing else value < best_value):
-                best_value, best_move = value, move
-        return best_value, best_move
-
-    return search
-
-
-@shows(IGNORES_PROBABILITIES)
-def plain_average(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
-    """A chance node's value is the plain mean of its outcomes' values."""
-
-    def mean(search: Any, game: Any, state: Any, depth: int, evaluate: Any) -> float:
-        values = [search(game, game.result(state, o), depth - 1, evaluate)[0]
-                  for o, _ in game.chance_outcomes(state)]
-        return sum(values) / len(values)  # the bug: the probabilities are ignored
-
-    return _with_chance(mean)(game, state, depth, evaluate)
-
-
-@shows(CHANCE_AS_MIN)
-def chance_as_min(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
-    """Chance nodes are MIN nodes."""
-
-    def least(search: Any, game: Any, state: Any, depth: int, evaluate: Any) -> float:
-        return min(search(game, game.result(state, o), depth - 1, evaluate)[0]  # the bug
-                   for o, _ in game.chance_outcomes(state))
-
-    return _with_chance(least)(game, state, depth, evaluate)
-
-
-@shows(PROBABILITIES_TWICE)
-def probabilities_twice(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
-    """Each outcome's value is weighted by its probability squared."""
-
-    def twice(search: Any, game: Any, state: Any, depth: int, evaluate: Any) -> float:
-        total = 0.0
-        for o, p in game.chance_outcomes(state):
-            weighted = p * search(game, game.result(state, o), depth - 1, evaluate)[0]
-            total += p * weighted  # the bug: p applied twice
-        return total
-
-    return _with_chance(twice)(game, state, depth, evaluate)
-
-
-@shows(EVALUATES_CHANCE)
-def evaluates_chance(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
-    """A chance node one ply above the bound is evaluated instead of searched."""
-
-    def early(search: Any, game: Any, state: Any, depth: int, evaluate: Any) -> float:
-        if depth == 1:
-            return evaluate(state)  # the bug: a chance node is searched like any other
-        total = 0.0
-        for o, p in game.chance_outcomes(state):
-            total += p * search(game, game.result(state, o), depth - 1, evaluate)[0]
-        return total
-
-    return _with_chance(early)(game, state, depth, evaluate)
-
-
-@shows(CHANCE_NOT_A_PLY)
-def chance_not_a_ply(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
-    """The outcomes of a chance node get the chance node's own depth."""
-
-    def same_depth(search: Any, game: Any, state: Any, depth: int, evaluate: Any) -> float:
-        total = 0.0
-        for o, p in game.chance_outcomes(state):
-            total += p * search(game, game.result(state, o), depth, evaluate)[0]  # the bug
-        return total
-
-    return _with_chance(same_depth)(game, state, depth, evaluate)
-
-
-@shows(VALUE_FOR_MOVE)
-def value_for_move(game: Any, state: Any, depth: int, evaluate: Any) -> Any:
-    """Returns the value alone."""
-    value, move = expectiminimax_decision(game, state, depth, evaluate)
-    return value  # the bug: should return value, move
-
-
-@shows(DEPTH_OFF_BY_ONE)
-def depth_one_too_deep(game: Any, state: Any, depth: int, evaluate: Any) -> tuple[Any, Any]:
-    """Searches one ply beyond the bound."""
-    if depth < 0 or game.is_terminal(state):  # the bug: should stop at depth == 0
-        if game.is_terminal(state):
-            return game.utility(state, MAX), None
-        return evaluate(state), None
-    player = game.to_move(state)
-    if player == CHANCE:
-        total = 0.0
-        for o, p in game.chance_outcomes(state):
-            total += p * depth_one_too_deep(game, game.result(state, o), depth - 1, evaluate)[0]
-        return total, None
-    maximizing = player == MAX
-    best_value, best_move = (-INF if maximizing else INF), None
-    for move in game.moves(state):
-        value, _ = depth_one_too_deep(game, game.result(state, move), depth - 1, evaluate)
-        if best_move is None or (value > best_value if maximizing else value < best_value):
-            best_value, best_move = value, move
-    return best_value, best_move
+plain_average = _bug(IGNORES_PROBABILITIES, "plain_average", [
+    ("return sum(p * ", "values = ["),
+    ("for outcome, p in game.chance_outcomes(state)), None",
+     "for outcome, p in game.chance_outcomes(state)]\n"
+     "        return sum(values) / len(values), None")], why=(
+    "A chance node's value is the plain mean of its outcomes' values: dice read as fair."))
+chance_as_min = _bug(CHANCE_AS_MIN, "chance_as_min", [(EXPECTATION, "min(")], why=(
+    "Chance nodes are MIN nodes: the dice treated as a second opponent."))
+probabilities_twice = _bug(PROBABILITIES_TWICE, "probabilities_twice", [
+    (EXPECTATION, "sum(p * (p * "), (OUTCOME, OUTCOME + ")")], why=(
+    "Each outcome's value is weighted by its probability, and the weighted values weighted "
+    "again at the chance node."))
+evaluates_chance = _bug(EVALUATES_CHANCE, "evaluates_chance", [
+    ("    if player == CHANCE:",
+     "    if player == CHANCE and depth == 1:\n        return evaluate(state), None\n"
+     "    if player == CHANCE:")], why=(
+    "A chance node one ply above the bound is evaluated instead of searched (the dice's ply "
+    "not counted as a search)."))
+chance_not_a_ply = _bug(CHANCE_NOT_A_PLY, "chance_not_a_ply", [
+    (OUTCOME, "depth, evaluate)[0]")], why=(
+    "The outcomes of a chance node get the chance node's own depth: only moves counted as "
+    "plies."))
+value_for_move = _bug(VALUE_FOR_MOVE, "value_for_move", [], then=value_only, why=(
+    "Returns the value alone."))
+depth_one_too_deep = _bug(DEPTH_OFF_BY_ONE, "depth_one_too_deep", [("depth == 0", "depth < 0")],
+                          why="Searches one ply beyond the bound.")
 
 
 # -- the second question: Pig, both players holding at n ----------------------------------

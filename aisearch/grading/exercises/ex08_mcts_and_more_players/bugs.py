@@ -1,4 +1,4 @@
-"""Known wrong pieces of MCTS and max^n, one named function per bug, and the right ones.
+"""Known wrong pieces of MCTS and max^n, each an edit of the right piece, and the right ones.
 
 The student's functions (the exercise's API):
 
@@ -20,6 +20,10 @@ The student's functions (the exercise's API):
   and the visits of the root's children, ``{move: visits}``. Each wrong version is the
   whole search built on one wrong piece.
 
+The pieces are the exercise's own (the lessons' plain :func:`~aisearch.search.plain.uct` is one
+function, and its :func:`~aisearch.search.plain.maxn` prunes), so each wrong piece is an edit
+of the right piece here with one classic mistake (:func:`~aisearch.grading.mutate.mutant`).
+
 Examples
 --------
 >>> ucb1_score(3, 4, 10, 2 ** 0.5) == ucb1_score_child_log(3, 4, 10, 2 ** 0.5)
@@ -38,7 +42,8 @@ from collections.abc import Callable
 from typing import Any
 
 from aisearch.core import MAX
-from aisearch.grading.recognise import BugClass, catalogue, shows
+from aisearch.grading.mutate import mutant
+from aisearch.grading.recognise import BugClass, catalogue
 
 __all__ = ["ucb1_score", "select_child", "reward", "backup", "maxn_value", "mcts_move", "BUGS",
            "CATALOGUE", "REFERENCES", "CHILD_LOG", "SIGN", "EXPLORATION", "UNVISITED",
@@ -77,26 +82,19 @@ def ucb1_score(total: float, visits: int, parent_visits: int, c: float) -> float
     return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
 
 
-@shows(CHILD_LOG)
-def ucb1_score_child_log(total: float, visits: int, parent_visits: int, c: float) -> float:
-    if visits == 0:
-        return math.inf
-    return total / visits + c * math.sqrt(math.log(visits) / visits)  # the bug
+BONUS = "c * math.sqrt(math.log(parent_visits) / visits)"
+"""UCB1's exploration bonus."""
 
-
-@shows(SIGN)
-def ucb1_score_subtracted(total: float, visits: int, parent_visits: int, c: float) -> float:
-    if visits == 0:
-        return math.inf
-    return total / visits - c * math.sqrt(math.log(parent_visits) / visits)  # the bug
-
-
-@shows(UNVISITED)
-def ucb1_score_unvisited_zero(total: float, visits: int, parent_visits: int,
-                              c: float) -> float:
-    if visits == 0:
-        return 0.0  # the bug
-    return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
+ucb1_score_child_log = mutant(ucb1_score, CHILD_LOG, "ucb1_score_child_log", [
+    (BONUS, "c * math.sqrt(math.log(visits) / visits)")], why=(
+    "The logarithm of the child's visits, not the parent's: the two counts of the formula "
+    "mixed up."))
+ucb1_score_subtracted = mutant(ucb1_score, SIGN, "ucb1_score_subtracted", [
+    ("+ " + BONUS, "- " + BONUS)], why=(
+    "The exploration term subtracted, as if uncertainty were a risk to avoid."))
+ucb1_score_unvisited_zero = mutant(ucb1_score, UNVISITED, "ucb1_score_unvisited_zero", [
+    ("return math.inf", "return 0.0")], why=(
+    "An unvisited child scores 0, the mean of no rewards, instead of +inf."))
 
 
 def select_child(children: list, parent_visits: int, c: float) -> Any:
@@ -109,36 +107,15 @@ def select_child(children: list, parent_visits: int, c: float) -> Any:
     return best_move
 
 
-@shows(UNVISITED)
-def select_child_visited_only(children: list, parent_visits: int, c: float) -> Any:
-    best, best_move = -math.inf, None
-    for move, total, visits in children:
-        if visits == 0:  # the bug: unvisited children are skipped while others exist
-            continue
-        score = ucb1_score(total, visits, parent_visits, c)
-        if best_move is None or score > best:
-            best, best_move = score, move
-    return best_move if best_move is not None else children[0][0]
-
-
-@shows(CHILD_LOG)
-def select_child_child_log(children: list, parent_visits: int, c: float) -> Any:
-    best, best_move = -math.inf, None
-    for move, total, visits in children:
-        score = ucb1_score_child_log(total, visits, parent_visits, c)  # the bug
-        if best_move is None or score > best:
-            best, best_move = score, move
-    return best_move
-
-
-@shows(SIGN)
-def select_child_subtracted(children: list, parent_visits: int, c: float) -> Any:
-    best, best_move = -math.inf, None
-    for move, total, visits in children:
-        score = ucb1_score_subtracted(total, visits, parent_visits, c)  # the bug
-        if best_move is None or score > best:
-            best, best_move = score, move
-    return best_move
+select_child_visited_only = mutant(select_child, UNVISITED, "select_child_visited_only", [
+    ("        score = ucb1_score(",
+     "        if visits == 0:\n            continue\n        score = ucb1_score("),
+    ("    return best_move", "    return best_move if best_move is not None else children[0][0]")],
+    why="Skips the unvisited children while others exist (to avoid dividing by zero).")
+select_child_child_log = mutant(select_child, CHILD_LOG, "select_child_child_log", [
+    ("ucb1_score(", "ucb1_score_child_log(")], why="Scores with the child's logarithm.")
+select_child_subtracted = mutant(select_child, SIGN, "select_child_subtracted", [
+    ("ucb1_score(", "ucb1_score_subtracted(")], why="Scores with the bonus subtracted.")
 
 
 def reward(game: Any, state: Any) -> float:
@@ -147,10 +124,9 @@ def reward(game: Any, state: Any) -> float:
     return 1.0 if u > 0 else 0.0 if u < 0 else 0.5
 
 
-@shows(DRAW_AS_LOSS)
-def reward_draw_as_loss(game: Any, state: Any) -> float:
-    u = game.utility(state, MAX)
-    return 1.0 if u > 0 else 0.0  # the bug
+reward_draw_as_loss = mutant(reward, DRAW_AS_LOSS, "reward_draw_as_loss", [
+    (" else 0.0 if u < 0 else 0.5", " else 0.0")], why=(
+    "Draws scored as losses: a reward of 'won or not'."))
 
 
 def backup(stats: list, movers: list, r: float) -> list:
@@ -162,9 +138,9 @@ def backup(stats: list, movers: list, r: float) -> list:
     return out
 
 
-@shows(NOT_FLIPPED)
-def backup_not_flipped(stats: list, movers: list, r: float) -> list:
-    return [(n + 1, w + r) for n, w in stats]  # the bug
+backup_not_flipped = mutant(backup, NOT_FLIPPED, "backup_not_flipped", [
+    ("mine = r if mover in (None, MAX) else 1.0 - r", "mine = r")], why=(
+    "Adds MAX's reward at every node: the values not flipped for MIN's nodes."))
 
 
 def maxn_value(game: Any, state: Any) -> tuple:
@@ -181,18 +157,12 @@ def maxn_value(game: Any, state: Any) -> tuple:
     return best
 
 
-@shows(ROOT_PLAYER)
-def maxn_value_root_player(game: Any, state: Any, player: int | None = None) -> tuple:
-    if game.is_terminal(state):
-        return tuple(game.utility(state, p) for p in range(game.players))
-    p = game.to_move(state) if player is None else player  # the bug: the root's player
-    best: tuple | None = None
-    for m in game.moves(state):
-        v = maxn_value_root_player(game, game.result(state, m), p)
-        if best is None or v[p] > best[p]:
-            best = v
-    assert best is not None
-    return best
+maxn_value_root_player = mutant(maxn_value, ROOT_PLAYER, "maxn_value_root_player", [
+    ("state: Any)", "state: Any, player: int | None = None)"),
+    ("p = game.to_move(state)", "p = game.to_move(state) if player is None else player"),
+    ("game.result(state, m))", "game.result(state, m), p)")], why=(
+    "Every node maximises the root player's component (the two-player habit of one point of "
+    "view)."))
 
 
 def uct(game: Any, state: Any, iterations: int, seed: int, select: Callable[..., Any],
@@ -225,37 +195,22 @@ def mcts_move(game: Any, state: Any, iterations: int, seed: int) -> tuple[Any, d
     return uct(game, state, iterations, seed, select_child, reward, backup)
 
 
-@shows(EXPLORATION)  # on the graded trees its visits are those of the subtracted bonus
-def mcts_move_child_log(game: Any, state: Any, iterations: int, seed: int) -> tuple[Any, dict]:
-    return uct(game, state, iterations, seed, select_child_child_log, reward, backup)  # the bug
+PIECES = "select_child, reward, backup"
+"""The pieces the right UCT is built from."""
 
-
-@shows(EXPLORATION)  # on the graded trees its visits are those of the child's logarithm
-def mcts_move_subtracted(game: Any, state: Any, iterations: int,
-                         seed: int) -> tuple[Any, dict]:
-    return uct(game, state, iterations, seed, select_child_subtracted, reward,
-               backup)  # the bug
-
-
-@shows(UNVISITED)
-def mcts_move_visited_only(game: Any, state: Any, iterations: int,
-                           seed: int) -> tuple[Any, dict]:
-    return uct(game, state, iterations, seed, select_child_visited_only, reward,
-               backup)  # the bug
-
-
-@shows(NOT_FLIPPED)
-def mcts_move_not_flipped(game: Any, state: Any, iterations: int,
-                          seed: int) -> tuple[Any, dict]:
-    return uct(game, state, iterations, seed, select_child, reward,
-               backup_not_flipped)  # the bug
-
-
-@shows(DRAW_AS_LOSS)
-def mcts_move_draw_as_loss(game: Any, state: Any, iterations: int,
-                           seed: int) -> tuple[Any, dict]:
-    return uct(game, state, iterations, seed, select_child, reward_draw_as_loss,
-               backup)  # the bug
+# On the graded trees the visits of the child's logarithm and of the subtracted bonus agree:
+# both name the same class, too little exploration.
+mcts_move_child_log = mutant(mcts_move, EXPLORATION, "mcts_move_child_log", [
+    (PIECES, "select_child_child_log, reward, backup")], why="UCT built on the child's log.")
+mcts_move_subtracted = mutant(mcts_move, EXPLORATION, "mcts_move_subtracted", [
+    (PIECES, "select_child_subtracted, reward, backup")], why="UCT with the bonus subtracted.")
+mcts_move_visited_only = mutant(mcts_move, UNVISITED, "mcts_move_visited_only", [
+    (PIECES, "select_child_visited_only, reward, backup")], why=(
+    "UCT that skips unvisited children."))
+mcts_move_not_flipped = mutant(mcts_move, NOT_FLIPPED, "mcts_move_not_flipped", [
+    (PIECES, "select_child, reward, backup_not_flipped")], why="UCT that never flips values.")
+mcts_move_draw_as_loss = mutant(mcts_move, DRAW_AS_LOSS, "mcts_move_draw_as_loss", [
+    (PIECES, "select_child, reward_draw_as_loss, backup")], why="UCT that scores draws as losses.")
 
 
 CATALOGUE = {
