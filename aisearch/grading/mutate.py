@@ -133,12 +133,12 @@ def mutant(plain: Callable[..., Any], kind: BugClass | None, name: str, edits: S
             return then(inner(*args, **kwargs))
     wrong.__name__ = wrong.__qualname__ = name
     wrong.__doc__ = why
-    if kind is not None:
-        wrong.bug_class = kind  # type: ignore[attr-defined]
-    wrong.plain, wrong.edits, wrong.root_only = plain, tuple(edits), root_only  # type: ignore
-    wrong.source, wrong.defname = source, defname  # type: ignore[attr-defined]
-    wrong.then, wrong.changed = then, changed  # type: ignore[attr-defined]
-    wrong.adapt, wrong.using = adapt, dict(using or {})  # type: ignore[attr-defined]
+    described: dict[str, Any] = {} if kind is None else {"bug_class": kind}
+    described |= {"plain": plain, "edits": tuple(edits), "root_only": root_only,
+                  "source": source, "defname": defname, "then": then, "changed": changed,
+                  "adapt": adapt, "using": dict(using or {})}
+    for key, value in described.items():  # (what a mutant based on this one reads)
+        setattr(wrong, key, value)
     return wrong
 
 
