@@ -341,7 +341,8 @@ def test_a_value_or_reward_may_be_an_int_a_list_or_a_tuple_in_0_to_1():
     for bad in (1.5, -0.1, True, (0.5,), (0.5, 2.0), "1"):
         with pytest.raises(ValueError, match="value"):
             MCTS(game, (), value=lambda s, b=bad: b).playout((0,))
-    for bad in ((1.5, 0.0), (-0.5, 1.0), (0.5, 1.5), (0.5,), [0.5, -1], (True, 0.0), 1.0, None):
+    for bad in ((1.5, 0.0), (-0.5, 1.0), (0.5, 1.5), (0.5,), [0.5, -1], (True, 0.0), 1.0, None,
+                (-0.25, -0.75), (1.5, 2.0), (0.0, -0.5), (1.0, 1.5)):  # (every one out, too)
         with pytest.raises(ValueError, match="reward"):
             MCTS(game, (), reward=lambda g, s, n, b=bad: b).playout((1, 0))
 
@@ -386,3 +387,119 @@ def test_ucb1_and_scaled_rewards_refuse_arguments_just_outside_their_ranges():
     for low, high in [(3, 3), (4, 3)]:
         with pytest.raises(ValueError, match="low must be below high"):
             scaled_rewards(low, high)
+
+
+def test_a_chance_node_with_one_sure_outcome_is_always_followed_there():
+    game = TreeGame([Chance([(1.0, [3, 4])]), 0])
+    tree = MCTS(game, game.initial, seed=0)
+    for _ in range(20):
+        tree.iterate()
+    chance = tree.root.children[0]
+    assert list(chance.children) == [0] and chance.children[0].n == chance.n - 1  # (+ its own)
+    consistent(tree, game)
+
+
+def test_the_options_of_a_tree_are_keywords_only():
+    game = TreeGame([[3, 4], [5]])
+    with pytest.raises(TypeError):
+        MCTS(game, (), 1.0)  # (c given by position)
+    assert MCTS(game, (), c=1.0).c == 1.0
+
+
+class Bare:
+    """A game that does not derive from ``Game``: the protocol's methods only (no
+    ``initial``, no ``has_chance``)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def to_move(self, s):
+        return self.game.to_move(s)
+
+    def moves(self, s):
+        return self.game.moves(s)
+
+    def result(self, s, m):
+        return self.game.result(s, m)
+
+    def is_terminal(self, s):
+        return self.game.is_terminal(s)
+
+    def utility(self, s, player=0):
+        return self.game.utility(s, player)
+
+    def chance_outcomes(self, s):
+        return self.game.chance_outcomes(s)
+
+
+def test_a_game_not_derived_from_game_needs_no_initial_and_is_checked_for_chance():
+    """A tree starts from the state it is given; a game that does not say it has no chance
+    nodes is checked for them in playouts (Game's ``has_chance``)."""
+    ps = (0.6, 0.3, 0.1)
+    inner = TreeGame([Chance([(p, t) for p, t in zip(ps, (0, 1, 2), strict=True)])])
+    game = Bare(inner)
+    assert not hasattr(game, "initial") and not hasattr(game, "has_chance")
+    tree = MCTS(game, (), seed=11, reward=scaled_rewards(0, 2))
+    seen = Counter(tree.playout((0,))[0] for _ in range(4000))
+    counts = [seen[0.0], seen[0.5], seen[1.0]]
+    assert chi_square(counts, ps) < CHI2_P001[2]
+
+
+def test_every_move_has_its_terms_row_the_unvisited_ones_too():
+    game = TreeGame([[3, 4], [5], [1, 2], 0])
+    tree = MCTS(game, (), value=win_chance)
+    tree.iterate()
+    rows = tree.ucb_terms()
+    assert [row[:2] for row in rows] == [(0, 1), (1, 0), (2, 0), (3, 0)]
+    assert all(row[4] == math.inf and math.isnan(row[2]) for row in rows[1:])
+
+
+def test_each_iteration_adds_one_node_below_chance_nodes_too():
+    """One expansion per iteration: below a chance node, the outcome sampled is added and
+    played out from (not expanded further in the same iteration)."""
+    game = TreeGame([Chance([(0.5, [[1, 2], [3, 4]]), (0.5, [[5, 6], [7, 8]])]),
+                     [[1, 2], [3, 4]]])
+    tree = MCTS(game, (), seed=3)
+    for i in range(1, 12):
+        tree.iterate()
+        assert tree.nodes == i + 1
+    consistent(tree, game)
+
+
+def test_terminal_and_chance_nodes_have_no_untried_moves():
+    from aisearch.games import TicTacToe
+
+    for game, s in [(TicTacToe(), TicTacToe.parse("xx./oo./...")),
+                    (TreeGame([Chance([(0.5, [1, 2]), (0.5, [3, 4])]), 0]), ())]:
+        tree = MCTS(game, s, seed=0)
+        for _ in range(200):
+            tree.iterate()
+        stack, seen = [tree.root], set()
+        while stack:
+            node = stack.pop()
+            if node.terminal or node.player == -1:
+                assert node.untried == [], node
+                seen.add("terminal" if node.terminal else "chance")
+            stack.extend(node.children.values())
+        assert "terminal" in seen
+    assert tree.players == 2 and len(tree.root.w) == 2  # (two players unless it says)
+    assert {tree.playout((0, 0)), tree.playout((0, 2))} == {(0.0, 1.0), (1.0, 0.0)}
+
+
+def test_without_a_seed_a_tree_grows_as_with_seed_0_and_a_bad_batch_is_refused_anyway():
+    from aisearch.games import TicTacToe
+    from aisearch.search import Budget
+
+    game = TicTacToe()
+    trees = [MCTS(game, game.initial), MCTS(game, game.initial, seed=0),
+             MCTS(game, game.initial, seed=1)]
+    for tree in trees:
+        for _ in range(30):
+            tree.iterate()
+    decided = [t.decision() for t in trees]
+    terms = [t.ucb_terms() for t in trees]
+    assert decided[0] == decided[1] and terms[0] == terms[1] and terms[0] != terms[2]
+    tree = MCTS(game, game.initial, budget=Budget(nodes=50))
+    for bad in (0, -1, 1.5, None):
+        with pytest.raises(ValueError, match="batch"):
+            tree.run(iterations=None, batch=bad)
