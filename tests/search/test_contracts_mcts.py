@@ -338,7 +338,7 @@ def test_a_value_or_reward_may_be_an_int_a_list_or_a_tuple_in_0_to_1():
     assert MCTS(game, (), value=lambda s: (0.25, 0.75)).playout((0,)) == (0.25, 0.75)
     assert MCTS(game, (), reward=lambda g, s, n: [1, 0]).playout((1, 0)) == (1.0, 0.0)
     assert MCTS(game, (), reward=lambda g, s, n: (0, 1.0)).playout((1, 0)) == (0.0, 1.0)
-    for bad in (1.5, -0.1, True, (0.5,), (0.5, 2.0), "1"):
+    for bad in (1.5, -0.1, True, (0.5,), (0.5, 2.0), "1", (-0.5, 1.0), (True, False)):
         with pytest.raises(ValueError, match="value"):
             MCTS(game, (), value=lambda s, b=bad: b).playout((0,))
     for bad in ((1.5, 0.0), (-0.5, 1.0), (0.5, 1.5), (0.5,), [0.5, -1], (True, 0.0), 1.0, None,
@@ -443,6 +443,8 @@ def test_a_game_not_derived_from_game_needs_no_initial_and_is_checked_for_chance
     seen = Counter(tree.playout((0,))[0] for _ in range(4000))
     counts = [seen[0.0], seen[0.5], seen[1.0]]
     assert chi_square(counts, ps) < CHI2_P001[2]
+    assert tree.players == 2 and len(tree.root.w) == 2  # (two players unless it says)
+    assert {tree.playout((0, 0)), tree.playout((0, 2))} == {(0.0, 1.0), (1.0, 0.0)}
 
 
 def test_every_move_has_its_terms_row_the_unvisited_ones_too():
@@ -482,8 +484,6 @@ def test_terminal_and_chance_nodes_have_no_untried_moves():
                 seen.add("terminal" if node.terminal else "chance")
             stack.extend(node.children.values())
         assert "terminal" in seen
-    assert tree.players == 2 and len(tree.root.w) == 2  # (two players unless it says)
-    assert {tree.playout((0, 0)), tree.playout((0, 2))} == {(0.0, 1.0), (1.0, 0.0)}
 
 
 def test_without_a_seed_a_tree_grows_as_with_seed_0_and_a_bad_batch_is_refused_anyway():
@@ -503,3 +503,32 @@ def test_without_a_seed_a_tree_grows_as_with_seed_0_and_a_bad_batch_is_refused_a
     for bad in (0, -1, 1.5, None):
         with pytest.raises(ValueError, match="batch"):
             tree.run(iterations=None, batch=bad)
+
+
+def test_after_a_playout_that_failed_the_tree_still_answers():
+    """A reward function that raises stops the iteration; the move it had added shows as
+    unvisited (no visits, mean and bonus nan, UCB1 inf) and the next iteration goes on."""
+    game = TreeGame([[3, 4], [5], [1, 2]])
+    calls = []
+
+    def flaky(game, s, players):
+        calls.append(s)
+        if len(calls) == 1:
+            raise RuntimeError("a slip in the student's reward")
+        return (1.0, 0.0)
+
+    tree = MCTS(game, (), reward=flaky)
+    with pytest.raises(RuntimeError):
+        tree.iterate()
+    rows = tree.ucb_terms()
+    assert [row[:2] for row in rows] == [(0, 0), (1, 0), (2, 0)]
+    assert math.isnan(rows[0][2]) and rows[0][4] == math.inf
+    assert tree.decision().value == 0.5
+    tree.iterate()  # (the next untried move)
+    assert tree.root.n == 1 and tree.root.children[1].n == 1
+
+
+def test_a_run_makes_1000_iterations_in_batches_of_100_unless_told():
+    game = TreeGame([[3, 4], [5], [1, 2]])
+    runs = list(MCTS(game, (), value=win_chance).run())
+    assert [d.stats.leaves for d in runs] == list(range(100, 1001, 100))
