@@ -532,3 +532,13 @@ def test_a_run_makes_1000_iterations_in_batches_of_100_unless_told():
     game = TreeGame([[3, 4], [5], [1, 2]])
     runs = list(MCTS(game, (), value=win_chance).run())
     assert [d.stats.leaves for d in runs] == list(range(100, 1001, 100))
+
+
+def test_a_node_shows_its_rewards_to_three_decimals_and_a_state_must_be_hashable():
+    game = TreeGame([[3, 4], [5]])
+    tree = MCTS(game, (), value=lambda s: 1 / 3)
+    tree.iterate()
+    assert repr(tree.root) == "MCTSNode(path=(), n=1, w=[0.333, 0.667])"
+    assert repr(tree.root.children[0]) == "MCTSNode(path=(0,), n=1, w=[0.333, 0.667])"
+    with pytest.raises(TypeError, match="states must be hashable; got list"):
+        MCTS(game, [0])
