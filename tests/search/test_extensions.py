@@ -138,3 +138,20 @@ def test_bad_extensions_are_named(bad, error, says):
 def test_the_check_extension_needs_a_game_that_says_check():
     with pytest.raises(ValueError, match="in_check"):
         alphabeta_tt(TreeGame([1, 2]), (), 1, evaluate=lambda s: 0, extensions=("check",))
+
+
+def test_an_extended_node_is_answered_from_the_table_at_its_real_ply():
+    """(0,) is in check: one ply below the root, yet with the root's depth left. Searched
+    again with the table the first search filled, it is answered from its entry (only the
+    root is always searched)."""
+    game = Checks([[3, 4], [5, 6]], checked=[(0,)])
+    table = TranspositionTable()
+
+    def zero(s):
+        return 0
+
+    first = alphabeta_tt(game, (), 1, evaluate=zero, extensions=("check",), table=table)
+    settled = table.settled
+    again = alphabeta_tt(game, (), 1, evaluate=zero, extensions=("check",), table=table)
+    assert (again.value, again.move) == (first.value, first.move) == (3, 0)
+    assert table.settled == settled + 1 and again.stats.nodes == 3  # (), (0,) settled, (1,)
