@@ -17,6 +17,7 @@ small one, one with canonical keys, one that always replaces, and a subclass.
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -103,7 +104,7 @@ def win(k):
 
 values = st.sampled_from([-3, -1, 0, 1, 2.5, 3, win(0), win(1), win(4), -win(2), -win(5),
                           INF, -INF])
-positions = st.integers(0, 7)
+positions = st.integers(0, 7) | st.integers(0, 2)  # (often the same few)
 depths = st.sampled_from([0, 1, 2, 3, 4])
 plies = st.integers(0, 4)
 edges = st.sampled_from([-INF, -3, -1, 0, 1, 2.5, 3, win(2), INF])
@@ -115,6 +116,33 @@ ops = st.one_of(
     st.tuples(st.just("age"),),
     st.tuples(st.just("contains"), positions),
 )
+
+
+VALUES = [-3, -1, 0, 1, 2.5, 3, win(0), win(1), win(4), -win(2), -win(5), INF, -INF]
+EDGES = [-INF, -3, -1, 0, 1, 2.5, 3, win(2), INF]
+
+
+def random_ops(rng, n=40):
+    """``n`` operations on positions 0-5, most of them stores and look-ups (dense: every
+    rule of the table is met in a few hundred of these)."""
+    out = []
+    for _ in range(n):
+        kind = rng.choice(["store"] * 4 + ["lookup"] * 4 + ["probe", "age", "contains"])
+        s = rng.randrange(6)
+        if kind == "store":
+            d = rng.choice([0, 1, 2, 3, 4, 4, SHOWN, SHOWN + 1, 10**9])
+            out.append(("store", s, d, rng.choice(VALUES), rng.choice(BOUNDS),
+                        rng.choice([None, 0, 1, 2]), rng.randrange(5)))
+        elif kind == "lookup":
+            out.append(("lookup", s, rng.randrange(5), rng.choice(EDGES), rng.choice(EDGES),
+                        rng.randrange(5)))
+        elif kind == "probe":
+            out.append(("probe", s, rng.randrange(5)))
+        elif kind == "age":
+            out.append(("age",))
+        else:
+            out.append(("contains", s))
+    return out
 
 
 def entry(e):
@@ -130,9 +158,25 @@ def same(table, ref):
 @settings(max_examples=300, deadline=None)
 @given(size=st.sampled_from([None, 1, 3, 5]), replace=st.sampled_from(["depth", "always"]),
        canonical=st.sampled_from([None, mirror]), kind=st.sampled_from(["plain", "subclass"]),
-       operations=st.lists(ops, max_size=30))
+       operations=st.lists(ops, min_size=4, max_size=30))
 def test_a_table_stores_and_answers_as_its_description_says(size, replace, canonical, kind,
                                                           operations):
+    check_methods(size, replace, canonical, kind, operations)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_table_stores_and_answers_as_its_description_says_on_long_runs(seed):
+    rng = random.Random(seed)
+    for size, replace, canonical, kind in [(None, "depth", None, "plain"),
+                                           (3, "depth", None, "plain"),
+                                           (None, "always", None, "plain"),
+                                           (None, "depth", mirror, "plain"),
+                                           (5, "depth", mirror, "subclass")]:
+        for _ in range(10):
+            check_methods(size, replace, canonical, kind, random_ops(rng))
+
+
+def check_methods(size, replace, canonical, kind, operations):
     cls = TranspositionTable if kind == "plain" else Subclass
     table = cls(size=size, replace=replace, canonical=canonical)
     ref = Reference(size, replace, canonical)
@@ -161,10 +205,24 @@ def test_a_table_stores_and_answers_as_its_description_says(size, replace, canon
 
 @settings(max_examples=300, deadline=None)
 @given(kind=st.sampled_from(["plain", "small", "canonical", "always", "subclass"]),
-       top=st.sampled_from([1, 2, 3, 4, UNBOUNDED]), operations=st.lists(ops, max_size=30))
+       top=st.sampled_from([1, 2, 3, 4, UNBOUNDED]),
+       operations=st.lists(ops, min_size=4, max_size=30))
 def test_a_searchs_steps_store_and_answer_as_the_tables_methods(kind, top, operations):
     """``steps(top)``: look-up and store of a node ``d`` plies above the bound at ply
     ``top - d``, the same whether written out (a plain table) or not."""
+    check_steps(kind, top, operations)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_searchs_steps_store_and_answer_as_the_tables_methods_on_long_runs(seed):
+    rng = random.Random(seed)
+    for kind in ["plain", "small", "canonical", "always", "subclass"]:
+        for top in [1, 2, 3, 4, UNBOUNDED]:
+            for _ in range(4):
+                check_steps(kind, top, random_ops(rng))
+
+
+def check_steps(kind, top, operations):
     size = 3 if kind == "small" else None
     replace = "always" if kind == "always" else "depth"
     canonical = mirror if kind == "canonical" else None
