@@ -322,3 +322,31 @@ def test_a_store_event_says_what_went_into_the_table():
                              "high), 3 plies deep")
     assert say(UPPER, None) == ("Store in the table: (0,) is worth 2, upper bound (it failed "
                                 "low), to the end")
+
+
+def test_an_unhashable_state_or_canonical_form_is_named_wherever_it_meets_the_table():
+    plain, mirrored = TranspositionTable(size=None), TranspositionTable(canonical=list)
+    small = TranspositionTable(size=4)
+    lookup, store = plain.steps(3)
+    for call in (lambda: plain.store([1], 1, 0, EXACT), lambda: small.store([1], 1, 0, EXACT),
+                 lambda: store([1], 1, 0, EXACT, None)):
+        with pytest.raises(TypeError):  # (Python's own words: unhashable type)
+            call()
+    for call in (lambda: plain.probe([1]), lambda: plain.lookup([1], 1, -INF, INF, 1),
+                 lambda: [1] in plain, lambda: small.probe([1]),
+                 lambda: small.lookup([1], 1, -INF, INF, 1), lambda: lookup([1], 1, -INF, INF)):
+        with pytest.raises(TypeError, match="^states must be hashable to be stored in a "
+                                            "table; got list$"):
+            call()
+    for call in (lambda: mirrored.probe((1,)), lambda: mirrored.lookup((1,), 1, -INF, INF, 1),
+                 lambda: mirrored.store((1,), 1, 0, EXACT), lambda: (1,) in mirrored):
+        with pytest.raises(TypeError, match="^canonical\\(state\\) must be hashable to be "
+                                            "stored in a table; got list$"):
+            call()
+    with pytest.raises(ValueError, match="size must be an int in 1..67,108,864 \\(slots\\) "
+                                         "or None \\(no limit\\), not 0"):
+        TranspositionTable(size=0)
+    with pytest.raises(ValueError, match="replace must be one of 'depth', 'always', not 'x'"):
+        TranspositionTable(replace="x")
+    with pytest.raises(TypeError, match="canonical must be a function of a state or None"):
+        TranspositionTable(canonical=3)
