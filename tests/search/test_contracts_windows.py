@@ -163,3 +163,13 @@ def test_an_aspiration_width_must_be_positive_and_finite(width):
     game = DagGame(2, 2, 2, seed=1)
     with pytest.raises(ValueError, match="width must be a positive finite number"):
         aspiration(game, game.initial, 2, evaluate=game.evaluate, width=width)
+
+
+def test_by_default_the_guess_is_0_and_the_aspiration_width_10():
+    game = DagGame(2, 3, 3, seed=2, low=-30, high=30)
+    rec = Recorder()
+    aspiration(game, game.initial, 2, evaluate=game.evaluate, tracer=rec)
+    assert windows_of(rec)[0] == (-10, 10)
+    rec = Recorder()
+    mtdf(game, game.initial, 2, evaluate=game.evaluate, tracer=rec)
+    assert windows_of(rec)[0] == (math.nextafter(0, -INF), 0)
