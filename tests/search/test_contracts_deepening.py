@@ -140,3 +140,17 @@ def test_the_last_decision_of_a_budget_is_the_last_completed_depth():
             iterative_deepening(game, game.initial, 2, evaluate=e, **{flag: 1})
     with pytest.raises(TypeError, match="budget must be a Budget"):
         iterative_deepening(game, game.initial, 2, evaluate=e, budget=100)
+
+
+def test_a_partial_decision_counts_the_nodes_its_iteration_generated_within_the_budget():
+    from aisearch import ConnectFour
+
+    game, e = ConnectFour(), ConnectFour.evaluate
+    mid = ConnectFour.parse("......./......./......./...o.../...x.../..xo.x.")
+    runs = list(iterative_deepening(game, mid, evaluate=e, search=pvs,
+                                    table=TranspositionTable(), budget=Budget(nodes=1619)))
+    assert runs[-1].partial and runs[-1].depth == 5
+    before = Budget(nodes=10**6)  # the completed depths alone, on a budget of their own
+    list(iterative_deepening(game, mid, 4, evaluate=e, search=pvs, table=TranspositionTable(),
+                             budget=before))
+    assert runs[-1].stats.nodes == 1619 - before.used
