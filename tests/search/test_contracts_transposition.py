@@ -350,3 +350,9 @@ def test_an_unhashable_state_or_canonical_form_is_named_wherever_it_meets_the_ta
         TranspositionTable(replace="x")
     with pytest.raises(TypeError, match="canonical must be a function of a state or None"):
         TranspositionTable(canonical=3)
+
+
+def test_a_table_has_262144_slots_kept_by_depth_unless_told():
+    t = TranspositionTable()
+    assert (t.size, t.replace, t.canonical) == (262_144, "depth", None)
+    assert repr(t).startswith("TranspositionTable(size=262144): ")
