@@ -356,3 +356,19 @@ def test_a_table_has_262144_slots_kept_by_depth_unless_told():
     t = TranspositionTable()
     assert (t.size, t.replace, t.canonical) == (262_144, "depth", None)
     assert repr(t).startswith("TranspositionTable(size=262144): ")
+
+
+def test_a_position_read_at_ply_0_unless_told_and_its_own_move_kept_under_an_equal_key():
+    """``probe`` and ``lookup`` read a win as scored from the position itself unless given
+    its ply (and at ply 0, the root, nothing is settled); a canonical form equal to the
+    position (a copy of it) is the position: its move is kept."""
+    t = TranspositionTable(size=None)
+    t.store("s", 3, win(5), EXACT, "m", ply=2)  # a win 3 plies below s
+    assert t.probe("s").value == win(3) and t.probe("s", ply=1).value == win(4)
+    e, settled = t.lookup("s", 3, -INF, INF)
+    assert (e.value, settled) == (win(3), False)
+    copies = TranspositionTable(size=None, canonical=lambda s: tuple(list(s)))
+    for value in (win(4), -win(4), 2):
+        copies.store((1, 2), 3, value, EXACT, "m", ply=1)
+        assert copies.probe((1, 2)).move == "m"
+        assert copies.lookup((1, 2), 3, -INF, INF, ply=1)[0].move == "m"
