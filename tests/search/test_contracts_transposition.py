@@ -367,6 +367,8 @@ def test_a_position_read_at_ply_0_unless_told_and_its_own_move_kept_under_an_equ
     assert t.probe("s").value == win(3) and t.probe("s", ply=1).value == win(4)
     e, settled = t.lookup("s", 3, -INF, INF)
     assert (e.value, settled) == (win(3), False)
+    t.store("r", 3, -win(5), EXACT, "m")  # a root's entry: stored at ply 0 unless told
+    assert t.probe("r").value == -win(5) and t.probe("r", ply=2).value == -win(7)
     copies = TranspositionTable(size=None, canonical=lambda s: tuple(list(s)))
     for value in (win(4), -win(4), 2):
         copies.store((1, 2), 3, value, EXACT, "m", ply=1)
