@@ -173,3 +173,19 @@ def test_by_default_the_guess_is_0_and_the_aspiration_width_10():
     rec = Recorder()
     mtdf(game, game.initial, 2, evaluate=game.evaluate, tracer=rec)
     assert windows_of(rec)[0] == (math.nextafter(0, -INF), 0)
+
+
+@pytest.mark.parametrize("fastest_wins", [True, False])
+def test_a_root_that_wins_fails_high_once_then_is_answered(fastest_wins):
+    from aisearch.games import TicTacToe
+
+    game, s = TicTacToe(), TicTacToe.parse("xx./oo./...")
+    rec = Recorder()
+    d = aspiration(game, s, 3, evaluate=game.nilsson_eval, fastest_wins=fastest_wins, tracer=rec)
+    assert (d.value, d.move) == (INF, 2)
+    assert windows_of(rec) == [(-10, 10), (-10, INF)]
+    rec = Recorder()
+    d = aspiration(game, TicTacToe.parse("xx./oo./x.."), 3, evaluate=game.nilsson_eval,
+                   fastest_wins=fastest_wins, tracer=rec)  # O to move wins at once
+    assert (d.value, d.move) == (-INF, 5)
+    assert windows_of(rec) == [(-10, 10), (-INF, 10)]
