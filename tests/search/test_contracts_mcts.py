@@ -338,10 +338,11 @@ def test_a_value_or_reward_may_be_an_int_a_list_or_a_tuple_in_0_to_1():
     assert MCTS(game, (), value=lambda s: (0.25, 0.75)).playout((0,)) == (0.25, 0.75)
     assert MCTS(game, (), reward=lambda g, s, n: [1, 0]).playout((1, 0)) == (1.0, 0.0)
     assert MCTS(game, (), reward=lambda g, s, n: (0, 1.0)).playout((1, 0)) == (0.0, 1.0)
-    for bad in (1.5, -0.1, True, (0.5,), (0.5, 2.0), "1"):
+    for bad in (1.5, -0.1, True, (0.5,), (0.5, 2.0), "1", (-0.5, 1.0), (True, False)):
         with pytest.raises(ValueError, match="value"):
             MCTS(game, (), value=lambda s, b=bad: b).playout((0,))
-    for bad in ((1.5, 0.0), (-0.5, 1.0), (0.5, 1.5), (0.5,), [0.5, -1], (True, 0.0), 1.0, None):
+    for bad in ((1.5, 0.0), (-0.5, 1.0), (0.5, 1.5), (0.5,), [0.5, -1], (True, 0.0), 1.0, None,
+                (-0.25, -0.75), (1.5, 2.0), (0.0, -0.5), (1.0, 1.5)):  # (every one out, too)
         with pytest.raises(ValueError, match="reward"):
             MCTS(game, (), reward=lambda g, s, n, b=bad: b).playout((1, 0))
 
@@ -386,3 +387,158 @@ def test_ucb1_and_scaled_rewards_refuse_arguments_just_outside_their_ranges():
     for low, high in [(3, 3), (4, 3)]:
         with pytest.raises(ValueError, match="low must be below high"):
             scaled_rewards(low, high)
+
+
+def test_a_chance_node_with_one_sure_outcome_is_always_followed_there():
+    game = TreeGame([Chance([(1.0, [3, 4])]), 0])
+    tree = MCTS(game, game.initial, seed=0)
+    for _ in range(20):
+        tree.iterate()
+    chance = tree.root.children[0]
+    assert list(chance.children) == [0] and chance.children[0].n == chance.n - 1  # (+ its own)
+    consistent(tree, game)
+
+
+def test_the_options_of_a_tree_are_keywords_only():
+    game = TreeGame([[3, 4], [5]])
+    with pytest.raises(TypeError):
+        MCTS(game, (), 1.0)  # (c given by position)
+    assert MCTS(game, (), c=1.0).c == 1.0
+
+
+class Bare:
+    """A game that does not derive from ``Game``: the protocol's methods only (no
+    ``initial``, no ``has_chance``)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def to_move(self, s):
+        return self.game.to_move(s)
+
+    def moves(self, s):
+        return self.game.moves(s)
+
+    def result(self, s, m):
+        return self.game.result(s, m)
+
+    def is_terminal(self, s):
+        return self.game.is_terminal(s)
+
+    def utility(self, s, player=0):
+        return self.game.utility(s, player)
+
+    def chance_outcomes(self, s):
+        return self.game.chance_outcomes(s)
+
+
+def test_a_game_not_derived_from_game_needs_no_initial_and_is_checked_for_chance():
+    """A tree starts from the state it is given; a game that does not say it has no chance
+    nodes is checked for them in playouts (Game's ``has_chance``)."""
+    ps = (0.6, 0.3, 0.1)
+    inner = TreeGame([Chance([(p, t) for p, t in zip(ps, (0, 1, 2), strict=True)])])
+    game = Bare(inner)
+    assert not hasattr(game, "initial") and not hasattr(game, "has_chance")
+    tree = MCTS(game, (), seed=11, reward=scaled_rewards(0, 2))
+    seen = Counter(tree.playout((0,))[0] for _ in range(4000))
+    counts = [seen[0.0], seen[0.5], seen[1.0]]
+    assert chi_square(counts, ps) < CHI2_P001[2]
+    assert tree.players == 2 and len(tree.root.w) == 2  # (two players unless it says)
+    assert {tree.playout((0, 0)), tree.playout((0, 2))} == {(0.0, 1.0), (1.0, 0.0)}
+
+
+def test_every_move_has_its_terms_row_the_unvisited_ones_too():
+    game = TreeGame([[3, 4], [5], [1, 2], 0])
+    tree = MCTS(game, (), value=win_chance)
+    tree.iterate()
+    rows = tree.ucb_terms()
+    assert [row[:2] for row in rows] == [(0, 1), (1, 0), (2, 0), (3, 0)]
+    assert all(row[4] == math.inf and math.isnan(row[2]) for row in rows[1:])
+
+
+def test_each_iteration_adds_one_node_below_chance_nodes_too():
+    """One expansion per iteration: below a chance node, the outcome sampled is added and
+    played out from (not expanded further in the same iteration)."""
+    game = TreeGame([Chance([(0.5, [[1, 2], [3, 4]]), (0.5, [[5, 6], [7, 8]])]),
+                     [[1, 2], [3, 4]]])
+    tree = MCTS(game, (), seed=3)
+    for i in range(1, 12):
+        tree.iterate()
+        assert tree.nodes == i + 1
+    consistent(tree, game)
+
+
+def test_terminal_and_chance_nodes_have_no_untried_moves():
+    from aisearch.games import TicTacToe
+
+    for game, s in [(TicTacToe(), TicTacToe.parse("xx./oo./...")),
+                    (TreeGame([Chance([(0.5, [1, 2]), (0.5, [3, 4])]), 0]), ())]:
+        tree = MCTS(game, s, seed=0)
+        for _ in range(200):
+            tree.iterate()
+        stack, seen = [tree.root], set()
+        while stack:
+            node = stack.pop()
+            if node.terminal or node.player == -1:
+                assert node.untried == [], node
+                seen.add("terminal" if node.terminal else "chance")
+            stack.extend(node.children.values())
+        assert "terminal" in seen
+
+
+def test_without_a_seed_a_tree_grows_as_with_seed_0_and_a_bad_batch_is_refused_anyway():
+    from aisearch.games import TicTacToe
+    from aisearch.search import Budget
+
+    game = TicTacToe()
+    trees = [MCTS(game, game.initial), MCTS(game, game.initial, seed=0),
+             MCTS(game, game.initial, seed=1)]
+    for tree in trees:
+        for _ in range(30):
+            tree.iterate()
+    decided = [t.decision() for t in trees]
+    terms = [t.ucb_terms() for t in trees]
+    assert decided[0] == decided[1] and terms[0] == terms[1] and terms[0] != terms[2]
+    tree = MCTS(game, game.initial, budget=Budget(nodes=50))
+    for bad in (0, -1, 1.5, None):
+        with pytest.raises(ValueError, match="batch"):
+            tree.run(iterations=None, batch=bad)
+
+
+def test_after_a_playout_that_failed_the_tree_still_answers():
+    """A reward function that raises stops the iteration; the move it had added shows as
+    unvisited (no visits, mean and bonus nan, UCB1 inf) and the next iteration goes on."""
+    game = TreeGame([[3, 4], [5], [1, 2]])
+    calls = []
+
+    def flaky(game, s, players):
+        calls.append(s)
+        if len(calls) == 1:
+            raise RuntimeError("a slip in the student's reward")
+        return (1.0, 0.0)
+
+    tree = MCTS(game, (), reward=flaky)
+    with pytest.raises(RuntimeError):
+        tree.iterate()
+    rows = tree.ucb_terms()
+    assert [row[:2] for row in rows] == [(0, 0), (1, 0), (2, 0)]
+    assert math.isnan(rows[0][2]) and rows[0][4] == math.inf
+    assert tree.decision().value == 0.5
+    tree.iterate()  # (the next untried move)
+    assert tree.root.n == 1 and tree.root.children[1].n == 1
+
+
+def test_a_run_makes_1000_iterations_in_batches_of_100_unless_told():
+    game = TreeGame([[3, 4], [5], [1, 2]])
+    runs = list(MCTS(game, (), value=win_chance).run())
+    assert [d.stats.leaves for d in runs] == list(range(100, 1001, 100))
+
+
+def test_a_node_shows_its_rewards_to_three_decimals_and_a_state_must_be_hashable():
+    game = TreeGame([[3, 4], [5]])
+    tree = MCTS(game, (), value=lambda s: 1 / 3)
+    tree.iterate()
+    assert repr(tree.root) == "MCTSNode(path=(), n=1, w=[0.333, 0.667])"
+    assert repr(tree.root.children[0]) == "MCTSNode(path=(0,), n=1, w=[0.333, 0.667])"
+    with pytest.raises(TypeError, match="states must be hashable; got list"):
+        MCTS(game, [0])

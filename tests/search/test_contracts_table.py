@@ -430,3 +430,17 @@ def test_a_tree_searched_with_and_without_a_table_evaluates_the_same_tips():
     _, with_table = recorded(alphabeta_tt, game, None, table=TranspositionTable())
     _, plain = recorded(alphabeta_tt, game, None)
     assert [e for e in with_table if e[0] == "Leaf"] == [e for e in plain if e[0] == "Leaf"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(ms=st.lists(st.integers(0, 5), min_size=1, max_size=5, unique=True),
+       move=st.sampled_from([None, 0, 1, 2, 3, 4, 5]), known=st.booleans())
+def test_the_tables_move_goes_first_only_where_it_is_legal(ms, move, known):
+    from aisearch.search.efficiency.table_search import Entry, table_first
+
+    entry = Entry(0, "exact", 1, move, ()) if known else None
+    got = table_first(tuple(ms), entry)
+    if entry is None or move is None or move not in ms:
+        assert tuple(got) == tuple(ms)
+    else:
+        assert tuple(got) == (move,) + tuple(m for m in ms if m != move)

@@ -138,3 +138,37 @@ def test_bad_extensions_are_named(bad, error, says):
 def test_the_check_extension_needs_a_game_that_says_check():
     with pytest.raises(ValueError, match="in_check"):
         alphabeta_tt(TreeGame([1, 2]), (), 1, evaluate=lambda s: 0, extensions=("check",))
+
+
+def test_an_extended_node_is_answered_from_the_table_at_its_real_ply():
+    """(0,) is in check: one ply below the root, yet with the root's depth left. Searched
+    again with the table the first search filled, it is answered from its entry (only the
+    root is always searched)."""
+    game = Checks([[3, 4], [5, 6]], checked=[(0,)])
+    table = TranspositionTable()
+
+    def zero(s):
+        return 0
+
+    first = alphabeta_tt(game, (), 1, evaluate=zero, extensions=("check",), table=table)
+    settled = table.settled
+    again = alphabeta_tt(game, (), 1, evaluate=zero, extensions=("check",), table=table)
+    assert (again.value, again.move) == (first.value, first.move) == (3, 0)
+    assert table.settled == settled + 1 and again.stats.nodes == 3  # (), (0,) settled, (1,)
+
+
+@pytest.mark.parametrize("search", [alphabeta_tt, pvs, aspiration, mtdf, enhanced_search,
+                                    iterative_deepening])
+def test_a_singular_lead_of_one_is_enough_unless_told_otherwise(search):
+    """The default ``singular_margin`` is 1: a lead of 1.5 extends, as with margin 1, and
+    does not with margin 2."""
+    game = TreeGame([[[-5, -9], 7], [3, 2]])
+    values = {(0,): 6, (1,): 4.5, (0, 0): 6}.get
+
+    def run(**margin):
+        d = search(game, (), 2, evaluate=values, extensions=("singular",), **margin)
+        return run_anytime(d) if search is iterative_deepening else d
+
+    default, one, two = run(), run(singular_margin=1.0), run(singular_margin=2.0)
+    assert (default.value, default.move) == (one.value, one.move) == (2, 1)
+    assert (two.value, two.move) == (6, 0)

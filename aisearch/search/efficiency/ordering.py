@@ -51,10 +51,13 @@ __all__ = ["StaticOrder", "PrincipalVariation", "Killers", "History", "Chain", "
 def front(moves: Sequence[Any], first: Sequence[Any]) -> tuple:
     """``moves`` with those of ``first`` that are among them moved to the front, in order.
 
-    >>> front((0, 1, 2, 3), [2, 9, 0])
-    (2, 0, 1, 3)
+    >>> front((0, 1, 2, 3), [2, 9, 0]), front((0, 1, 2), [2, 2])
+    ((2, 0, 1, 3), (2, 0, 1))
     """
-    lead = [m for m in first if m in moves]
+    lead: list[Any] = []
+    for m in first:  # (each once: a move listed twice is still one move)
+        if m in moves and m not in lead:
+            lead.append(m)
     if not lead:
         return tuple(moves)
     if len(lead) == 1:

@@ -68,25 +68,12 @@ def table_first(ms: Sequence[Any], entry: Entry | None) -> Sequence[Any]:
     return (entry.move,) + tuple(m for m in ms if m != entry.move)
 
 
-def _no_lookup(s: Any, depth: int, alpha: float, beta: float, ply: int = 0) -> tuple:
-    return None, False
-
-
-def _no_store(*args: Any) -> bool:
-    return False
-
-
 def _nothing_known(s: Any, d: int, alpha: float, beta: float) -> tuple:
     return None, False
 
 
 def _keep_nothing(s: Any, d: int, best: Any, bound: str, move: Any) -> None:
     return None
-
-
-def table_tools(table: TranspositionTable | None) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """``(lookup, store)`` of a table, or stand-ins that know nothing and keep nothing."""
-    return (table.lookup, table.store) if table is not None else (_no_lookup, _no_store)
 
 
 def describe_search(kind: tuple) -> str:
@@ -129,10 +116,10 @@ def table_steps(run: Run, table: TranspositionTable | None,
     bound, move)`` offers what the search of ``s`` found. Without a table, nothing is known
     and nothing kept.
     """
-    lookup, store = table_tools(table)
     ply, trace, decode, top = run.ply, run.trace, run.decode, run.top
     if table is None:
         return _nothing_known, _keep_nothing
+    lookup, store = table.lookup, table.store
     if not trace and run.extend is None:  # the common case: a node is top - d from the root
         return table.steps(top)
 

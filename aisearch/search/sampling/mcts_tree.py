@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed
+from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed, is_number
 from aisearch.results import Decision, Stats
 from aisearch.search.runtime import check_tracer
 from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
@@ -248,7 +248,7 @@ class MCTS:
         if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1:
             return (float(v), 1.0 - float(v))
         if (isinstance(v, tuple) and len(v) == self.players
-                and all(isinstance(x, (int, float)) and 0 <= x <= 1 for x in v)):
+                and all(is_number(x) and 0 <= x <= 1 for x in v)):
             return tuple(map(float, v))
         name = getattr(self.value, "__name__", "value")
         raise ValueError(f"{name} returned {v!r:.80} for state {s!r:.80}: a value must be MAX's "
