@@ -193,3 +193,104 @@ def test_a_chain_applies_each_in_turn_passes_depths_where_asked_and_tells_every_
     assert a.told == b.told == [("s", 1, 2)] and k.by_depth[2] == [1]
     assert chain(k, History()).permutes and chain(k, History()).uses_depth
     assert not Chain(History(), History()).uses_depth
+
+
+# -- what the orderings keep, show and declare -------------------------------------------
+class Counted:
+    """An evaluation that counts its calls (``score`` underneath)."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, s):
+        self.calls.append(s)
+        return score(s)
+
+
+def test_static_order_evaluates_a_position_once_and_keeps_at_most_cache_size_of_them():
+    """A successor met again (from another parent, or in another move list) is not
+    evaluated again; a single move is not evaluated at all; both caches are emptied when
+    either reaches ``cache_size`` entries (then the new order is kept); an equal move list gets
+    the very order worked out before, another move list its own."""
+    game = TreeGame([[[1, 2], [3, 4], [5, 6]], [[7, 8], [9, 1]], [[2, 3], [4, 5]]])
+    evaluate = Counted()
+    order = StaticOrder(game, evaluate, min_depth=0)
+    s = game.initial
+    first = order(s, (0, 1, 2), 3)
+    assert sorted(evaluate.calls) == [(0,), (1,), (2,)]
+    assert order(s, tuple([0, 1, 2]), 3) is first  # an equal list: the order kept
+    assert order(s, (0, 1), 3) == ref_static(game, score, s, (0, 1))  # kept: no new calls
+    assert order(s, (2, 1, 0), 3) == ref_static(game, score, s, (2, 1, 0))
+    assert len(evaluate.calls) == 3
+    assert order((0,), (1,), 3) == (1,) and len(evaluate.calls) == 3  # one move: no value
+
+    small = StaticOrder(game, Counted(), min_depth=0)
+    small.cache_size = 4
+    small(s, (0, 1, 2), 3)  # 3 values, 1 order: below the size, kept
+    assert len(small.values) == 3 and len(small.orders) == 1
+    small((0,), (0, 1, 2), 3)  # 6 values: emptied, then the new order kept
+    assert len(small.values) == 0 and small.orders == {(0,): ((0, 1, 2), (2, 0, 1))}
+    few = StaticOrder(game, Counted(), min_depth=0)
+    few.cache_size = 3
+    few(s, (0, 1, 2), 3)  # exactly cache_size values: emptied
+    assert len(few.values) == 0
+    many = StaticOrder(TreeGame([[1, 2], [3, 4]]), Counted(), min_depth=0)
+    many.cache_size = 2
+    many((), (0, 1), 2)  # 2 values, then the orders: emptied when the values fill
+    assert len(many.values) == 0 and len(many.orders) == 1
+    orders = StaticOrder(game, Counted(), min_depth=0)
+    orders.cache_size = 10
+    orders.orders.update({("other", i): ((), ()) for i in range(10)})  # a full cache
+    orders(s, (0, 1, 2), 3)  # emptied though 3 values do not fill theirs
+    assert len(orders.orders) == 1 and len(orders.values) == 0
+
+
+def test_static_order_defaults_and_declarations():
+    """Orders from two plies above the bound by default; its options are keywords; it
+    declares that it takes the depth and returns the moves it was given."""
+    game = TreeGame([[[1, 2], [3, 4]], [[5, 6], [7, 8]]])
+    order = StaticOrder(game=game, evaluate=score)
+    assert order.min_depth == 2
+    assert order((), (0, 1), 2) == ref_static(game, score, (), (0, 1))
+    assert order((), (0, 1), 1) == (0, 1)
+    with pytest.raises(TypeError):
+        StaticOrder(game, score, 3)  # (min_depth is a keyword)
+    assert StaticOrder.uses_depth and StaticOrder.permutes and PrincipalVariation.permutes
+    assert Killers.uses_depth and Killers.permutes and History.permutes
+
+
+def test_killers_and_history_show_what_they_hold():
+    from aisearch.search.runtime import SHOWN
+
+    k = Killers()
+    for move, depth in [(5, 3), (6, 1), (7, SHOWN), (8, SHOWN + 1)]:
+        k.cutoff("s", move, depth)
+    assert repr(k) == f"Killers(2 per depth: {{1: [6], 3: [5], {SHOWN}: [7]}})"
+    h = History()
+    h.cutoff("s", 4, SHOWN)
+    h.cutoff("s", 5, SHOWN + 1)  # beyond any depth shown: 1
+    h.cutoff("s", 6, 2)
+    assert h.scores == {4: SHOWN * SHOWN, 5: 1, 6: 4}
+    assert repr(h) == "History(3 moves scored)"
+    assert repr(History()) == "History(0 moves scored)"
+
+
+class NoStart:
+    """The rules of a tree game, without an initial state (a game need not have one)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __getattr__(self, name):
+        if name == "initial":
+            raise AttributeError(name)
+        return getattr(self.game, name)
+
+
+def test_a_principal_variation_needs_no_initial_state_and_leaves_other_lists_alone():
+    game = TreeGame([[1, [2, 3]], 4])
+    pv = PrincipalVariation(NoStart(game), (), (0, 1))
+    assert pv((), (0, 1)) == (0, 1) and pv((0,), (0, 1)) == (1, 0)
+    assert pv((1,), (0, 1)) == (0, 1)  # not on the line: as given
+    assert pv((0,), (0,)) == (0,)  # the line's move is not among these: as given
+    assert pv((), (1,)) == (1,)
