@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aisearch.search.efficiency.engine import ENHANCEMENTS, WINDOWS
+from aisearch.widgets.base import Widget
 from aisearch.widgets.efficiency_model import NAMES, EfficiencyModel
 from aisearch.widgets.frames import DPI
 from aisearch.widgets.stepper import AxesPNG, SearchStepper
@@ -51,7 +52,7 @@ def counts_table_html(rows: list[tuple[str, Any]], current: str | None = None) -
     return "".join(out)
 
 
-class EfficiencyLab:
+class EfficiencyLab(Widget):
     """Search one position with alpha-beta's enhancements switched on and off.
 
     Parameters
@@ -124,12 +125,8 @@ class EfficiencyLab:
         ])
         self._set()
 
-    def _safely(self, action: Callable[[], Any]) -> None:
-        try:
-            action()
-        except Exception as error:  # never raise out of a widget callback
-            self.status.value = (f"<b>Error:</b> {type(error).__name__}: "
-                                 f"{html.escape(str(error))}")
+    def _report(self, message: str) -> None:
+        self.status.value = message
 
     def _set(self, **changes: Any) -> None:
         """Change switches, search, and redraw."""
@@ -216,8 +213,3 @@ class EfficiencyLab:
         return (f"EfficiencyLab: {m.game!r} {depth}: plain alpha-beta "
                 f"{count(m.plain.stats.nodes, 'node')}{current} (run the notebook to switch "
                 "enhancements on and off)")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
-        bundle["text/plain"] = repr(self)
-        return bundle

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from aisearch.core import MAX, MIN, unwrap
 from aisearch.results import Decision
 from aisearch.search import describe
+from aisearch.widgets.base import Widget
 from aisearch.widgets.play_model import PlayError, PlayModel, default_searcher
 from aisearch.widgets.stepper import SearchStepper
 from aisearch.widgets.views import BoardView, default_view
@@ -70,7 +71,7 @@ def depth_range(game: Any) -> DepthRange:
                       f"{game!r:.60} is too big to search to the end while you wait")
 
 
-class PlayGame:
+class PlayGame(Widget):
     """Play ``game`` against an agent that searches, then look at its search.
 
     Parameters
@@ -320,8 +321,3 @@ class PlayGame:
         m = self.model
         return (f"PlayGame: {m.game!r}, you play {m.side(m.human)} against {m.agent_name} "
                 "(run the notebook to play)")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
-        bundle["text/plain"] = repr(self)
-        return bundle

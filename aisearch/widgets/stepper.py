@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from aisearch.core import check_game, player_name
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
+from aisearch.widgets.base import Widget
 from aisearch.widgets.frames import DPI, draw_frame, frame_options
 from aisearch.widgets.stepper_model import PathRow, StepperModel
 from aisearch.widgets.text import count, state_html
@@ -99,7 +100,7 @@ class AxesPNG:
         return buffer.getvalue()
 
 
-class SearchStepper:
+class SearchStepper(Widget):
     """Step through a recorded search: the tree as it stands, windows, counts, pseudocode.
 
     Parameters
@@ -260,12 +261,8 @@ class SearchStepper:
             return
         self._sync(self.model.goto(min(max(int(value), 0), len(self.model))))
 
-    def _safely(self, action: Callable[[], Any]) -> None:
-        try:
-            action()
-        except Exception as error:  # never raise out of a widget callback
-            self.description.value = (f"<b>Error:</b> {type(error).__name__}: "
-                                      f"{html.escape(str(error))}")
+    def _report(self, message: str) -> None:
+        self.description.value = message
 
     # -- drawing -----------------------------------------------------------------------
     def tree_png(self, i: int | None = None) -> bytes:
@@ -321,8 +318,3 @@ class SearchStepper:
         return (f"SearchStepper: {what} on {count(t.nodes, 'node')} "
                 f"({count(t.leaves, 'leaf', 'leaves')}{cuts}), {count(len(self.model), 'event')} "
                 "(run the notebook to step through)")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
-        bundle["text/plain"] = repr(self)
-        return bundle
