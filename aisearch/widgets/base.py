@@ -1,10 +1,11 @@
 """What every widget of the course does the same way, whatever it shows.
 
 A widget holds its ipywidgets tree in ``widget`` and says in words what it shows in its
-``__repr__``. :class:`Widget` gives it the two habits they all share: nothing a user does
-raises out of a callback (the error is written where the widget says what happened, see
-:meth:`Widget._report`), and a saved notebook opened without a kernel shows the widget's
-words, not ipywidgets' placeholder.
+``__repr__``. :class:`Widget` gives it the habits they all share: its buttons and controls
+are wired to what they do in one way (:meth:`Widget._button`, :meth:`Widget._on_change`),
+nothing a user does raises out of a callback (the error is written where the widget says
+what happened, see :meth:`Widget._report`), and a saved notebook opened without a kernel
+shows the widget's words, not ipywidgets' placeholder.
 
 Examples
 --------
@@ -43,6 +44,20 @@ class Widget:
             action()
         except Exception as error:  # never raise out of a widget callback
             self._report(f"<b>Error:</b> {type(error).__name__}: {html.escape(str(error))}")
+
+    def _button(self, action: Callable[[], Any], **options: Any) -> Any:
+        """An ``ipywidgets.Button`` (``options``: description, icon, tooltip, layout, ...)
+        whose click runs ``action``, safely."""
+        import ipywidgets as w
+
+        button = w.Button(**options)
+        button.on_click(lambda _: self._safely(action))
+        return button
+
+    def _on_change(self, control: Any, action: Callable[..., Any]) -> None:
+        """Run ``action(value)``, safely, whenever the user changes ``control``'s value."""
+        control.observe(lambda change: self._safely(lambda: action(change["new"])),
+                        names="value")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
         bundle = self.widget._repr_mimebundle_(**kwargs) or {}

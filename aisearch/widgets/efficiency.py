@@ -106,13 +106,11 @@ class EfficiencyLab(Widget):
             f"<i>{html.escape(NAMES[k])}: off for this search ({html.escape(why)})</i>"
             for k, why in refused.items()))
         for k, box in self.boxes.items():
-            box.observe(lambda c, k=k: self._safely(lambda: self._set(**{k: c["new"]})),
-                        names="value")
-        self.window.observe(lambda c: self._safely(lambda: self._set(window=c["new"])),
-                            names="value")
-        self.step_button = w.Button(description="Step through", icon="step-forward",
-                                    tooltip="open the recorded search in a stepper")
-        self.step_button.on_click(lambda _: self._safely(self.open_stepper))
+            self._on_change(box, lambda on, k=k: self._set(**{k: on}))
+        self._on_change(self.window, lambda window: self._set(window=window))
+        self.step_button = self._button(self.open_stepper, description="Step through",
+                                        icon="step-forward",
+                                        tooltip="open the recorded search in a stepper")
         self.status = w.HTML()
         self.counts = w.HTML(layout=w.Layout(max_height="190px", overflow="auto"))
         self.image = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))

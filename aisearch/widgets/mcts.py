@@ -146,17 +146,14 @@ class MCTSStepper(Widget):
         self.canvas = AxesPNG(DPI)
         last = self.model.iterations
         self.slider = w.IntSlider(value=0, min=0, max=last, description="iteration")
-        self.step_button = w.Button(description="+1")
-        self.ten_button = w.Button(description="+10")
+        self.step_button = self._button(lambda: self.goto(min(self.model.index + 1, last)),
+                                        description="+1")
+        self.ten_button = self._button(lambda: self.goto(min(self.model.index + 10, last)),
+                                       description="+10")
         self.text = w.HTML()
         self.table = w.HTML()
         self.image = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        self.step_button.on_click(lambda _: self._safely(
-            lambda: self.goto(min(self.model.index + 1, last))))
-        self.ten_button.on_click(lambda _: self._safely(
-            lambda: self.goto(min(self.model.index + 10, last))))
-        self.slider.observe(lambda c: self._safely(lambda: self._moved(c["new"])),
-                            names="value")
+        self._on_change(self.slider, self._moved)
         self.widget = w.VBox([w.HBox([self.slider, self.step_button, self.ten_button]),
                               self.text, w.HBox([self.image, self.table],
                                                 layout=w.Layout(align_items="flex-start"))],

@@ -180,12 +180,12 @@ class SearchStepper(Widget):
         self.player = w.Play(value=0, min=0, max=n, step=1, interval=interval,
                              show_repeat=False, description="play")
         w.link((self.player, "value"), (self.slider, "value"))
-        self.reset_button = w.Button(description="reset", icon="fast-backward",
-                                     tooltip="back to the start")
-        self.back_button = w.Button(description="back", icon="step-backward",
-                                    tooltip="one event back")
-        self.step_button = w.Button(description="step", icon="step-forward",
-                                    tooltip="one event forward")
+        self.reset_button = self._button(self.reset, description="reset", icon="fast-backward",
+                                         tooltip="back to the start")
+        self.back_button = self._button(self.back, description="back", icon="step-backward",
+                                        tooltip="one event back")
+        self.step_button = self._button(self.step, description="step", icon="step-forward",
+                                        tooltip="one event forward")
         for b in (self.reset_button, self.back_button, self.step_button):
             b.layout = w.Layout(width="90px")
         self.image = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
@@ -194,11 +194,8 @@ class SearchStepper(Widget):
         self.path_table = w.HTML()
         self.code = w.HTML()
         self.position = w.HTML()
-        self.reset_button.on_click(lambda _: self._safely(self.reset))
-        self.back_button.on_click(lambda _: self._safely(self.back))
-        self.step_button.on_click(lambda _: self._safely(self.step))
         self._syncing = False
-        self.slider.observe(lambda c: self._safely(lambda: self._moved(c["new"])), names="value")
+        self._on_change(self.slider, self._moved)
         for control in (self.slider, self.player):  # a range changed by hand is put back
             control.observe(lambda _: self._safely(lambda: self._moved(self.slider.value)),
                             names=["min", "max"])
