@@ -37,6 +37,7 @@ from aisearch.core import (
 )
 from aisearch.results import Decision
 from aisearch.search.runtime.checks import check_decision_state
+from aisearch.values import as_limit
 
 __all__ = ["Agent", "GameRecord", "play", "random_agent", "search_agent", "anytime_agent",
            "CYCLE_LIMIT", "check_depth", "check_decision_state"]
@@ -135,12 +136,7 @@ def play(
                          f"numbered 0 to {n - 1} (MAX is 0, MIN 1), one agent each")
     if max_moves is None and getattr(unwrap(game), "cycles", False):
         max_moves = CYCLE_LIMIT
-    if max_moves is not None:
-        limit = as_int(max_moves)
-        if limit is None or limit < 0:
-            raise ValueError(f"max_moves must be a non-negative int or None, not "
-                             f"{max_moves!r:.80}{type_note(max_moves)}")
-        max_moves = limit
+    max_moves = as_limit(max_moves, "max_moves", 0)
     if as_int(rng) is not None:
         rng = random.Random(as_int(rng))
     elif rng is None:
@@ -323,12 +319,7 @@ def anytime_agent(
         info.check_options({**options, "budget": None})
     if depth is None and nodes is None and seconds is None:
         raise ValueError("an anytime agent needs a depth, a node budget or a time budget")
-    if depth is not None:
-        deepest = as_int(depth)
-        if deepest is None or deepest < 1:
-            raise ValueError(f"depth must be a positive int (the deepest iteration) or None, "
-                             f"not {depth!r:.80}{type_note(depth)}")
-        depth = deepest
+    depth = as_limit(depth, "depth", 1, " (the deepest iteration)")
     Budget(nodes=nodes, seconds=seconds)  # checks them now, not at the first move
     check_tracer(options.get("tracer"))
     name = getattr(search, "__name__", "search")

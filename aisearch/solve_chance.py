@@ -32,7 +32,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -201,50 +201,72 @@ def _enumerate(game: Game, limit: int, policies: Mapping[int, Callable[..., Any]
     return states, kinds, succ, probs, payoff
 
 
+def _depth_first(roots: Iterable[int], succ: list, within: Callable[[int], bool] | None = None
+                 ) -> Iterator[tuple[str, int, int]]:
+    """The edges of a depth-first search of ``succ`` from each root not yet reached, labelled
+    as networkx's ``dfs_labeled_edges`` labels them (iterative: no recursion limit).
+
+    ``('forward', v, w)``: ``w`` is reached from ``v`` (``v == w`` at a root);
+    ``('nontree', v, w)``: an edge to a state reached before; ``('reverse', v, w)``: ``w``
+    is finished (``v`` its parent, or ``w`` itself at a root). Only states ``within``
+    accepts are followed.
+
+    >>> list(_depth_first([0], [(1,), (0,)]))
+    [('forward', 0, 0), ('forward', 0, 1), ('nontree', 1, 0), ('reverse', 0, 1), \
+('reverse', 0, 0)]
+    """
+    seen: set[int] = set()
+    for root in roots:
+        if root in seen:
+            continue
+        seen.add(root)
+        yield "forward", root, root
+        work = [(root, iter(succ[root]))]
+        while work:
+            v, kids = work[-1]
+            for w in kids:
+                if within is not None and not within(w):
+                    continue
+                if w in seen:
+                    yield "nontree", v, w
+                else:
+                    seen.add(w)
+                    yield "forward", v, w
+                    work.append((w, iter(succ[w])))
+                    break
+            else:
+                work.pop()
+                yield "reverse", work[-1][0] if work else v, v
+
+
 def _components(succ: list) -> list[list[int]]:
-    """Strongly connected components (Tarjan, iterative), sinks first."""
+    """Strongly connected components (Tarjan), sinks first."""
     n = len(succ)
     order = [-1] * n
     low = [0] * n
     on = bytearray(n)
     stack: list[int] = []
     comps: list[list[int]] = []
-    counter = 0
-    for root in range(n):
-        if order[root] >= 0:
-            continue
-        work = [(root, 0)]
-        order[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on[root] = 1
-        while work:
-            v, k = work[-1]
-            kids = succ[v]
-            if k < len(kids):
-                work[-1] = (v, k + 1)
-                w = kids[k]
-                if order[w] < 0:
-                    order[w] = low[w] = counter
-                    counter += 1
-                    stack.append(w)
-                    on[w] = 1
-                    work.append((w, 0))
-                elif on[w] and order[w] < low[v]:
-                    low[v] = order[w]
-                continue
-            work.pop()
-            if work:
-                u = work[-1][0]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-            if low[v] == order[v]:
+    reached = 0
+    for label, v, w in _depth_first(range(n), succ):
+        if label == "forward":
+            order[w] = low[w] = reached
+            reached += 1
+            stack.append(w)
+            on[w] = 1
+        elif label == "nontree":
+            if on[w] and order[w] < low[v]:
+                low[v] = order[w]
+        else:  # w is finished: its parent v reaches as low as w; w may close a component
+            if low[w] < low[v]:
+                low[v] = low[w]
+            if low[w] == order[w]:
                 comp = []
                 while True:
-                    w = stack.pop()
-                    on[w] = 0
-                    comp.append(w)
-                    if w == v:
+                    x = stack.pop()
+                    on[x] = 0
+                    comp.append(x)
+                    if x == w:
                         break
                 comps.append(comp)
     return comps
@@ -410,31 +432,18 @@ def _dag_order(comp: list, c: int, member: list, succ: list) -> tuple[list, list
     """An order of the component's states, successors first, once the edges into its
     *feedback* states (targets of back edges of a depth-first search) are cut; and those
     feedback states."""
-    state = {}  # 1: on the path, 2: finished
+    path: set[int] = set()  # the states on the search's path
     order: list[int] = []
     feedback: list[int] = []
-    for root in comp:
-        if root in state:
-            continue
-        work = [(root, 0)]
-        state[root] = 1
-        while work:
-            v, k = work[-1]
-            kids = succ[v]
-            if k < len(kids):
-                work[-1] = (v, k + 1)
-                w = kids[k]
-                if member[w] != c:
-                    continue
-                if w not in state:
-                    state[w] = 1
-                    work.append((w, 0))
-                elif state[w] == 1 and w not in feedback:
-                    feedback.append(w)
-                continue
-            work.pop()
-            state[v] = 2
-            order.append(v)
+    for label, _, w in _depth_first(comp, succ, lambda w: member[w] == c):
+        if label == "forward":
+            path.add(w)
+        elif label == "nontree":
+            if w in path and w not in feedback:
+                feedback.append(w)
+        else:
+            path.remove(w)
+            order.append(w)
     return order, feedback
 
 

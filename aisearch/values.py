@@ -21,7 +21,9 @@ import operator
 from decimal import Decimal
 from typing import Any
 
-__all__ = ["as_int", "as_seed", "check_seed", "is_number", "number_text", "type_note"]
+__all__ = [
+    "as_int", "as_limit", "as_seed", "check_seed", "is_number", "number_text", "type_note",
+]
 
 
 def check_seed(seed: Any, optional: bool = True) -> None:
@@ -60,6 +62,30 @@ def as_int(value: Any, otherwise: Any = None) -> Any:
         return operator.index(value)
     except TypeError:
         return otherwise
+
+
+def as_limit(value: Any, name: str, least: int, meaning: str = "") -> int | None:
+    """``value`` read as an optional limit: None (no limit) or an int of at least ``least``
+    (a numpy integer is the int it is); else a ValueError naming ``name``, what is allowed
+    (with ``meaning``, what the number counts, when given) and what was given.
+
+    >>> import numpy as np
+    >>> as_limit(np.int64(3), "max_moves", 0), as_limit(None, "max_moves", 0)
+    (3, None)
+    >>> as_limit(0.5, "depth", 1, " (the deepest iteration)")
+    Traceback (most recent call last):
+    ...
+    ValueError: depth must be a positive int (the deepest iteration) or None, not 0.5 (a float)
+    """
+    if value is None:
+        return None
+    n = as_int(value)
+    if n is None or n < least:
+        allowed = {0: "a non-negative int", 1: "a positive int"}.get(
+            least, f"an int of at least {least}")
+        raise ValueError(f"{name} must be {allowed}{meaning} or None, not "
+                         f"{value!r:.80}{type_note(value)}")
+    return n
 
 
 def type_note(x: Any) -> str:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from aisearch.core import MAX, MIN, GameBase, as_int, for_player, picture
+from aisearch.values import as_limit
 
 __all__ = ["Cell", "RobotsPicture", "RobotsState", "TwoRobots", "MAX_CELLS"]
 
@@ -185,12 +186,7 @@ class TwoRobots(GameBase):
                 raise ValueError(f"{name} start {cell} is a wall")
         if black == white:
             raise ValueError(f"black and white must start on different cells, both are {black}")
-        if max_plies is not None:
-            limit = as_int(max_plies)
-            if limit is None or limit < 1:
-                raise ValueError(f"max_plies must be a positive int or None, not "
-                                 f"{max_plies!r:.80}")
-            max_plies = limit
+        max_plies = as_limit(max_plies, "max_plies", 1)
         self.max_plies = max_plies
         self.black, self.white = black, white
         self.initial = RobotsState(black, white, MIN, None if max_plies is None else 0)

@@ -16,7 +16,7 @@ from aisearch.plot.labels import Labels, _marker_path, _markers, _no_points
 from aisearch.plot.model import _Model, _Node
 from aisearch.plot.place import Placer
 from aisearch.plot.spots import folded_text
-from aisearch.plot.step import DONE, OPEN, PRUNED, UNVISITED, _node_text, _status, _window_at, fmt
+from aisearch.plot.step import DONE, OPEN, PRUNED, UNVISITED, _node_text, _status, fmt
 
 __all__ = ["COLORS", "CUT_LABELS"]
 
@@ -182,7 +182,7 @@ class _Scene:
                            "italic" if provisional else "normal", p in self.thumbs)
         windows = self.labels["windows"]
         for p, spot in self.spots["windows"].items():
-            ab = _window_at(model.nodes[p], u) if status[p] in (OPEN, DONE) else None
+            ab = model.nodes[p].window_at(u) if status[p] in (OPEN, DONE) else None
             if ab is not None:
                 sep = "\n" if geo.down else " "  # stacked beside a node, in a line under it
                 windows.add(spot, f"α={fmt(ab[0])}{sep}β={fmt(ab[1])}", COLORS["window"])

@@ -135,17 +135,8 @@ def _chance_bound(node: _Node, u: int) -> str:
     is then a bound, at most its alpha (failed low) or at least its beta; else ``''``."""
     if node.player != CHANCE or node.cut is None or node.cut[0] >= u or node.value is None:
         return ""
-    window = _window_at(node, node.cut[0] + 1)
+    window = node.window_at(node.cut[0] + 1)
     return "≤" if window is not None and node.value <= window[0] else "≥"
-
-
-def _window_at(node: _Node, u: int) -> tuple[float, float] | None:
-    last = None
-    for step, a, b in node.windows:
-        if step >= u:
-            break
-        last = (a, b)
-    return last
 
 
 def _pv(model: _Model, pv: Any, u: int) -> list[tuple[_Node, _Node]]:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aisearch.search.efficiency.engine import ENHANCEMENTS, WINDOWS
+from aisearch.widgets.base import Widget
 from aisearch.widgets.efficiency_model import NAMES, EfficiencyModel
 from aisearch.widgets.frames import DPI
 from aisearch.widgets.stepper import AxesPNG, SearchStepper
@@ -51,7 +52,7 @@ def counts_table_html(rows: list[tuple[str, Any]], current: str | None = None) -
     return "".join(out)
 
 
-class EfficiencyLab:
+class EfficiencyLab(Widget):
     """Search one position with alpha-beta's enhancements switched on and off.
 
     Parameters
@@ -105,13 +106,11 @@ class EfficiencyLab:
             f"<i>{html.escape(NAMES[k])}: off for this search ({html.escape(why)})</i>"
             for k, why in refused.items()))
         for k, box in self.boxes.items():
-            box.observe(lambda c, k=k: self._safely(lambda: self._set(**{k: c["new"]})),
-                        names="value")
-        self.window.observe(lambda c: self._safely(lambda: self._set(window=c["new"])),
-                            names="value")
-        self.step_button = w.Button(description="Step through", icon="step-forward",
-                                    tooltip="open the recorded search in a stepper")
-        self.step_button.on_click(lambda _: self._safely(self.open_stepper))
+            self._on_change(box, lambda on, k=k: self._set(**{k: on}))
+        self._on_change(self.window, lambda window: self._set(window=window))
+        self.step_button = self._button(self.open_stepper, description="Step through",
+                                        icon="step-forward",
+                                        tooltip="open the recorded search in a stepper")
         self.status = w.HTML()
         self.counts = w.HTML(layout=w.Layout(max_height="190px", overflow="auto"))
         self.image = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
@@ -124,12 +123,8 @@ class EfficiencyLab:
         ])
         self._set()
 
-    def _safely(self, action: Callable[[], Any]) -> None:
-        try:
-            action()
-        except Exception as error:  # never raise out of a widget callback
-            self.status.value = (f"<b>Error:</b> {type(error).__name__}: "
-                                 f"{html.escape(str(error))}")
+    def _report(self, message: str) -> None:
+        self.status.value = message
 
     def _set(self, **changes: Any) -> None:
         """Change switches, search, and redraw."""
@@ -216,8 +211,3 @@ class EfficiencyLab:
         return (f"EfficiencyLab: {m.game!r} {depth}: plain alpha-beta "
                 f"{count(m.plain.stats.nodes, 'node')}{current} (run the notebook to switch "
                 "enhancements on and off)")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
-        bundle["text/plain"] = repr(self)
-        return bundle

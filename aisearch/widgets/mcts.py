@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable
 from typing import Any
 
 from aisearch.core import as_int, check_game, move_name
 from aisearch.search.sampling.mcts import MCTS, SQRT2
 from aisearch.trace import GrownTree, Recorder, Replay, grown_tree
+from aisearch.widgets.base import Widget
 from aisearch.widgets.frames import DPI
 from aisearch.widgets.stepper import AxesPNG
 from aisearch.widgets.text import count
@@ -126,7 +126,7 @@ class MCTSModel:
         return f"<MCTSModel: iteration {self.index} of {self.iterations}>"
 
 
-class MCTSStepper:
+class MCTSStepper(Widget):
     """A widget to grow an MCTS tree iteration by iteration (see :class:`MCTSModel`).
 
     Parameters
@@ -146,17 +146,14 @@ class MCTSStepper:
         self.canvas = AxesPNG(DPI)
         last = self.model.iterations
         self.slider = w.IntSlider(value=0, min=0, max=last, description="iteration")
-        self.step_button = w.Button(description="+1")
-        self.ten_button = w.Button(description="+10")
+        self.step_button = self._button(lambda: self.goto(min(self.model.index + 1, last)),
+                                        description="+1")
+        self.ten_button = self._button(lambda: self.goto(min(self.model.index + 10, last)),
+                                       description="+10")
         self.text = w.HTML()
         self.table = w.HTML()
         self.image = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        self.step_button.on_click(lambda _: self._safely(
-            lambda: self.goto(min(self.model.index + 1, last))))
-        self.ten_button.on_click(lambda _: self._safely(
-            lambda: self.goto(min(self.model.index + 10, last))))
-        self.slider.observe(lambda c: self._safely(lambda: self._moved(c["new"])),
-                            names="value")
+        self._on_change(self.slider, self._moved)
         self.widget = w.VBox([w.HBox([self.slider, self.step_button, self.ten_button]),
                               self.text, w.HBox([self.image, self.table],
                                                 layout=w.Layout(align_items="flex-start"))],
@@ -182,12 +179,8 @@ class MCTSStepper:
             return
         self._show()
 
-    def _safely(self, action: Callable[[], Any]) -> None:
-        try:
-            action()
-        except Exception as error:  # never raise out of a widget callback
-            self.text.value = (f"<b>Error:</b> {type(error).__name__}: "
-                               f"{html.escape(str(error))}")
+    def _report(self, message: str) -> None:
+        self.text.value = message
 
     def _show(self) -> None:
         self.text.value = html.escape(self.model.description())
@@ -199,11 +192,6 @@ class MCTSStepper:
     def __repr__(self) -> str:
         return (f"MCTSStepper: {count(self.model.iterations, 'iteration')} of MCTS on "
                 f"{type(self.model.game).__name__} (run the notebook to step through)")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
-        bundle["text/plain"] = repr(self)
-        return bundle
 
 
 def _redraw(ax: Any, tree: GrownTree, depth: int) -> Any:

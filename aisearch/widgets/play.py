@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from aisearch.core import MAX, MIN, unwrap
 from aisearch.results import Decision
 from aisearch.search import describe
+from aisearch.widgets.base import Widget
 from aisearch.widgets.play_model import PlayError, PlayModel, default_searcher
 from aisearch.widgets.stepper import SearchStepper
 from aisearch.widgets.views import BoardView, default_view
@@ -70,7 +71,7 @@ def depth_range(game: Any) -> DepthRange:
                       f"{game!r:.60} is too big to search to the end while you wait")
 
 
-class PlayGame:
+class PlayGame(Widget):
     """Play ``game`` against an agent that searches, then look at its search.
 
     Parameters
@@ -188,23 +189,20 @@ class PlayGame:
             self.opponent.value = (f"The agent: <b>{html.escape(m.agent_name)}</b>, a player "
                                    "with its own search (no depth or evaluation to set)")
         wide = w.Layout(width="auto")
-        self.new_button = w.Button(description="New game", icon="refresh", layout=wide)
-        self.undo_button = w.Button(description="Undo", icon="undo", layout=wide)
-        self.tree_button = w.Button(description="Show search tree", icon="sitemap", layout=wide)
+        self.new_button = self._button(self.new_game, description="New game", icon="refresh",
+                                       layout=wide)
+        self.undo_button = self._button(self.undo, description="Undo", icon="undo", layout=wide)
+        self.tree_button = self._button(self.show_tree, description="Show search tree",
+                                        icon="sitemap", layout=wide)
         self.status = w.HTML()
         self.search = w.HTML()
         self.tree_area = w.VBox()
-        self.new_button.on_click(lambda _: self._safely(self.new_game))
-        self.undo_button.on_click(lambda _: self._safely(self.undo))
-        self.tree_button.on_click(lambda _: self._safely(self.show_tree))
-        self.first.observe(lambda c: self._safely(self.new_game), names="value")
-        self.depth.observe(lambda c: self._safely(lambda: self._slider(c["new"])),
-                           names="value")
-        self.to_end.observe(lambda c: self._safely(self._to_end), names="value")
-        self.evaluation.observe(
-            lambda c: self._safely(lambda: self._settings(evaluate=c["new"])), names="value")
-        self.variant.observe(lambda c: self._safely(lambda: self._settings(
-            options=(self.variants or {}).get(c["new"], {}))), names="value")
+        self._on_change(self.first, lambda _: self.new_game())
+        self._on_change(self.depth, self._slider)
+        self._on_change(self.to_end, lambda _: self._to_end())
+        self._on_change(self.evaluation, lambda name: self._settings(evaluate=name))
+        self._on_change(self.variant, lambda name: self._settings(
+            options=(self.variants or {}).get(name, {})))
         self.widget = w.VBox([
             self.first,
             w.HBox([self.depth, self.to_end, self.evaluation, self.opponent],
@@ -320,8 +318,3 @@ class PlayGame:
         m = self.model
         return (f"PlayGame: {m.game!r}, you play {m.side(m.human)} against {m.agent_name} "
                 "(run the notebook to play)")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
-        bundle["text/plain"] = repr(self)
-        return bundle

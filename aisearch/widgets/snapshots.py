@@ -18,15 +18,17 @@ input, so a notebook's saved text output stays the same from run to run.
 
 Examples
 --------
+A short game against the play widget's agent, the human's moves given in advance, then
+its positions as the figure a lesson shows beside the play widget (the stepper's strip
+has its example in :mod:`aisearch.widgets.keyframes`):
+
 >>> import matplotlib.pyplot as plt
->>> from aisearch import Recorder, alphabeta, fig5_2
->>> rec = Recorder()
->>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
->>> key_frames(rec)
-[17, 23, 25, 42]
->>> fig = stepper_strip(rec)
->>> len(fig.axes)
-4
+>>> from aisearch import TicTacToe
+>>> scripted(TicTacToe(), [4, 2], depth=2).moves_text(0, 4)
+'X 4, O 0, X 2, O 6'
+>>> fig = play_strip(TicTacToe(), [4, 2], depth=2)
+>>> print(fig.get_suptitle())
+You (X) against alphabeta(depth=2, nilsson_eval): the game goes on, the agent's last value 2
 >>> plt.close(fig)
 """
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from aisearch.core import check_game, player_name
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
+from aisearch.widgets.base import Widget
 from aisearch.widgets.frames import DPI, draw_frame, frame_options
 from aisearch.widgets.stepper_model import PathRow, StepperModel
 from aisearch.widgets.text import count, state_html
@@ -99,7 +100,7 @@ class AxesPNG:
         return buffer.getvalue()
 
 
-class SearchStepper:
+class SearchStepper(Widget):
     """Step through a recorded search: the tree as it stands, windows, counts, pseudocode.
 
     Parameters
@@ -179,12 +180,12 @@ class SearchStepper:
         self.player = w.Play(value=0, min=0, max=n, step=1, interval=interval,
                              show_repeat=False, description="play")
         w.link((self.player, "value"), (self.slider, "value"))
-        self.reset_button = w.Button(description="reset", icon="fast-backward",
-                                     tooltip="back to the start")
-        self.back_button = w.Button(description="back", icon="step-backward",
-                                    tooltip="one event back")
-        self.step_button = w.Button(description="step", icon="step-forward",
-                                    tooltip="one event forward")
+        self.reset_button = self._button(self.reset, description="reset", icon="fast-backward",
+                                         tooltip="back to the start")
+        self.back_button = self._button(self.back, description="back", icon="step-backward",
+                                        tooltip="one event back")
+        self.step_button = self._button(self.step, description="step", icon="step-forward",
+                                        tooltip="one event forward")
         for b in (self.reset_button, self.back_button, self.step_button):
             b.layout = w.Layout(width="90px")
         self.image = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
@@ -193,11 +194,8 @@ class SearchStepper:
         self.path_table = w.HTML()
         self.code = w.HTML()
         self.position = w.HTML()
-        self.reset_button.on_click(lambda _: self._safely(self.reset))
-        self.back_button.on_click(lambda _: self._safely(self.back))
-        self.step_button.on_click(lambda _: self._safely(self.step))
         self._syncing = False
-        self.slider.observe(lambda c: self._safely(lambda: self._moved(c["new"])), names="value")
+        self._on_change(self.slider, self._moved)
         for control in (self.slider, self.player):  # a range changed by hand is put back
             control.observe(lambda _: self._safely(lambda: self._moved(self.slider.value)),
                             names=["min", "max"])
@@ -260,12 +258,8 @@ class SearchStepper:
             return
         self._sync(self.model.goto(min(max(int(value), 0), len(self.model))))
 
-    def _safely(self, action: Callable[[], Any]) -> None:
-        try:
-            action()
-        except Exception as error:  # never raise out of a widget callback
-            self.description.value = (f"<b>Error:</b> {type(error).__name__}: "
-                                      f"{html.escape(str(error))}")
+    def _report(self, message: str) -> None:
+        self.description.value = message
 
     # -- drawing -----------------------------------------------------------------------
     def tree_png(self, i: int | None = None) -> bytes:
@@ -321,8 +315,3 @@ class SearchStepper:
         return (f"SearchStepper: {what} on {count(t.nodes, 'node')} "
                 f"({count(t.leaves, 'leaf', 'leaves')}{cuts}), {count(len(self.model), 'event')} "
                 "(run the notebook to step through)")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
-        bundle["text/plain"] = repr(self)
-        return bundle

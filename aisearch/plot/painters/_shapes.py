@@ -2,15 +2,19 @@
 
 A painter lists shapes in a ``width`` x ``height`` box of its own units, y up: ``Box``,
 ``Disc`` and ``Label``. :func:`artists` scales them into a painter's ``size`` box;
-:func:`svg` writes them as an SVG picture.
+:func:`svg` writes them as an SVG picture; :func:`shape_painter` makes the painter of a
+game from the function that lists a position's shapes.
 """
 
 from __future__ import annotations
 
 import html
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-__all__ = ["Box", "Disc", "Label", "artists", "svg"]
+from aisearch.plot.painters import Painter
+
+__all__ = ["Box", "Disc", "Label", "artists", "svg", "shape_painter"]
 
 
 class Box(NamedTuple):
@@ -93,3 +97,29 @@ def svg(shapes: list, box: tuple[float, float], scale: float) -> str:
     return "".join(parts)
 
 
+
+
+def shape_painter(name: str, shapes: Callable[[Any, Any], list], box: tuple[float, float], *,
+                  svg_width: int, inches: float) -> Painter:
+    """The painter of a game whose positions are drawn as shapes.
+
+    ``shapes(game, state)`` lists a position's shapes in the box ``box = (width, height)``;
+    the painter draws them scaled to its ``size`` (:func:`artists`), or as an SVG picture
+    ``size`` pixels wide, ``svg_width`` by default (:func:`svg`).
+
+    >>> painter = shape_painter("dot", lambda game, s: [Disc(1, 1, 1, "#000000")], (2.0, 2.0),
+    ...                         svg_width=40, inches=1.0)
+    >>> painter.extent(None, None, 10.0), painter.svg(None, None)[:40]
+    ((10.0, 10.0), '<svg xmlns="http://www.w3.org/2000/svg" ')
+    """
+    def draw(game: Any, state: Any, size: float, lw: float, faint: bool = False,
+             highlight: Any = None) -> list:
+        return artists(shapes(game, state), box, size, lw, faint)
+
+    def extent(game: Any, state: Any, size: float) -> tuple[float, float]:
+        return size, size * box[1] / box[0]
+
+    def picture(game: Any, state: Any, size: int = svg_width) -> str:
+        return svg(shapes(game, state), box, size / box[0])
+
+    return Painter(name, draw, extent, picture, inches=inches)

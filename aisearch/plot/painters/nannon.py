@@ -8,10 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from aisearch.games.nannon import HOME, NAMES, SAFE, Nannon, NannonState
-from aisearch.plot.painters import Painter, register
-from aisearch.plot.painters._shapes import Box, Disc, Label
-from aisearch.plot.painters._shapes import artists as _artists
-from aisearch.plot.painters._shapes import svg as _svg
+from aisearch.plot.painters import register
+from aisearch.plot.painters._shapes import Box, Disc, Label, shape_painter
 
 __all__ = ["shapes", "PAINTER"]
 
@@ -61,18 +59,4 @@ def shapes(game: Any, state: NannonState) -> list:
     return out
 
 
-def artists(game: Any, state: Any, size: float, lw: float, faint: bool = False,
-            highlight: Any = None) -> list:
-    return _artists(shapes(game, state), BOX, size, lw, faint)
-
-
-def extent(game: Any, state: Any, size: float) -> tuple[float, float]:
-    return size, size * BOX[1] / BOX[0]
-
-
-def svg(game: Any, state: Any, size: int = 420) -> str:
-    """A Nannon position as SVG, ``size`` pixels wide."""
-    return _svg(shapes(game, state), BOX, size / BOX[0])
-
-
-PAINTER = register(Nannon, Painter("nannon", artists, extent, svg, inches=3.2))
+PAINTER = register(Nannon, shape_painter("nannon", shapes, BOX, svg_width=420, inches=3.2))

@@ -6,10 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from aisearch.games.pig import Pig, PigState
-from aisearch.plot.painters import Painter, register
-from aisearch.plot.painters._shapes import Box, Disc, Label
-from aisearch.plot.painters._shapes import artists as _artists
-from aisearch.plot.painters._shapes import svg as _svg
+from aisearch.plot.painters import register
+from aisearch.plot.painters._shapes import Box, Disc, Label, shape_painter
 
 __all__ = ["COLORS", "shapes", "PAINTER"]
 
@@ -46,18 +44,4 @@ def shapes(game: Any, state: PigState) -> list:
     return out
 
 
-def artists(game: Any, state: Any, size: float, lw: float, faint: bool = False,
-            highlight: Any = None) -> list:
-    return _artists(shapes(game, state), BOX, size, lw, faint)
-
-
-def extent(game: Any, state: Any, size: float) -> tuple[float, float]:
-    return size, size * BOX[1] / BOX[0]
-
-
-def svg(game: Any, state: Any, size: int = 240) -> str:
-    """A Pig position as SVG, ``size`` pixels wide."""
-    return _svg(shapes(game, state), BOX, size / BOX[0])
-
-
-PAINTER = register(Pig, Painter("pig", artists, extent, svg, inches=3.2))
+PAINTER = register(Pig, shape_painter("pig", shapes, BOX, svg_width=240, inches=3.2))
