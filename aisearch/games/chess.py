@@ -63,7 +63,8 @@ class ChessState:
     filled on first use and never change what the state is.
     """
 
-    __slots__ = ("_board", "_key", "clock", "history", "_hash", "_moves", "_noisy", "_over")
+    __slots__ = ("_board", "_key", "clock", "history", "_hash", "_moves", "_noisy", "_over",
+                 "_fen")
 
     def __init__(self, board: chess.Board, history: tuple = ()) -> None:
         if board.__class__ is not chess.Board:
@@ -78,6 +79,7 @@ class ChessState:
         self._moves: tuple | None = None
         self._noisy: dict[bool, tuple] = {}
         self._over: str | None = None
+        self._fen: str | None = None
 
     def board(self) -> chess.Board:
         """A copy of the position as a python-chess Board (yours to change)."""
@@ -86,7 +88,9 @@ class ChessState:
     @property
     def fen(self) -> str:
         """The position in Forsyth-Edwards Notation."""
-        return self._board.fen()
+        if self._fen is None:
+            self._fen = self._board.fen()
+        return self._fen
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, ChessState) and self._key == other._key

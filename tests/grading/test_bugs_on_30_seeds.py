@@ -9,17 +9,21 @@ Grading the same seed again and again repeats pure computations: the random case
 question draws (the same for every submission with that seed) and what each searcher,
 wrong or right, does on each case. This test keeps them for the length of one seed (and
 skips the watch for calls of the package's searchers, which none of these functions
-makes), so 30 seeds take about a minute; the grading itself (the questions, the
+makes; exercises that call their functions their own way are kept per kind of call), so 30
+seeds take about a minute; the grading itself (the questions, the
 comparisons, the recognition of the bug, the feedback) runs unchanged.
 """
 
 from __future__ import annotations
+
+import functools
 
 import pytest
 
 from aisearch.grading import search_checks
 from aisearch.grading.exercises import discover
 from aisearch.grading.grade import grade_namespace
+from aisearch.grading.observe import observe as run_and_observe
 
 SEEDS = range(30)
 EXERCISES = discover()
@@ -57,6 +61,21 @@ def cached_cases_and_observations(monkeypatch):
         return seen[key][1]
 
     monkeypatch.setattr(search_checks, "observe", cached_observe)
+
+    def cached_run(f, case, *, runner=None):
+        # Exercises that call ``f`` their own way pass a runner: one per kind of case, a
+        # function or a partial of one.
+        how = runner if not isinstance(runner, functools.partial) else (
+            runner.func, runner.args, tuple(sorted(runner.keywords.items())))
+        key = (f, id(case), how)
+        if key not in seen:
+            seen[key] = (case, run_and_observe(f, case, runner=runner))
+        return seen[key][1]
+
+    for exercise in EXERCISES:
+        checks = exercise.module("checks")
+        if getattr(checks, "observe", None) is run_and_observe:
+            monkeypatch.setattr(checks, "observe", cached_run)
     yield
 
 

@@ -27,12 +27,17 @@ from aisearch.search import (
     alphabeta_tt,
     aspiration,
     iterative_deepening,
+    maxn,
+    mcts,
     minimax,
     mtdf,
+    negamax,
     pvs,
+    quiescence,
 )
 from aisearch.search.efficiency.deepening import proven_better
 from aisearch.search.efficiency.table import EXACT, LOWER, UPPER
+from aisearch.search.runtime import payoff, win_value
 from aisearch.trace import Recorder, Start
 
 entries = st.lists(st.tuples(st.sampled_from([0, 1, 2]), st.integers(-3, 3),
@@ -154,3 +159,52 @@ def test_a_partial_decision_counts_the_nodes_its_iteration_generated_within_the_
     list(iterative_deepening(game, mid, 4, evaluate=e, search=pvs, table=TranspositionTable(),
                              budget=before))
     assert runs[-1].stats.nodes == 1619 - before.used
+
+
+def test_proven_better_takes_the_best_of_several_and_the_first_on_ties():
+    """MAX to move: of two moves proven above the cap, the larger; on a tie, the first in
+    move order. MIN to move: the smaller."""
+    for first, values, want in [(0, (2, 5), (2, 5)), (0, (5, 2), (1, 5)), (0, (4, 4), (1, 4)),
+                                (1, (-2, -5), (2, -5)), (1, (-5, -2), (1, -5)),
+                                (1, (-4, -4), (1, -4))]:
+        game = TreeGame([[1, 2], [3, 4], [5, 6]], first=first)
+        t = TranspositionTable(size=None)
+        t.age()
+        cap, beyond = (UPPER, LOWER) if first == 0 else (LOWER, UPPER)
+        t.store((0,), 1, 0, cap, 0, ply=1)
+        for m, v in zip((1, 2), values, strict=True):
+            t.store((m,), 1, v, beyond, 0, ply=1)
+        assert proven_better(game, (), t, 2, previous=0) == want, (first, values)
+
+
+def test_proven_better_reports_a_proven_win_as_the_games_payoff_by_default():
+    game = TreeGame([[1, 2], [3, 4], [5, 6]])
+    t = TranspositionTable(size=None)
+    t.age()
+    t.store((0,), 1, 0, UPPER, 0, ply=1)
+    won = win_value(3)  # a win three plies from the root, as the search scores it
+    t.store((1,), 1, won, LOWER, 0, ply=1)
+    assert proven_better(game, (), t, 2, previous=0) == (1, payoff(game))
+    assert proven_better(game, (), t, 2, previous=0, fastest_wins=False)[0] == 1
+
+
+def test_the_search_must_be_a_depth_limited_searcher_of_maxs_value_that_is_not_anytime():
+    """Refused, each with the list of those allowed: a function that is not a searcher, a
+    searcher without a depth (quiescence, MCTS), one whose value is not MAX's number (max^n),
+    an anytime one (iterative deepening itself)."""
+    game = TreeGame([[1, 2], [3, 4]])
+    for search in (lambda g, s, d, **o: None, quiescence, mcts, maxn, iterative_deepening):
+        with pytest.raises(TypeError, match="search must be a depth-limited searcher of the "
+                                            "package .* one of: .*alphabeta"):
+            iterative_deepening(game, game.initial, 2, evaluate=lambda s: 0, search=search)
+
+
+def test_extensions_switch_plain_alphabeta_to_the_table_form_and_no_other_searcher():
+    game = TreeGame([[1, 2], [3, 4]])
+    runs = list(iterative_deepening(game, game.initial, 2, evaluate=lambda s: 0,
+                                    search=alphabeta, extensions=("singular",)))
+    assert [d.value for d in runs][-1] == 3
+    for search in (minimax, negamax):
+        with pytest.raises(ValueError, match=f"{search.__name__} takes no extensions"):
+            iterative_deepening(game, game.initial, 2, evaluate=lambda s: 0, search=search,
+                                extensions=("singular",))

@@ -253,8 +253,8 @@ class Killers:
         self.by_depth.clear()
 
     def __repr__(self) -> str:
-        shown = {d: ks for d, ks in sorted(self.by_depth.items(), key=lambda kv: (
-            kv[0] is None, kv[0] or 0)) if d is not None and d <= SHOWN}
+        depths = sorted(d for d in self.by_depth if d is not None and d <= SHOWN)
+        shown = {d: self.by_depth[d] for d in depths}
         return f"Killers({self.slots} per depth: {shown})"
 
 
