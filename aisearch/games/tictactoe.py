@@ -272,7 +272,7 @@ class TicTacToe(WinPayoff):
             raise ValueError(f"utility is defined at terminal boards only, not {s!r}") from None
         if u:
             u = self.win if u > 0 else -self.win
-        return for_player(u, player, self)
+        return u if player is MAX else for_player(u, player, self)  # (MAX: the searches' call)
 
     @staticmethod
     def winner(s: Board) -> int | None:

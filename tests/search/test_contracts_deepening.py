@@ -155,6 +155,7 @@ def test_a_partial_decision_counts_the_nodes_its_iteration_generated_within_the_
     runs = list(iterative_deepening(game, mid, evaluate=e, search=pvs,
                                     table=TranspositionTable(), budget=Budget(nodes=1619)))
     assert runs[-1].partial and runs[-1].depth == 5
+    assert runs[-1].pv == (runs[-1].move,) and runs[-1].move in game.moves(mid)
     before = Budget(nodes=10**6)  # the completed depths alone, on a budget of their own
     list(iterative_deepening(game, mid, 4, evaluate=e, search=pvs, table=TranspositionTable(),
                              budget=before))
@@ -208,3 +209,13 @@ def test_extensions_switch_plain_alphabeta_to_the_table_form_and_no_other_search
         with pytest.raises(ValueError, match=f"{search.__name__} takes no extensions"):
             iterative_deepening(game, game.initial, 2, evaluate=lambda s: 0, search=search,
                                 extensions=("singular",))
+
+
+def test_quiescence_is_passed_to_a_searcher_that_takes_it_and_refused_for_one_that_does_not():
+    game = TreeGame([[1, 2], [3, 4]])
+    runs = list(iterative_deepening(game, game.initial, 2, evaluate=lambda s: 0,
+                                    search=alphabeta, quiescence=2))
+    assert runs[-1].value == 3
+    with pytest.raises(ValueError, match="minimax takes no quiescence"):
+        iterative_deepening(game, game.initial, 2, evaluate=lambda s: 0, search=minimax,
+                            quiescence=2)
