@@ -32,7 +32,7 @@ from aisearch.search.efficiency.table_search import (
     LOWER,
     UPPER,
     TranspositionTable,
-    search_with_table,
+    decide_with_table,
     table_first,
     table_steps,
 )
@@ -164,7 +164,7 @@ def pvs(
     >>> d.value, d.move, d.stats.leaves
     (3, 0, 7)
     """
-    return search_with_table(pvs, pvs_core, game, state, depth, evaluate=evaluate, order=order,
+    return decide_with_table(pvs, pvs_core, game, state, depth, evaluate=evaluate, order=order,
                              table=table, window=window, prune_on_equal=prune_on_equal,
                              fastest_wins=fastest_wins, tracer=tracer, quiescence=quiescence,
                              extensions=extensions, singular_margin=singular_margin)

@@ -38,8 +38,8 @@ from aisearch.search.efficiency.table_search import (
     alphabeta_core,
     check_table,
     decoder,
+    run_with_table,
     table_rules,
-    table_search,
 )
 from aisearch.search.registry import searcher
 from aisearch.search.runtime import INF, Run, check_args
@@ -154,7 +154,7 @@ def aspiration(
                   window=(alpha, beta), guess=guess, width=width, scout=scout,
                   prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
                   **rules)
-        v, pv = table_search(run, core, table, alpha, beta)
+        v, pv = run_with_table(run, core, table, alpha, beta)
         tries.append(run.finish(v, pv))
         if v <= alpha and alpha > -INF:  # failed low: the value is at most v
             alpha = -INF
@@ -189,7 +189,7 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
         run = Run(search, game, state, depth, evaluate=evaluate, order=order, table=table,
                   window=(decode(below(gamma)), decode(gamma)), prune_on_equal=prune_on_equal,
                   fastest_wins=fastest_wins, tracer=tracer, **rules)
-        g, pv = table_search(run, alphabeta_core, table, below(gamma), gamma)
+        g, pv = run_with_table(run, alphabeta_core, table, below(gamma), gamma)
         passes.append(run.finish(g, pv))
         if g < gamma:  # failed low: the value is at most g
             upper = g
