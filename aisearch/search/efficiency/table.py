@@ -221,7 +221,7 @@ class TranspositionTable:
         """The entry for position ``s`` (its value as scored at ``ply``), or None: the
         stored entry as :meth:`TranspositionTable.lookup` reads it, for a search deeper than
         any entry (so nothing is settled; a subclass's own ``lookup`` is not asked)."""
-        deeper = UNBOUNDED + 1  # than any entry: nothing is settled (counted as such)
+        deeper = UNBOUNDED + 1  # deeper than any entry: nothing is settled
         return TranspositionTable.lookup(self, s, deeper, -INF, INF, ply)[0]
 
     def lookup(self, s: Any, depth: int, alpha: float, beta: float,
