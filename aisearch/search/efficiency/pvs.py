@@ -27,20 +27,15 @@ from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order
 from aisearch.results import Decision
-from aisearch.search.classic.alphabeta import alphabeta_failsoft
 from aisearch.search.efficiency.table_search import (
     EXACT,
     LOWER,
     UPPER,
     TranspositionTable,
-    check_table,
-    check_window,
-    count_table,
+    decide_with_table,
     table_first,
     table_steps,
 )
-from aisearch.search.horizon.extensions import extended
-from aisearch.search.horizon.quiescence import quiescent
 from aisearch.search.registry import searcher
 from aisearch.search.runtime import INF, Run
 from aisearch.trace.events import Research, TracerLike
@@ -169,13 +164,7 @@ def pvs(
     >>> d.value, d.move, d.stats.leaves
     (3, 0, 7)
     """
-    table = check_table(table)
-    alpha, beta = check_window(window)
-    run = Run(pvs, game, state, depth, evaluate=evaluate, order=order, table=table,
-              window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-              tracer=tracer, leaf_rule=quiescent(quiescence),
-              depth_rule=extended(game, extensions, singular_margin, probe=alphabeta_failsoft))
-    counted = count_table(run, table)  # bookkeeping
-    v, pv = run.search(pvs_core(run, table), alpha, beta)
-    counted()  # bookkeeping
-    return run.finish(v, pv)
+    return decide_with_table(pvs, pvs_core, game, state, depth, evaluate=evaluate, order=order,
+                             table=table, window=window, prune_on_equal=prune_on_equal,
+                             fastest_wins=fastest_wins, tracer=tracer, quiescence=quiescence,
+                             extensions=extensions, singular_margin=singular_margin)

@@ -218,21 +218,11 @@ class TranspositionTable:
         return _as_seen(e, ply, own)
 
     def probe(self, s: Any, ply: int = 0) -> Entry | None:
-        """The entry for position ``s`` (its value as scored at ``ply``), or None."""
-        key = s if self.canonical is None else self.canonical(s)
-        self.probes += 1
-        try:
-            e = self.slots.get(key if self.size is None else hash(key) % self.size)
-        except TypeError:  # an unhashable state or canonical form
-            self._key(s)  # (says which)
-            raise
-        if e is None or e[4] != key:
-            return None
-        self.hits += 1
-        v = e[0]
-        if v > WON or v < -WON or key is not s and key != s:
-            return self.seen(e, ply, key is s or key == s)
-        return e
+        """The entry for position ``s`` (its value as scored at ``ply``), or None: the
+        stored entry as :meth:`TranspositionTable.lookup` reads it, for a search deeper than
+        any entry (so nothing is settled; a subclass's own ``lookup`` is not asked)."""
+        deeper = UNBOUNDED + 1  # deeper than any entry: nothing is settled
+        return TranspositionTable.lookup(self, s, deeper, -INF, INF, ply)[0]
 
     def lookup(self, s: Any, depth: int, alpha: float, beta: float,
                ply: int = 0) -> tuple[Entry | None, bool]:

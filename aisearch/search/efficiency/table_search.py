@@ -48,7 +48,8 @@ from aisearch.search.runtime import INF, Run, check_window, decoder, shown_depth
 from aisearch.trace.events import TableHit, TracerLike
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TableStore",
-           "alphabeta_tt", "alphabeta_core", "table_first", "table_steps", "check_window",
+           "alphabeta_tt", "alphabeta_core", "table_first", "table_steps", "table_rules",
+           "run_with_table", "decide_with_table", "check_window",
            "decoder"]  # (check_window and decoder: the runtime's, importable from here too)
 
 def check_table(table: Any) -> TranspositionTable | None:
@@ -105,6 +106,59 @@ def count_table(run: Run, table: TranspositionTable | None) -> Callable[[], None
         run.more["table_stores"] = table.stores - stores
 
     return done
+
+
+def table_rules(game: Any, quiescence: Any, extensions: Any,
+                singular_margin: Any) -> dict[str, Any]:
+    """The leaf and depth rules of a table search, as keyword arguments of its ``Run``: a
+    quiescence search of at most ``quiescence`` plies at the depth bound, and the moves
+    ``extensions`` searches one ply deeper (singular ones probed with fail-soft alpha-beta).
+
+    >>> table_rules(None, None, (), 1.0)
+    {'leaf_rule': None, 'depth_rule': None}
+    """
+    return {"leaf_rule": quiescent(quiescence),
+            "depth_rule": extended(game, extensions, singular_margin, probe=alphabeta_failsoft)}
+
+
+def run_with_table(run: Run, core: Callable[..., Callable[..., tuple[Any, tuple]]],
+                   table: TranspositionTable | None, alpha: float,
+                   beta: float) -> tuple[Any, tuple]:
+    """``run``'s search of its root in the window (alpha, beta) with ``core(run, table)``
+    (:func:`alphabeta_core`, or PVS's): the root's score and principal variation, the
+    table's hits and stores counted into ``run``.
+
+    >>> from aisearch.games import fig5_2
+    >>> run = Run(alphabeta_tt, fig5_2, fig5_2.initial, None)
+    >>> run_with_table(run, alphabeta_core, TranspositionTable(), -INF, INF), run.more
+    ((3, (0, 0)), {'table_hits': 0, 'table_stores': 4})
+    """
+    counted = count_table(run, table)  # bookkeeping
+    v, pv = run.search(core(run, table), alpha, beta)
+    counted()  # bookkeeping
+    return v, pv
+
+
+def decide_with_table(searcher: Callable[..., Any],
+                      core: Callable[..., Callable[..., tuple[Any, tuple]]], game: Game,
+                      state: Any, depth: int | None, *, quiescence: int | None,
+                      extensions: tuple[str, ...], singular_margin: float,
+                      **options: Any) -> Decision:
+    """One search by ``searcher`` (:func:`alphabeta_tt`, :func:`~aisearch.search.pvs`) with
+    its recursive ``core``: ``options["table"]`` and ``options["window"]`` checked, the
+    rules of :func:`table_rules` made, the root searched in the window.
+
+    >>> from aisearch.games import fig5_2
+    >>> decide_with_table(alphabeta_tt, alphabeta_core, fig5_2, fig5_2.initial, 1,
+    ...                   evaluate=lambda s: 0, table=None, window=(-INF, INF),
+    ...                   quiescence=None, extensions=(), singular_margin=1.0).value
+    0
+    """
+    table = options["table"] = check_table(options["table"])
+    alpha, beta = check_window(options["window"])
+    run = Run(searcher, game, state, depth, **options,
+              **table_rules(game, quiescence, extensions, singular_margin))
+    return run.finish(*run_with_table(run, core, table, alpha, beta))
 
 
 def table_steps(run: Run, table: TranspositionTable | None,
@@ -257,13 +311,8 @@ def alphabeta_tt(
     >>> alphabeta_tt(fig5_2, fig5_2.initial, window=(4, 10)).value  # fails low: at most 3
     3
     """
-    table = check_table(table)
-    alpha, beta = check_window(window)
-    run = Run(alphabeta_tt, game, state, depth, evaluate=evaluate, order=order, table=table,
-              window=window, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-              tracer=tracer, leaf_rule=quiescent(quiescence),
-              depth_rule=extended(game, extensions, singular_margin, probe=alphabeta_failsoft))
-    counted = count_table(run, table)  # bookkeeping
-    v, pv = run.search(alphabeta_core(run, table), alpha, beta)
-    counted()  # bookkeeping
-    return run.finish(v, pv)
+    return decide_with_table(alphabeta_tt, alphabeta_core, game, state, depth, evaluate=evaluate,
+                             order=order, table=table, window=window,
+                             prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
+                             tracer=tracer, quiescence=quiescence, extensions=extensions,
+                             singular_margin=singular_margin)

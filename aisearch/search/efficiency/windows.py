@@ -1,27 +1,20 @@
 """Searching with narrow windows: aspiration windows and MTD(f).
 
-PVS is in :mod:`~aisearch.search.efficiency.pvs`, SSS* in
-:mod:`~aisearch.search.efficiency.sss`.
+PVS is in :mod:`~aisearch.search.efficiency.pvs` (its names are importable from here too),
+SSS* in :mod:`~aisearch.search.efficiency.sss`.
 
 Alpha-beta cuts more the narrower its window (alpha, beta). A search with a window that
 turns out to miss the value still says on which side it lies: a fail-soft search returning
 ``v <= alpha`` has *failed low* (the value is at most ``v``), ``v >= beta`` *failed high*
-(at least ``v``). The narrowest window, a *null window* (널 창, zero or scout window), asks
-one yes/no question: "is the value above this?".
+(at least ``v``). Null windows, the narrowest, and the functions that make them on real
+numbers (``above``, ``below``) are described in :mod:`aisearch.search.efficiency.pvs`.
 
-- :func:`pvs` (principal variation search, NegaScout; Marsland & Campbell 1982, Reinefeld
-  1983): the first move with the full window, every other with a null window around the best
-  so far; only a move that fails high (better after all) is searched again for its value
-  (its own module, :mod:`aisearch.search.efficiency.pvs`, whose names are importable from here too).
 - :func:`aspiration` (야망 창): the root searched with a window around a guess (the previous
   iteration's value); if the value falls outside, search again with the window opened on
   that side. Each root search is a search of its own in a recording.
 - :func:`mtdf` (Plaat et al. 1996): only null-window searches of the root, with a
   transposition table, closing in on the value from a first guess; :func:`mtd` is the
   driver, which :func:`~aisearch.search.sss_star` starts at +infinity.
-
-Null windows on real numbers: the window just above ``x`` is ``(x, above(x))``, where
-``above(x)`` is the next float (``math.nextafter``); no value lies strictly inside it.
 
 Examples
 --------
@@ -39,17 +32,15 @@ from typing import Any
 
 from aisearch.core import MAX, Evaluate, Game, Order
 from aisearch.results import Decision, Stats
-from aisearch.search.classic.alphabeta import alphabeta_failsoft
 from aisearch.search.efficiency.pvs import above, below, pvs, pvs_core  # noqa: F401 (pvs: doctest)
 from aisearch.search.efficiency.table_search import (
     TranspositionTable,
     alphabeta_core,
     check_table,
-    count_table,
     decoder,
+    run_with_table,
+    table_rules,
 )
-from aisearch.search.horizon.extensions import extended
-from aisearch.search.horizon.quiescence import quiescent
 from aisearch.search.registry import searcher
 from aisearch.search.runtime import INF, Run, check_args
 from aisearch.trace.events import TracerLike
@@ -156,17 +147,14 @@ def aspiration(
     alpha = -INF if guess <= -payoff else guess - width
     beta = INF if guess >= payoff else guess + width
     core = pvs_core if scout else alphabeta_core
-    leaf_rule = quiescent(quiescence)
-    depth_rule = extended(game, extensions, singular_margin, probe=alphabeta_failsoft)
+    rules = table_rules(game, quiescence, extensions, singular_margin)
     tries: list[Decision] = []
     while True:
         run = Run(aspiration, game, state, depth, evaluate=evaluate, order=order, table=table,
                   window=(alpha, beta), guess=guess, width=width, scout=scout,
                   prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
-                  leaf_rule=leaf_rule, depth_rule=depth_rule)
-        counted = count_table(run, table)  # bookkeeping
-        v, pv = run.search(core(run, table), alpha, beta)
-        counted()  # bookkeeping
+                  **rules)
+        v, pv = run_with_table(run, core, table, alpha, beta)
         tries.append(run.finish(v, pv))
         if v <= alpha and alpha > -INF:  # failed low: the value is at most v
             alpha = -INF
@@ -190,8 +178,7 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
     check_args(game, state, depth, {"evaluate": evaluate, "order": order, "tracer": tracer,
                                     "prune_on_equal": prune_on_equal,
                                     "fastest_wins": fastest_wins})  # before the root is read
-    leaf_rule = quiescent(quiescence)
-    depth_rule = extended(game, extensions, singular_margin, probe=alphabeta_failsoft)
+    rules = table_rules(game, quiescence, extensions, singular_margin)
     g, lower, upper = first, -INF, INF
     passes: list[Decision] = []
     maximizing = game.to_move(state) == MAX
@@ -201,11 +188,8 @@ def mtd(search: Callable[..., Any], game: Game, state: Any, depth: int | None, *
         gamma = g if g > lower else above(lower)  # the question: is the value >= gamma?
         run = Run(search, game, state, depth, evaluate=evaluate, order=order, table=table,
                   window=(decode(below(gamma)), decode(gamma)), prune_on_equal=prune_on_equal,
-                  fastest_wins=fastest_wins, tracer=tracer, leaf_rule=leaf_rule,
-                  depth_rule=depth_rule)
-        counted = count_table(run, table)  # bookkeeping
-        g, pv = run.search(alphabeta_core(run, table), below(gamma), gamma)
-        counted()  # bookkeeping
+                  fastest_wins=fastest_wins, tracer=tracer, **rules)
+        g, pv = run_with_table(run, alphabeta_core, table, below(gamma), gamma)
         passes.append(run.finish(g, pv))
         if g < gamma:  # failed low: the value is at most g
             upper = g

@@ -10,9 +10,7 @@ Each iteration of :class:`~aisearch.search.MCTS` becomes a ``Start``, then a
 
 Examples
 --------
->>> from aisearch.games import fig5_2
->>> from aisearch.search import MCTS
->>> from aisearch.trace import Recorder
+>>> from aisearch import MCTS, Recorder, fig5_2
 >>> rec = Recorder()
 >>> tree = MCTS(fig5_2, fig5_2.initial, tracer=rec)
 >>> tree.iterate()
