@@ -228,3 +228,21 @@ def test_a_chance_node_whose_window_lies_beyond_the_bounds_is_cut_before_any_out
         cuts = [e for e in rec.events if type(e) is Cut and e.path == (1, 1)]
         assert [(e.skipped, e.alpha, e.beta) for e in cuts] == [((0, 1), -INF, -6)]
         assert d.value == pytest.approx(expectiminimax(game, ()).value)
+
+
+@pytest.mark.parametrize("search", [star1, star2])
+def test_star_bounds_come_from_a_finite_positive_win_or_are_given_with_l_below_u(search):
+    """Without ``bounds`` a star search takes ``(-win, win)`` from a game with a finite,
+    positive win; a win of 0 or of ``inf`` (or none) gives no bounds; given bounds need
+    L < U."""
+    tree = [Chance([(0.5, 1), (0.5, -1)]), 0]
+    game = TreeGame(tree)
+    game.win = 1
+    assert search(game, ()).value == 0
+    for win in (0, INF, None):
+        game.win = win
+        with pytest.raises(ValueError, match="needs bounds"):
+            search(game, ())
+    with pytest.raises(ValueError, match="need L < U"):
+        search(TreeGame(tree), (), bounds=(1, 1))
+    assert search(TreeGame(tree), (), bounds=(-1, 1)).value == 0
