@@ -66,11 +66,6 @@ def front(moves: Sequence[Any], first: Sequence[Any]) -> tuple:
     return tuple(lead) + tuple(m for m in moves if m not in lead)
 
 
-def _call(order: Any, state: Any, moves: Sequence[Any], depth: int | None) -> Sequence[Any]:
-    return order(state, moves, depth) if getattr(order, "uses_depth", False) else order(
-        state, moves)
-
-
 class StaticOrder:
     """Successors ordered by their static value, the best for the player to move first.
 
