@@ -284,3 +284,109 @@ def test_options_are_keyword_only():
             search(game, (), None, None)
     with pytest.raises(TypeError):
         MCTS(game, (), 1.0)
+
+
+# -- the runtime's own parts ---------------------------------------------------------------
+class Finished(Countdown):
+    """A finished game says no player is to move (``to_move`` is None at its end)."""
+
+    def to_move(self, s):
+        return None if s[0] == 0 else s[1]
+
+
+@pytest.mark.parametrize("search", [minimax, *(f for f in FORMS if f is not negamax)])
+def test_a_finished_root_is_its_value_whatever_its_to_move_says(search):
+    """(Negamax is not asked: it needs the player to move at terminal states too, for the
+    sign of their value.)"""
+    d = search(Finished(), (0, 1))
+    assert (d.value, d.move, d.stats.nodes) == (1, None, 1)
+    with pytest.raises(ValueError, match="whose to_move is MAX"):
+        search(Finished(), (2, 7))  # a live root with no player is refused at once
+
+
+class Dice(Coin):
+    """Coin's game whose chance node gives ``outcomes`` (given by the test), the same
+    object every time, and calls ``spoil`` after the first time it gave them."""
+
+    def __init__(self, outcomes, spoil):
+        self.outcomes, self.spoil, self.calls = outcomes, spoil, 0
+
+    def chance_outcomes(self, s):
+        self.calls += 1
+        if self.calls == 2:
+            self.spoil(self.outcomes)
+        return self.outcomes
+
+    def result(self, s, m):
+        if s == "toss":
+            return "toss2" if m == "heads" else (5, 0)
+        if s == "toss2":
+            return "toss" if m == "heads" else (3, 0)
+        return super().result(s, m)
+
+    def to_move(self, s):
+        return -1 if s in ("toss", "toss2") else Countdown.to_move(self, s)
+
+    def is_terminal(self, s):
+        return s not in ("toss", "toss2") and Countdown.is_terminal(self, s)
+
+
+def test_outcomes_are_checked_at_every_chance_node_unless_they_are_an_immutable_tuple():
+    """A tuple of tuples is checked once and can be trusted after; a list (or a tuple of
+    lists) may change, so it is checked every time it is given."""
+    def halve(outs):
+        outs[0][1] = 0.25 if isinstance(outs[0], list) else None
+
+    def spoil_list(outs):
+        outs[0] = ("heads", 0.25)
+
+    for outcomes, spoil in [([("heads", 0.5), ("tails", 0.5)], spoil_list),
+                            ((["heads", 0.5], ["tails", 0.5]), halve),
+                            ([["heads", 0.5], ["tails", 0.5]], halve)]:
+        game = Dice(outcomes, spoil)
+        with pytest.raises(ValueError, match="probabilit"):
+            minimax(game, "toss", 3, evaluate=lambda s: 0)
+    game = Dice((("heads", 0.5), ("tails", 0.5)), lambda outs: None)
+    assert minimax(game, "toss", 4, evaluate=lambda s: 0).stats.chance_nodes >= 2
+    bad = Dice((("heads", 0.5), ("tails", 0.4)), lambda outs: None)
+    with pytest.raises(ValueError, match="probabilit"):
+        minimax(bad, "toss", 4, evaluate=lambda s: 0)
+
+
+def test_a_runs_kind_sees_through_counting_wrappers_of_the_evaluation():
+    from aisearch.search.runtime import Run
+
+    game = TreeGame([[3, 12], [2, 4]])
+
+    def e(s):
+        return 1
+
+    def f(s):
+        return 2
+
+    def counting(g):
+        def wrapper(s):
+            return g(s)
+
+        wrapper.__wrapped__ = g
+        return wrapper
+
+    kind = Run(alphabeta, game, (), 2, evaluate=e).kind
+    assert Run(alphabeta, game, (), 2, evaluate=counting(e)).kind == kind
+    assert Run(alphabeta, game, (), 2, evaluate=counting(counting(e))).kind == kind
+    assert Run(alphabeta, game, (), 2, evaluate=counting(f)).kind != kind
+    none = Run(alphabeta, game, (), 2).kind
+    assert Run(alphabeta, game, (), 2, evaluate=counting(None)).kind == none != kind
+
+
+def test_a_run_scores_quick_wins_by_default_and_takes_its_options_by_keyword():
+    from aisearch.search.runtime import Run
+
+    game = TreeGame([[3, 12], [2, 4]])
+    run = Run(minimax, game, (), 2)
+    assert run.sources.fastest is True
+    assert Run(minimax, game, (), 2, fastest_wins=False).sources.fastest is False
+    with pytest.raises(TypeError):
+        Run(minimax, game, (), 2, True)  # mover_view is a keyword
+    leaf = run.make_leaf(source=lambda s, p=0: 5, terminal=True)
+    assert leaf((0, 0), 0) == 5

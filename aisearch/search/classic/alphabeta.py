@@ -237,7 +237,9 @@ def negamax(
     Inside, every node's value is from the view of its player to move; a parent negates
     a child's value and window when the turn passes (not when the same player moves
     twice, as in trees with consecutive MIN layers). The root converts to MAX's view, and
-    trace events are reported from MAX's view like every other searcher.
+    trace events are reported from MAX's view like every other searcher. It asks
+    ``to_move`` at terminal states too (for the sign of their value), so a game must name a
+    player there.
 
     Examples
     --------
