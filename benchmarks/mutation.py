@@ -67,7 +67,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "common": ("aisearch/search/runtime/run.py",
                [*CONTRACTS, S + "test_contracts_chance.py", S + "test_known_values.py",
                 S + "test_fastest_wins.py", S + "test_table.py", S + "test_ordering.py",
-                S + "test_quiescence.py", S + "test_extensions.py",
+                S + "test_quiescence.py", S + "test_extensions.py", S + "test_maxn.py",
                 "tests/bad_input/test_searchers.py", "tests/test_trace.py"]),
     "table": ("aisearch/search/efficiency/table_search.py",
               [*DECLARED, S + "test_contracts_table.py", S + "test_table.py",

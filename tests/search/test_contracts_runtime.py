@@ -390,3 +390,12 @@ def test_a_run_scores_quick_wins_by_default_and_takes_its_options_by_keyword():
         Run(minimax, game, (), 2, True)  # mover_view is a keyword
     leaf = run.make_leaf(source=lambda s, p=0: 5, terminal=True)
     assert leaf((0, 0), 0) == 5
+
+    def mine(game, state, depth):  # a searcher of one's own, declared nowhere
+        return Run(mine, game, state, depth)
+
+    assert mine(game, (), 2).moves(()) == (0, 1)  # searched as a two-player game
+    three = TreeGame([[3, 12], [2, 4]])
+    three.players = 3
+    with pytest.raises(ValueError, match="mine searches two-player games"):
+        mine(three, (), 2)
