@@ -158,13 +158,9 @@ def star1(
     Ballard (1983), "The *-minimax search procedure for trees containing chance nodes";
     lesson ``06_games_of_chance``.
     """
-    run = Run(star1, game, state, depth, evaluate=evaluate, order=order, bounds=bounds,
-              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
-    low, high = value_bounds(game, bounds, "star1")
-    _bounded(run, low, high)
-    core = _core(run, low, high, probing=False)
-    v, pv = run.search(core, -INF, INF, None)
-    return run.finish(v, pv)
+    return _star(star1, False, game, state, depth, evaluate=evaluate, order=order,
+                 bounds=bounds, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
+                 tracer=tracer)
 
 
 @searcher(title="Star2 (Ballard's *-minimax, probing)", pseudocode=_STAR2, windowed=True,
@@ -187,12 +183,18 @@ def star2(
     >>> d.value, d.move, d.stats.probes
     (2.1, 'a1', 3)
     """
-    run = Run(star2, game, state, depth, evaluate=evaluate, order=order, bounds=bounds,
-              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
-    low, high = value_bounds(game, bounds, "star2")
+    return _star(star2, True, game, state, depth, evaluate=evaluate, order=order,
+                 bounds=bounds, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
+                 tracer=tracer)
+
+
+def _star(searcher: Any, probing: bool, game: Game, state: Any, depth: int | None,
+          **options: Any) -> Decision:
+    """Star1 (``probing=False``) or Star2 as ``searcher``: the run, its bounds, its core."""
+    run = Run(searcher, game, state, depth, **options)
+    low, high = value_bounds(game, options["bounds"], searcher.__name__)
     _bounded(run, low, high)
-    core = _core(run, low, high, probing=True)
-    v, pv = run.search(core, -INF, INF, None)
+    v, pv = run.search(_core(run, low, high, probing), -INF, INF, None)
     return run.finish(v, pv)
 
 
