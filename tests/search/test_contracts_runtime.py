@@ -399,3 +399,60 @@ def test_a_run_scores_quick_wins_by_default_and_takes_its_options_by_keyword():
     three.players = 3
     with pytest.raises(ValueError, match="mine searches two-player games"):
         mine(three, (), 2)
+
+
+class Three:
+    """Three players take turns (0, 1, 2) taking 1 or 2 counters from 4; who takes the last
+    scores 1, the others 0. A game written from the protocol alone: nothing says it has no
+    chance nodes."""
+
+    players = 3
+    initial = (4, 0)
+
+    def to_move(self, s):
+        return s[1]
+
+    def moves(self, s):
+        return tuple(k for k in (1, 2) if k <= s[0])
+
+    def result(self, s, m):
+        return (s[0] - m, (s[1] + 1) % 3)
+
+    def is_terminal(self, s):
+        return s[0] == 0
+
+    def utility(self, s, player=0):
+        return 1 if player == (s[1] - 1) % 3 else 0
+
+
+def test_a_search_of_more_players_takes_any_player_but_chance_and_two_player_ones_refuse():
+    from aisearch.search import maxn
+
+    game = Three()
+
+    def best(s):  # max^n by brute force: each player takes its own best, the first on ties
+        if game.is_terminal(s):
+            return tuple(game.utility(s, p) for p in range(3)), None
+        p, top = game.to_move(s), None
+        for m in game.moves(s):
+            v = best(game.result(s, m))[0]
+            if top is None or v[p] > top[0][p]:
+                top = (v, m)
+        return top
+
+    d = maxn(game, Three.initial)
+    assert (d.value, d.move) == best(Three.initial)
+    for search in (minimax, alphabeta):
+        with pytest.raises(ValueError, match="searches two-player games"):
+            search(Three(), Three.initial)
+
+
+def test_an_ordering_changes_no_count_and_a_recording_keeps_the_rules_options():
+    game = TreeGame([[[3, 12], [8, 1]], [[2, 4], [6, 14]], [[5, 2], [7, 9]]])
+    for search in (minimax, *FORMS):
+        plain = search(game, ())
+        same = search(game, (), order=lambda s, ms: tuple(ms))
+        assert same.stats == plain.stats, search.__name__
+    rec = Recorder()
+    alphabeta(game, (), 2, evaluate=lambda s: 0, quiescence=2, tracer=rec)
+    assert rec.events[0].options["quiescence"] == 2
