@@ -401,25 +401,15 @@ def test_a_run_scores_quick_wins_by_default_and_takes_its_options_by_keyword():
         mine(three, (), 2)
 
 
-class Three:
-    """Three players take turns (0, 1, 2) taking 1 or 2 counters from 4; who takes the last
-    scores 1, the others 0. A game written from the protocol alone: nothing says it has no
-    chance nodes."""
+class Three(Countdown):
+    """Countdown for three players taking turns (0, 1, 2), from 4 counters; who takes the
+    last scores 1, the others 0. Nothing says it has no chance nodes."""
 
     players = 3
     initial = (4, 0)
 
-    def to_move(self, s):
-        return s[1]
-
-    def moves(self, s):
-        return tuple(k for k in (1, 2) if k <= s[0])
-
     def result(self, s, m):
         return (s[0] - m, (s[1] + 1) % 3)
-
-    def is_terminal(self, s):
-        return s[0] == 0
 
     def utility(self, s, player=0):
         return 1 if player == (s[1] - 1) % 3 else 0
