@@ -19,7 +19,6 @@ Examples
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,65 +30,27 @@ from aisearch.grading.compare import DIFFS
 from aisearch.grading.observe import Observation, observe, show
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import Bug, recognise
+from aisearch.search.plain import alphabeta_tt
 
-__all__ = ["table_search", "EXACT", "LOWER", "UPPER", "TableCase", "table_cases",
-           "searched_once", "searched_deeper", "runner_for", "states_diff", "check_table",
-           "DeepeningCase", "deepening_cases", "DeepeningRun", "run_deepening",
-           "check_deepening"]
-
-INF = math.inf
-EXACT, LOWER, UPPER = "exact", "lower", "upper"
-"""The flags of a table entry."""
+__all__ = ["table_search", "TableCase", "table_cases", "searched_once", "searched_deeper",
+           "runner_for", "states_diff", "check_table", "DeepeningCase", "deepening_cases",
+           "DeepeningRun", "run_deepening", "check_deepening"]
 
 
 def table_search(game: Any, state: Any, depth: int, evaluate: Any,
                  table: dict) -> tuple[Any, Any]:
     """Fail-soft alpha-beta with a transposition table: the exercise's answer, and the
-    search the student's ``deepening_moves`` is given (the exercise says so). It runs in the
-    grader: the student's code gets a reference to it, and each of its calls runs here.
+    search the student's ``deepening_moves`` is given (the exercise says so). It is the
+    plain :func:`~aisearch.search.plain.alphabeta_tt` the lesson shows, in the exercise's
+    API (no window or root flag to pass). It runs in the grader: the student's code gets a
+    reference to it, and each of its calls runs here.
 
     >>> from aisearch.games import fig5_2
     >>> table = {}
     >>> table_search(fig5_2, fig5_2.initial, 2, None, table), table[(1,)]
     ((3, 0), (2, 'upper', 1, 0))
     """
-
-    def search(s: Any, d: int, alpha: float, beta: float, root: bool) -> tuple[Any, Any]:
-        if game.is_terminal(s):
-            return game.utility(s, MAX), None
-        if d == 0:
-            return evaluate(s), None
-        entry = table.get(s)
-        moves = list(game.moves(s))
-        if entry is not None:
-            value, flag, searched, move = entry
-            if not root and searched >= d and (
-                    flag == EXACT or (flag == LOWER and value >= beta)
-                    or (flag == UPPER and value <= alpha)):
-                return value, move
-            if move in moves:
-                moves.remove(move)
-                moves.insert(0, move)
-        alpha0, beta0 = alpha, beta
-        maximizing = game.to_move(s) == MAX
-        best_value: Any = None
-        best_move: Any = None
-        for m in moves:
-            v, _ = search(game.result(s, m), d - 1, alpha, beta, False)
-            if best_move is None or (v > best_value if maximizing else v < best_value):
-                best_value, best_move = v, m
-            if maximizing:
-                alpha = max(alpha, best_value)
-            else:
-                beta = min(beta, best_value)
-            if alpha >= beta:
-                break
-        flag = UPPER if best_value <= alpha0 else LOWER if best_value >= beta0 else EXACT
-        table[s] = (best_value, flag, d, best_move)
-        return best_value, best_move
-
-    return search(state, depth, -INF, INF, True)
-
+    return alphabeta_tt(game, state, depth, evaluate, table)
 
 
 @dataclass(frozen=True)
