@@ -26,7 +26,7 @@ from typing import Any
 
 from aisearch.core import MAX
 from aisearch.grading.cases import Case, tictactoe_case, tree_case
-from aisearch.grading.compare import DIFFS
+from aisearch.grading.compare import DIFFS, first_difference
 from aisearch.grading.observe import Observation, observe, show
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import Bug, recognise
@@ -160,16 +160,8 @@ generated (1,) where it generates (2,)'
         return got.error
     g, w = got.generated, want.generated
     if g != w:
-        n = next((i for i, (a, b) in enumerate(zip(g, w, strict=False)) if a != b),
-                 min(len(g), len(w)))
-        head = f"you generated {len(g)} states, the table search generates {len(w)}"
-        if n == len(w):
-            return head + (f"; after the first {n}, which agree, you went on to generate "
-                           f"{show(g[n])}")
-        if n == len(g):
-            return head + f"; after the first {n}, which agree, you stopped before {show(w[n])}"
-        return head + (f"; the first {n} agree, then you generated {show(g[n])} where it "
-                       f"generates {show(w[n])}")
+        return (f"you generated {len(g)} states, the table search generates {len(w)}; "
+                + first_difference(g, w))
     extra, missing = got.evaluated - want.evaluated, want.evaluated - got.evaluated
     if extra:
         return f"you called evaluate on {show(sorted(extra, key=repr)[0])}, which is not a tip"
