@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aisearch.core import MAX
-from aisearch.grading.cases import Case, tictactoe_case, tree_case
+from aisearch.grading.cases import Case, tictactoe_case, tree_case, utility_at_ends
 from aisearch.grading.compare import DIFFS, first_difference
 from aisearch.grading.observe import Observation, observe, show
 from aisearch.grading.question import Context, Fail
@@ -236,7 +236,7 @@ def deepening_cases(rng: random.Random) -> list[DeepeningCase]:
         for _ in range(rng.randint(0, 3)):
             board = t.result(board, rng.choice(t.moves(board)))
         nodes = rng.choice([30, 200, 800]) + rng.randrange(40)
-        out.append(DeepeningCase(t, board, _terminal_safe(t, TicTacToe.nilsson_eval), nodes, 9,
+        out.append(DeepeningCase(t, board, utility_at_ends(t, TicTacToe.nilsson_eval), nodes, 9,
                                  f"tic-tac-toe {str(board)!r}, evaluate = Nilsson's e(p)",
                                  nodes))
     for _ in range(5):
@@ -245,13 +245,6 @@ def deepening_cases(rng: random.Random) -> list[DeepeningCase]:
         nodes = rng.choice([15, 60, 200, 500]) + rng.randrange(20)
         out.append(DeepeningCase(g, g.initial, g.evaluate, nodes, g.d, f"{g!r}", nodes))
     return out
-
-
-def _terminal_safe(game: Any, e: Callable[[Any], float]) -> Callable[[Any], float]:
-    def evaluate(s: Any) -> float:
-        return game.utility(s, MAX) if game.is_terminal(s) else e(s)
-
-    return evaluate
 
 
 @dataclass(frozen=True)

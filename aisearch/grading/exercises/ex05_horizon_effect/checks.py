@@ -33,7 +33,7 @@ from typing import Any
 
 from aisearch.core import MAX, MIN, GameWrapper
 from aisearch.games.tree import TreeGame
-from aisearch.grading.cases import Case, random_tree
+from aisearch.grading.cases import Case, random_tree, utility_at_ends
 from aisearch.grading.compare import DIFFS, first_difference, same_value
 from aisearch.grading.observe import Observation, observe, show
 from aisearch.grading.question import Context, Fail
@@ -267,24 +267,12 @@ CHESS_POSITIONS = (
 to move: their quiescence searches stay within a few dozen states."""
 
 
-class _ChessEval:
-    """Material in pawns (White's view); the utility at the end of the game."""
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-
-    def __call__(self, s: Any) -> float:
-        if self.game.is_terminal(s):
-            return self.game.utility(s, MAX)
-        return self.game.material_eval(s)
-
-
 def _chess(rng: random.Random) -> tuple[Any, Any, Any, str]:
     from aisearch.games.chess import Chess
 
     fen = rng.choice(CHESS_POSITIONS)
     game = Chess()
-    return (game, Chess.parse(fen), _ChessEval(game),
+    return (game, Chess.parse(fen), utility_at_ends(game, game.material_eval),
             f"Chess.parse({fen!r}) with evaluate = game.material_eval (material in pawns, "
             "White's view)")
 
