@@ -118,13 +118,22 @@ def question(
     points : float
         What a full answer earns (> 0).
     title : str, optional
-        One line shown in reports; default: the first line of the docstring, or the id.
+        One line shown in reports; default: the docstring's first paragraph (its lines
+        joined), or the id.
     timeout : float
         Seconds the question may take (student code included) before it scores 0.
 
     >>> q = question("01.moves", points=3)(lambda ctx: None)
-    >>> q.exercise, q.points
-    ('01', 3.0)
+    >>> q.exercise, q.points, q.title
+    ('01', 3.0, '01.moves')
+    >>> def moves(ctx):
+    ...     pass
+    >>> moves.__doc__ = '''legal_moves lists the moves,
+    ...     in order.
+    ...
+    ...     More for the reader.'''
+    >>> question("01.moves", points=3)(moves).title
+    'legal_moves lists the moves, in order.'
     """
     if not isinstance(id, str) or not re.fullmatch(r"\d\d\.[A-Za-z0-9_.-]+", id):
         raise ValueError(f"question id must look like '03.alphabeta' (NN.name), not {id!r}")
@@ -134,8 +143,8 @@ def question(
         raise ValueError(f"timeout must be positive, not {timeout!r}")
 
     def decorate(func: Callable[[Context], Any]) -> Question:
-        doc = (getattr(func, "__doc__", None) or "").strip().splitlines()
-        return Question(id, float(points), title or (doc[0] if doc else id), func, float(timeout),
+        doc = " ".join((getattr(func, "__doc__", None) or "").strip().split("\n\n")[0].split())
+        return Question(id, float(points), title or doc or id, func, float(timeout),
                         next(_counter))
 
     return decorate
