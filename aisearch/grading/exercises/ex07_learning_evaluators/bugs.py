@@ -200,7 +200,16 @@ def _trained(episode: Callable[..., list[float]]) -> Callable[..., list[float]]:
                   why=f"td_train on {episode.__name__}: {episode.__doc__}")
 
 
-TRAIN_BUGS: list[Bug] = catalogue(trace_not_reset, *(_trained(bug.impl) for bug in EPISODE_BUGS))
+train_trace_not_decayed = _trained(trace_not_decayed)
+train_wrong_sign = _trained(wrong_sign)
+train_next_gradient = _trained(next_gradient)
+train_outcome_unused = _trained(outcome_unused)
+train_trace_late = _trained(trace_late)
+train_alpha_twice = _trained(alpha_twice)
+
+TRAIN_BUGS: list[Bug] = catalogue(trace_not_reset, train_trace_not_decayed, train_wrong_sign,
+                                  train_next_gradient, train_outcome_unused, train_trace_late,
+                                  train_alpha_twice)
 """The wrong training loops: the trace carried over, or a wrong episode."""
 
 
