@@ -172,13 +172,12 @@ def _call(f: Callable[..., Any], args: tuple[Any, ...], norm: Callable[[Any], An
         return ("error", student_error(e))
 
 
-def _check_rules(ctx: Context, name: str, cases: list[RulesCase], reference: Callable[..., Any],
-                 norm: Callable[[Any], Any], bugs: Sequence[Bug], what: str) -> None:
+def _wrong_calls(ctx: Context, name: str, cases: Sequence[Any],
+                 args: Callable[[Any], tuple[Any, ...]], reference: Callable[..., Any],
+                 norm: Callable[[Any], Any], bugs: Sequence[Bug]) -> tuple[list, Bug | None]:
+    """Call the student's ``name`` on every case: the ``(case, got, want)`` it got wrong, and
+    the known bug that behaves alike (None if none does)."""
     f = ctx.function(name)
-
-    def args(c: RulesCase) -> tuple[Any, ...]:
-        return (c.grid, c.state, c.move) if what == "state" else (c.grid, c.state)
-
     got = [_call(f, args(c), norm) for c in cases]
     first = got[0]
     if isinstance(first, tuple) and first[:1] == ("error",) and "not implemented" in first[1]:
@@ -186,8 +185,18 @@ def _check_rules(ctx: Context, name: str, cases: list[RulesCase], reference: Cal
     want = [reference(*args(c)) for c in cases]
     wrong = [(c, g, w) for c, g, w in zip(cases, got, want, strict=True) if g != w]
     if not wrong:
+        return [], None
+    return wrong, recognise(got, cases, bugs, lambda impl, c: norm(impl(*args(c))))[0]
+
+
+def _check_rules(ctx: Context, name: str, cases: list[RulesCase], reference: Callable[..., Any],
+                 norm: Callable[[Any], Any], bugs: Sequence[Bug], what: str) -> None:
+    def args(c: RulesCase) -> tuple[Any, ...]:
+        return (c.grid, c.state, c.move) if what == "state" else (c.grid, c.state)
+
+    wrong, bug = _wrong_calls(ctx, name, cases, args, reference, norm, bugs)
+    if not wrong:
         return
-    bug, _ = recognise(got, cases, bugs, lambda impl, c: norm(impl(*args(c))))
     kind = bug.kind if bug else None
     if kind is None and what == "moves" and all(
             isinstance(g, list) and sorted(map(str, g)) == sorted(w) for _, g, w in wrong):
@@ -316,17 +325,10 @@ def check_white_wins(ctx: Context, name: str = "white_wins", n: int = 40) -> Non
     ...     print(e.bug)
     corridor
     """
-    f = ctx.function(name)
     cases = [start_case(ctx.rng) for _ in range(n)]
-    got = [_call(f, c, _as_bool) for c in cases]
-    first = got[0]
-    if isinstance(first, tuple) and first[:1] == ("error",) and "not implemented" in first[1]:
-        raise Fail(f"{name} {first[1]}.", bug="not-implemented")
-    want = [solved_outcome(*c) for c in cases]
-    wrong = [(c, g, w) for c, g, w in zip(cases, got, want, strict=True) if g != w]
+    wrong, bug = _wrong_calls(ctx, name, cases, tuple, solved_outcome, _as_bool, PREDICT_BUGS)
     if not wrong:
         return
-    bug, _ = recognise(got, cases, PREDICT_BUGS, lambda impl, c: _as_bool(impl(*c)))
     (rows, cols, black, white), g, w = min(wrong, key=lambda cgw: cgw[0][0] * cgw[0][1])
     if isinstance(g, tuple) and g[:1] == ("error",):
         shown = g[1]
