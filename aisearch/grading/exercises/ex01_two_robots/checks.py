@@ -189,6 +189,16 @@ def _wrong_calls(ctx: Context, name: str, cases: Sequence[Any],
     return wrong, recognise(got, cases, bugs, lambda impl, c: norm(impl(*args(c))))[0]
 
 
+def _shown(got: Any, answer: str, otherwise: str) -> str:
+    """What a wrong call did, for feedback: the error it raised, what it returned that is
+    not ``answer``, or else ``otherwise``."""
+    if isinstance(got, tuple) and got[:1] == ("error",):
+        return got[1]
+    if isinstance(got, tuple) and got[:1] == ("bad",):
+        return f"returned {got[1]}, not {answer}"
+    return otherwise
+
+
 def _check_rules(ctx: Context, name: str, cases: list[RulesCase], reference: Callable[..., Any],
                  norm: Callable[[Any], Any], bugs: Sequence[Bug], what: str) -> None:
     def args(c: RulesCase) -> tuple[Any, ...]:
@@ -202,12 +212,8 @@ def _check_rules(ctx: Context, name: str, cases: list[RulesCase], reference: Cal
             isinstance(g, list) and sorted(map(str, g)) == sorted(w) for _, g, w in wrong):
         kind = MOVE_ORDER
     c, g, w = min(wrong, key=lambda cgw: sum(map(len, cgw[0].grid)))
-    if isinstance(g, tuple) and g[:1] == ("error",):
-        shown = g[1]
-    elif isinstance(g, tuple) and g[:1] == ("bad",):
-        shown = f"returned {g[1]}, not a {'list of moves' if what == 'moves' else 'state triple'}"
-    else:
-        shown = f"you return {g!r}, expected {w!r}"
+    shown = _shown(g, "a list of moves" if what == "moves" else "a state triple",
+                   f"you return {g!r}, expected {w!r}")
     lead = kind.feedback + "\n" if kind else ""
     raise Fail(f"{lead}{len(wrong)} of {len(cases)} random cases wrong. For example, "
                f"{name}(...) on {c.describe()}: {shown}.", bug=kind.key if kind else None)
@@ -330,12 +336,8 @@ def check_white_wins(ctx: Context, name: str = "white_wins", n: int = 40) -> Non
     if not wrong:
         return
     (rows, cols, black, white), g, w = min(wrong, key=lambda cgw: cgw[0][0] * cgw[0][1])
-    if isinstance(g, tuple) and g[:1] == ("error",):
-        shown = g[1]
-    elif isinstance(g, tuple) and g[:1] == ("bad",):
-        shown = f"returned {g[1]}, not True or False"
-    else:
-        shown = f"you return {g}, but {'White wins' if w else 'Black escapes for ever'}"
+    shown = _shown(g, "True or False",
+                   f"you return {g}, but {'White wins' if w else 'Black escapes for ever'}")
     lead = bug.feedback + "\n" if bug else ""
     raise Fail(f"{lead}{len(wrong)} of {len(cases)} random starts wrong. For example, "
                f"{name}({rows}, {cols}, {black}, {white}): {shown}.",
