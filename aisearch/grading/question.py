@@ -51,6 +51,7 @@ from types import ModuleType
 from typing import Any
 
 __all__ = [
+    "ask",
     "Question",
     "question",
     "Fail",
@@ -148,6 +149,22 @@ def question(
                         next(_counter))
 
     return decorate
+
+
+def ask(id: str, points: float, title: str, check: Callable[..., Any], /, *args: Any,
+        timeout: float = 10.0, **options: Any) -> Question:
+    """A question whose test is ``check(ctx, *args, **options)``: most questions, each
+    declared in one statement (:func:`question` declares any other).
+
+    >>> q = ask("01.moves", 3, "legal_moves lists the moves.", lambda ctx, n: n, 7)
+    >>> q.title, q.points, q(None)
+    ('legal_moves lists the moves.', 3.0, 7)
+    """
+
+    def test(ctx: Context) -> Any:
+        return check(ctx, *args, **options)
+
+    return question(id, points, title=title, timeout=timeout)(test)
 
 
 class Fail(Exception):  # noqa: N818 (it reads well in question code: raise Fail(...))
