@@ -5,7 +5,8 @@
 - ``python -m aisearch.grading grade PATH ...`` runs each submission in its own process
   with time and memory limits and prints per-question points and feedback
   (:mod:`aisearch.grading.grade`).
-- Question tests are plain Python files using :func:`question` (see ``docs/homework.md``).
+- Question tests are plain Python files using :func:`question` (see ``docs/homework.md``),
+  or :func:`ask` for a question that calls one check.
   The shipped ones are laid out by exercise: ``aisearch/grading/exercises/exNN_name/``
   holds exercise NN's ``questions.py``, ``checks.py`` and ``bugs.py`` (its known wrong
   implementations, one named function per bug), found by
@@ -43,6 +44,7 @@ from aisearch.grading.question import (
     Question,
     QuestionResult,
     Score,
+    ask,
     default_tests,
     load_questions,
     question,
@@ -52,6 +54,7 @@ from aisearch.grading.selfcheck import self_check
 
 __all__ = [
     "question",
+    "ask",
     "Question",
     "Context",
     "Fail",

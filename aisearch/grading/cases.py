@@ -41,7 +41,25 @@ __all__ = [
     "random_grid",
     "free_cells",
     "grid_game",
+    "utility_at_ends",
 ]
+
+
+def utility_at_ends(game: Any, estimate: Callable[[Any], float]) -> Callable[[Any], float]:
+    """An evaluation that agrees with the game where it has ended: ``game.utility(s, MAX)``
+    at a terminal state, ``estimate(s)`` elsewhere.
+
+    >>> from aisearch.games import TreeGame
+    >>> game = TreeGame([3, [1, 2]])
+    >>> evaluate = utility_at_ends(game, lambda s: 0)
+    >>> evaluate((0,)), evaluate((1,))
+    (3, 0)
+    """
+
+    def evaluate(s: Any) -> float:
+        return game.utility(s, MAX) if game.is_terminal(s) else estimate(s)
+
+    return evaluate
 
 
 @dataclass(frozen=True)
@@ -174,10 +192,7 @@ def tree_case(rng: random.Random, *, limited: bool | None = None, max_depth: int
     else:
         limited, depth = False, height + rng.choice([0, 0, 1])
     h = {s: rng.randint(-5, 5) for s in game.states() if not game.is_terminal(s)}
-
-    def evaluate(s: Any) -> float:
-        return game.utility(s, MAX) if game.is_terminal(s) else h[s]
-
+    evaluate = utility_at_ends(game, h.__getitem__)
     return Case(game, game.initial, depth, evaluate, tree_label(game, depth, evaluate),
                 len(game), height)
 
@@ -223,9 +238,7 @@ def losing_case(rng: random.Random, first: int = MAX) -> Case:
         kids.append(kid)
     game = TreeGame(kids, first=first)
     height = max(len(t) for t in game.tips)
-    def evaluate(s: Any) -> float:  # (never needed: the search reaches every tip)
-        return game.utility(s, MAX) if game.is_terminal(s) else 0
-
+    evaluate = utility_at_ends(game, lambda s: 0)  # (never needed: every tip is reached)
     return Case(game, game.initial, height, evaluate, tree_label(game, height, evaluate),
                 len(game), height)
 
@@ -257,9 +270,7 @@ def named_case(rng: random.Random, first: int = MAX) -> Case:
     game = TreeGame(dict(zip(keys, kids, strict=True)), first=first)
     height = max(len(t) for t in game.tips)
 
-    def evaluate(s: Any) -> float:  # (never needed: the search reaches every tip)
-        return game.utility(s, MAX) if game.is_terminal(s) else 0
-
+    evaluate = utility_at_ends(game, lambda s: 0)  # (never needed: every tip is reached)
     return Case(game, game.initial, height, evaluate, tree_label(game, height, evaluate),
                 len(game), height)
 
@@ -308,11 +319,7 @@ def tictactoe_case(rng: random.Random) -> Case:
         if not game.is_terminal(s):
             break
     depth = rng.randint(1, 3)
-    e = TicTacToe.nilsson_eval
-
-    def evaluate(b: Any) -> float:
-        return game.utility(b, MAX) if game.is_terminal(b) else e(b)
-
+    evaluate = utility_at_ends(game, TicTacToe.nilsson_eval)
     label = (f"tic-tac-toe board {str(s)!r} ({'X' if game.to_move(s) == MAX else 'O'} to move, "
              f"X is MAX) at depth {depth}, evaluate = Nilsson's e(p)")
     return Case(game, s, depth, evaluate, label, 10 ** depth, depth)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from aisearch.grading.observe import Observation, show
@@ -40,10 +40,12 @@ __all__ = [
     "value_diff",
     "move_diff",
     "sequence_diff",
+    "first_difference",
     "evaluated_diff",
     "multiset_diff",
     "DIFFS",
     "alike",
+    "Diff",
 ]
 
 Diff = Callable[[Observation, Observation], "str | None"]
@@ -119,22 +121,35 @@ on to generate (1,), which alpha-beta does not generate'
         return got.error
     g, w = got.generated, want.generated
     if g != w:
-        pairs = enumerate(zip(g, w, strict=False))
-        n = next((i for i, (a, b) in pairs if a != b), min(len(g), len(w)))
         head = f"you generated {len(g)} states, alpha-beta generates {len(w)}"
         cause = _generation_cause(got, want, "alpha-beta")
         if cause:
             return head + "; " + cause
         if Counter(g) == Counter(w):
             return head + ": the same states in another order (search moves in game.moves order)"
-        if n == len(w):
-            return head + (f"; after the first {n}, which agree, you went on to generate "
-                           f"{show(g[n])}, which alpha-beta does not generate")
-        if n == len(g):
-            return head + f"; after the first {n}, which agree, you stopped before {show(w[n])}"
-        return head + (f"; the first {n} agree, then you generated {show(g[n])} where alpha-beta "
-                       f"generates {show(w[n])}")
+        return head + "; " + first_difference(g, w, "alpha-beta",
+                                              ", which alpha-beta does not generate")
     return evaluated_diff(got, want)
+
+
+def first_difference(got: Sequence[Any], want: Sequence[Any], it: str = "it",
+                     beyond: str = "") -> str:
+    """Where the states a student generated (``got``) leave those the right search, named
+    ``it``, generates (``want``); ``beyond`` follows a state past the end of ``want``.
+
+    >>> first_difference([(0,), (1,)], [(0,), (2,)])
+    'the first 1 agree, then you generated (1,) where it generates (2,)'
+    >>> first_difference([(0,)], [(0,), (2,)])
+    'after the first 1, which agree, you stopped before (2,)'
+    """
+    n = next((i for i, (a, b) in enumerate(zip(got, want, strict=False)) if a != b),
+             min(len(got), len(want)))
+    if n == len(want):
+        return f"after the first {n}, which agree, you went on to generate {show(got[n])}{beyond}"
+    if n == len(got):
+        return f"after the first {n}, which agree, you stopped before {show(want[n])}"
+    return f"the first {n} agree, then you generated {show(got[n])} where {it} generates " \
+           f"{show(want[n])}"
 
 
 def _generation_cause(got: Observation, want: Observation, name: str) -> str | None:
@@ -212,8 +227,9 @@ DIFFS: dict[str, Diff] = {
 """The aspects a searcher question can grade, by name."""
 
 
-def alike(aspect: str) -> Callable[[Observation, Observation], bool]:
-    """Whether two observations agree in ``aspect`` (neither of them an error).
+def alike(aspect: str | Diff) -> Callable[[Observation, Observation], bool]:
+    """Whether two observations agree in ``aspect`` (neither of them an error): a name of
+    :data:`DIFFS` or a ``diff(got, want)``.
 
     Examples
     --------
@@ -221,7 +237,7 @@ def alike(aspect: str) -> Callable[[Observation, Observation], bool]:
     >>> same(Observation(3, 0), Observation(3, 1)), same(Observation(3, 0), Observation(4, 0))
     (True, False)
     """
-    diff = DIFFS[aspect]
+    diff = DIFFS[aspect] if isinstance(aspect, str) else aspect
 
     def agree(a: Observation, b: Observation) -> bool:
         if a.shape == "error" or b.shape == "error":

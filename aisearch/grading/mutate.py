@@ -165,8 +165,9 @@ def value_only(answer: tuple[Any, Any]) -> Any:
     return answer[0]
 
 
-_PREAMBLE = ("import math\nfrom collections.abc import Callable\nfrom typing import Any\n\n"
-             "from aisearch import CHANCE, MAX, MIN\n\nINF = math.inf\n")
+_PREAMBLE = ("import math\nimport random\nfrom collections.abc import Callable, Sequence\n"
+             "from typing import Any\n\nfrom aisearch import CHANCE, MAX, MIN\n\nINF = math.inf\n")
+_PREAMBLE_NAMES = {"math", "random", "Callable", "Sequence", "Any", "CHANCE", "MAX", "MIN", "INF"}
 
 
 def student_module(functions: Mapping[str, Callable[..., Any]]) -> str:
@@ -185,7 +186,7 @@ def student_module(functions: Mapping[str, Callable[..., Any]]) -> str:
     (True, True, True)
     """
     parts = [_PREAMBLE] + [_written(f, name) for name, f in functions.items()]
-    written = set(functions) | {"math", "Callable", "Any", "CHANCE", "MAX", "MIN", "INF"}
+    written = set(functions) | _PREAMBLE_NAMES
     for f in functions.values():
         parts[1:1] = _helpers(f, written)
     return "\n\n".join(parts)

@@ -51,6 +51,7 @@ from types import ModuleType
 from typing import Any
 
 __all__ = [
+    "ask",
     "Question",
     "question",
     "Fail",
@@ -118,13 +119,22 @@ def question(
     points : float
         What a full answer earns (> 0).
     title : str, optional
-        One line shown in reports; default: the first line of the docstring, or the id.
+        One line shown in reports; default: the docstring's first paragraph (its lines
+        joined), or the id.
     timeout : float
         Seconds the question may take (student code included) before it scores 0.
 
     >>> q = question("01.moves", points=3)(lambda ctx: None)
-    >>> q.exercise, q.points
-    ('01', 3.0)
+    >>> q.exercise, q.points, q.title
+    ('01', 3.0, '01.moves')
+    >>> def moves(ctx):
+    ...     pass
+    >>> moves.__doc__ = '''legal_moves lists the moves,
+    ...     in order.
+    ...
+    ...     More for the reader.'''
+    >>> question("01.moves", points=3)(moves).title
+    'legal_moves lists the moves, in order.'
     """
     if not isinstance(id, str) or not re.fullmatch(r"\d\d\.[A-Za-z0-9_.-]+", id):
         raise ValueError(f"question id must look like '03.alphabeta' (NN.name), not {id!r}")
@@ -134,11 +144,27 @@ def question(
         raise ValueError(f"timeout must be positive, not {timeout!r}")
 
     def decorate(func: Callable[[Context], Any]) -> Question:
-        doc = (getattr(func, "__doc__", None) or "").strip().splitlines()
-        return Question(id, float(points), title or (doc[0] if doc else id), func, float(timeout),
+        doc = " ".join((getattr(func, "__doc__", None) or "").strip().split("\n\n")[0].split())
+        return Question(id, float(points), title or doc or id, func, float(timeout),
                         next(_counter))
 
     return decorate
+
+
+def ask(id: str, points: float, title: str, check: Callable[..., Any], /, *args: Any,
+        timeout: float = 10.0, **options: Any) -> Question:
+    """A question whose test is ``check(ctx, *args, **options)``: most questions, each
+    declared in one statement (:func:`question` declares any other).
+
+    >>> q = ask("01.moves", 3, "legal_moves lists the moves.", lambda ctx, n: n, 7)
+    >>> q.title, q.points, q(None)
+    ('legal_moves lists the moves.', 3.0, 7)
+    """
+
+    def test(ctx: Context) -> Any:
+        return check(ctx, *args, **options)
+
+    return question(id, points, title=title, timeout=timeout)(test)
 
 
 class Fail(Exception):  # noqa: N818 (it reads well in question code: raise Fail(...))

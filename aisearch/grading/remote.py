@@ -145,34 +145,33 @@ class RemoteMethod(_Proxy):
         return f"<method {self.__name__}>"
 
 
-class RemoteFunction(_Proxy):
+class _WithMethods(_Proxy):
+    """A proxy whose public attributes are the methods of its object on the other side."""
+
+    def __getattr__(self, name: str) -> RemoteMethod:
+        if not _public(name):
+            raise AttributeError(name)
+        return RemoteMethod(self, name)
+
+
+class RemoteFunction(_WithMethods):
     """A function of the other side (a student's function, or one the grader hands over):
     calling it runs it there."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self._endpoint.call(self._handle, None, args, kwargs)
 
-    def __getattr__(self, name: str) -> RemoteMethod:
-        if not _public(name):
-            raise AttributeError(name)
-        return RemoteMethod(self, name)
-
     def __repr__(self) -> str:
         return f"<function {self.__name__}>"
 
 
-class RemoteObject(_Proxy):
+class RemoteObject(_WithMethods):
     """A student's object that is not data (the grader sees its type and a short repr;
     its methods can be called, as a search calls those of a student's wrapped game)."""
 
     def __init__(self, endpoint: Endpoint, handle: int, name: str, text: str) -> None:
         super().__init__(endpoint, handle, name)
         self.kind, self.text = printable(name)[:80], printable(text)[:120]
-
-    def __getattr__(self, name: str) -> RemoteMethod:
-        if not _public(name):
-            raise AttributeError(name)
-        return RemoteMethod(self, name)
 
     def __repr__(self) -> str:
         return f"<{self.kind}: {self.text}>"

@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from aisearch.grading.cases import Case
-from aisearch.grading.compare import DIFFS, alike
+from aisearch.grading.compare import DIFFS, Diff, alike
 from aisearch.grading.mutate import mutant, value_only
 from aisearch.grading.observe import Observation, observe
 from aisearch.grading.question import Context, Fail
@@ -179,8 +179,9 @@ def refuse_borrowed_or_missing(name: str, got: Sequence[Observation]) -> None:
 
 
 def check_search(
-    ctx: Context, name: str, aspect: str, cases: Sequence[Case], *,
+    ctx: Context, name: str, aspect: str | Diff, cases: Sequence[Case], *,
     reference: Callable[..., Any], bugs: Sequence[Bug],
+    look: Callable[[Callable[..., Any], Any], Observation] = observe, guess: bool = True,
 ) -> None:
     """Grade one aspect of the student's searcher ``name``; return None if it is right.
 
@@ -190,9 +191,9 @@ def check_search(
         The question's context (the student's namespace).
     name : str
         The student's function, in the exercises' API.
-    aspect : str
+    aspect : str or callable
         ``'value'``, ``'move'``, ``'pruning'`` or ``'expansion'``
-        (:data:`~aisearch.grading.compare.DIFFS`).
+        (:data:`~aisearch.grading.compare.DIFFS`), or an exercise's own ``diff(got, want)``.
     cases : sequence of Case
         The random problems (:mod:`aisearch.grading.cases`).
     reference : callable
@@ -200,6 +201,11 @@ def check_search(
         (:func:`~aisearch.grading.observe.exercise_api` of a package searcher).
     bugs : sequence of Bug
         Known wrong implementations, most specific first.
+    look : callable
+        ``look(f, case)`` observes ``f`` on a case (default :func:`observe`).
+    guess : bool
+        Where no known bug behaves alike, name what the observations show (a non-tip or a
+        terminal state evaluated, positions remembered): the bugs of a depth-limited search.
 
     Raises
     ------
@@ -220,17 +226,17 @@ def check_search(
     True
     """
     f = ctx.function(name)
-    diff = DIFFS[aspect]
-    got = [observe(f, c) for c in cases]
+    diff = DIFFS[aspect] if isinstance(aspect, str) else aspect
+    got = [look(f, c) for c in cases]
     refuse_borrowed_or_missing(name, got)
-    want = [observe(reference, c) for c in cases]
+    want = [look(reference, c) for c in cases]
     wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True) if (d := diff(g, w))]
     if not wrong:
         return None
-    bug, exact = recognise(got, cases, bugs, observe, alike(aspect))
+    bug, exact = recognise(got, cases, bugs, look, alike(aspect))
     kind = bug.kind if bug is not None else None
     pairs = list(zip(got, want, strict=True))
-    if kind is None:  # no known wrong implementation alike: name what the observations show
+    if kind is None and guess:  # no known bug alike: name what the observations show
         if any(set(g.expanded_evaluated) - set(w.expanded_evaluated) for g, w in pairs):
             kind = EVALUATES_NON_TIPS
         elif any(g.evaluated_terminal and not w.evaluated_terminal for g, w in pairs):

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from aisearch.grading.child import user_namespace
 from aisearch.grading.files import read_tail
 from aisearch.grading.question import (
     GradingStopped,
@@ -175,7 +176,7 @@ def run_submission(path: Path, raw: bytes, questions: list[Question], *, seed: i
         from_child, to_grader = os.pipe()
         config = {"submission": str(copy), "read_fd": to_child, "write_fd": to_grader,
                   "timeout": timeout, "cell_timeout": cell_timeout, "memory_mb": memory_mb,
-                  "user_namespace": _user_namespace()}
+                  "user_namespace": user_namespace()}
         (work / "config.json").write_text(json.dumps(config), encoding="utf-8")
         tool = sandbox_tool()
         argv = wrap([sys.executable, "-s", "-m", "aisearch.grading.child",
@@ -292,13 +293,6 @@ def _ready(channel: Endpoint, wait: float, timeout: float) -> dict[str, Any]:
 
 def _lost(q: Question, feedback: str, status: str) -> QuestionResult:
     return QuestionResult(q.id, q.title, q.points, 0.0, status, feedback, "crash")
-
-
-def _user_namespace() -> str:
-    try:
-        return os.readlink("/proc/self/ns/user")
-    except OSError:
-        return ""
 
 
 def _end(proc: subprocess.Popen[bytes], *, supervised: bool) -> int | None:

@@ -3,7 +3,8 @@
 An exercise ``NN`` lives in a folder ``exNN_name/`` next to this file (``name`` as in its
 notebook ``solutions/NN_name.ipynb``), a Python package holding
 
-- ``questions.py``: its graded questions (``@question("NN.name", points=...)``) and
+- ``questions.py``: its graded questions (``ask("NN.name", points, title, check, ...)``,
+  each a call of one check) and
   ``WITHHELD``, what the grading process's copy of the package must not have (the
   package's own versions of what the exercise asks for: see
   :mod:`aisearch.grading.stubs`),

@@ -172,13 +172,12 @@ def _call(f: Callable[..., Any], args: tuple[Any, ...], norm: Callable[[Any], An
         return ("error", student_error(e))
 
 
-def _check_rules(ctx: Context, name: str, cases: list[RulesCase], reference: Callable[..., Any],
-                 norm: Callable[[Any], Any], bugs: Sequence[Bug], what: str) -> None:
+def _wrong_calls(ctx: Context, name: str, cases: Sequence[Any],
+                 args: Callable[[Any], tuple[Any, ...]], reference: Callable[..., Any],
+                 norm: Callable[[Any], Any], bugs: Sequence[Bug]) -> tuple[list, Bug | None]:
+    """Call the student's ``name`` on every case: the ``(case, got, want)`` it got wrong, and
+    the known bug that behaves alike (None if none does)."""
     f = ctx.function(name)
-
-    def args(c: RulesCase) -> tuple[Any, ...]:
-        return (c.grid, c.state, c.move) if what == "state" else (c.grid, c.state)
-
     got = [_call(f, args(c), norm) for c in cases]
     first = got[0]
     if isinstance(first, tuple) and first[:1] == ("error",) and "not implemented" in first[1]:
@@ -186,19 +185,35 @@ def _check_rules(ctx: Context, name: str, cases: list[RulesCase], reference: Cal
     want = [reference(*args(c)) for c in cases]
     wrong = [(c, g, w) for c, g, w in zip(cases, got, want, strict=True) if g != w]
     if not wrong:
+        return [], None
+    return wrong, recognise(got, cases, bugs, lambda impl, c: norm(impl(*args(c))))[0]
+
+
+def _shown(got: Any, answer: str, otherwise: str) -> str:
+    """What a wrong call did, for feedback: the error it raised, what it returned that is
+    not ``answer``, or else ``otherwise``."""
+    if isinstance(got, tuple) and got[:1] == ("error",):
+        return got[1]
+    if isinstance(got, tuple) and got[:1] == ("bad",):
+        return f"returned {got[1]}, not {answer}"
+    return otherwise
+
+
+def _check_rules(ctx: Context, name: str, cases: list[RulesCase], reference: Callable[..., Any],
+                 norm: Callable[[Any], Any], bugs: Sequence[Bug], what: str) -> None:
+    def args(c: RulesCase) -> tuple[Any, ...]:
+        return (c.grid, c.state, c.move) if what == "state" else (c.grid, c.state)
+
+    wrong, bug = _wrong_calls(ctx, name, cases, args, reference, norm, bugs)
+    if not wrong:
         return
-    bug, _ = recognise(got, cases, bugs, lambda impl, c: norm(impl(*args(c))))
     kind = bug.kind if bug else None
     if kind is None and what == "moves" and all(
             isinstance(g, list) and sorted(map(str, g)) == sorted(w) for _, g, w in wrong):
         kind = MOVE_ORDER
     c, g, w = min(wrong, key=lambda cgw: sum(map(len, cgw[0].grid)))
-    if isinstance(g, tuple) and g[:1] == ("error",):
-        shown = g[1]
-    elif isinstance(g, tuple) and g[:1] == ("bad",):
-        shown = f"returned {g[1]}, not a {'list of moves' if what == 'moves' else 'state triple'}"
-    else:
-        shown = f"you return {g!r}, expected {w!r}"
+    shown = _shown(g, "a list of moves" if what == "moves" else "a state triple",
+                   f"you return {g!r}, expected {w!r}")
     lead = kind.feedback + "\n" if kind else ""
     raise Fail(f"{lead}{len(wrong)} of {len(cases)} random cases wrong. For example, "
                f"{name}(...) on {c.describe()}: {shown}.", bug=kind.key if kind else None)
@@ -316,24 +331,13 @@ def check_white_wins(ctx: Context, name: str = "white_wins", n: int = 40) -> Non
     ...     print(e.bug)
     corridor
     """
-    f = ctx.function(name)
     cases = [start_case(ctx.rng) for _ in range(n)]
-    got = [_call(f, c, _as_bool) for c in cases]
-    first = got[0]
-    if isinstance(first, tuple) and first[:1] == ("error",) and "not implemented" in first[1]:
-        raise Fail(f"{name} {first[1]}.", bug="not-implemented")
-    want = [solved_outcome(*c) for c in cases]
-    wrong = [(c, g, w) for c, g, w in zip(cases, got, want, strict=True) if g != w]
+    wrong, bug = _wrong_calls(ctx, name, cases, tuple, solved_outcome, _as_bool, PREDICT_BUGS)
     if not wrong:
         return
-    bug, _ = recognise(got, cases, PREDICT_BUGS, lambda impl, c: _as_bool(impl(*c)))
     (rows, cols, black, white), g, w = min(wrong, key=lambda cgw: cgw[0][0] * cgw[0][1])
-    if isinstance(g, tuple) and g[:1] == ("error",):
-        shown = g[1]
-    elif isinstance(g, tuple) and g[:1] == ("bad",):
-        shown = f"returned {g[1]}, not True or False"
-    else:
-        shown = f"you return {g}, but {'White wins' if w else 'Black escapes for ever'}"
+    shown = _shown(g, "True or False",
+                   f"you return {g}, but {'White wins' if w else 'Black escapes for ever'}")
     lead = bug.feedback + "\n" if bug else ""
     raise Fail(f"{lead}{len(wrong)} of {len(cases)} random starts wrong. For example, "
                f"{name}({rows}, {cols}, {black}, {white}): {shown}.",

@@ -10,8 +10,8 @@ source that says why it is a classic mistake.
 
 The robot evaluation, ``robot_eval(game, state)``, has its right answer (:func:`robot_eval`,
 the shortest path around the walls and Black's exits) and two wrong ones: the straight-line
-distance, blind to walls, and the distance with its sign flipped. They stay functions: the
-lessons have no plain evaluation of the two robots to change.
+distance, blind to walls, and the distance with its sign flipped, each an edit of it (the
+lessons have no plain evaluation of the two robots to change).
 
 Examples
 --------
@@ -22,6 +22,11 @@ Examples
 3
 >>> [bug.key for bug in BUGS][:3]
 ['value-for-move', 'depth-off-by-one', 'depth-off-by-one']
+>>> from aisearch.games.robots import TwoRobots
+>>> game = TwoRobots.parse("B . ./# # ./W . .")
+>>> manhattan_eval(game, game.initial) > robot_eval(game, game.initial), far_is_good(
+...     game, game.initial) > 0
+(True, True)
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
+from aisearch.grading.mutate import mutant
+from aisearch.grading.recognise import Bug, BugClass, catalogue
 from aisearch.grading.search_checks import depth_limited_bugs
 from aisearch.search.plain import minimax
 
@@ -70,33 +76,14 @@ def robot_eval(game: Any, state: Any) -> float:
     return -(d + 0.5 * exits) / (len(game.cells()) + 3)
 
 
-@shows(WEAK_EVALUATION)
-def manhattan_eval(game: Any, state: Any) -> float:
-    """The straight-line (Manhattan) distance, scaled: blind to the walls.
-
-    >>> from aisearch.games.robots import TwoRobots
-    >>> game = TwoRobots.parse("B . ./# # ./W . .")
-    >>> manhattan_eval(game, game.initial) > robot_eval(game, game.initial)
-    True
-    """
-    (rb, cb), (rw, cw) = state.black, state.white
-    # the bug: should be the distance around the walls, game.distance(black, white)
-    return -(abs(rb - rw) + abs(cb - cw)) / (len(game.cells()) + 3)
-
-
-@shows(EVALUATION_SIGN)
-def far_is_good(game: Any, state: Any) -> float:
-    """The distance around the walls, scaled, with its sign flipped: White runs away.
-
-    >>> from aisearch.games.robots import TwoRobots
-    >>> game = TwoRobots(3, 3)
-    >>> far_is_good(game, game.initial) > 0
-    True
-    """
-    d = game.distance(state.black, state.white)
-    if d == math.inf:
-        return -0.99
-    return d / (len(game.cells()) + 3)  # the bug: should be minus the distance
+manhattan_eval = mutant(robot_eval, WEAK_EVALUATION, "manhattan_eval", [
+    ("game.distance(state.black, state.white)",
+     "abs(state.black[0] - state.white[0]) + abs(state.black[1] - state.white[1])"),
+    ("-(d + 0.5 * exits) /", "-d /")], why=(
+    "The straight-line (Manhattan) distance, scaled: blind to the walls."))
+far_is_good = mutant(robot_eval, EVALUATION_SIGN, "far_is_good", [
+    ("-(d + 0.5 * exits) /", "d /")], why=(
+    "The distance around the walls, scaled, with its sign flipped: White runs away."))
 
 
 BUGS: list[Bug] = catalogue(

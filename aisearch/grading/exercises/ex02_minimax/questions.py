@@ -3,7 +3,7 @@
 
 from aisearch.games.robots import TwoRobots
 from aisearch.grading.exercises.ex02_minimax.checks import check_evaluation, check_minimax
-from aisearch.grading.question import Context, Score, question
+from aisearch.grading.question import ask
 from aisearch.grading.stubs import searchers, solvers
 
 WITHHELD = [*searchers(), *solvers(), TwoRobots.distance_eval]
@@ -11,26 +11,12 @@ WITHHELD = [*searchers(), *solvers(), TwoRobots.distance_eval]
 lessons show, the solvers, and the lesson's evaluation of the robots (the evaluation
 question asks for one of your own)."""
 
-
-@question("02.value", points=3)
-def value(ctx: Context) -> None:
-    """minimax_decision returns the minimax value (MAX's point of view)."""
-    check_minimax(ctx, "value")
-
-
-@question("02.move", points=2)
-def move(ctx: Context) -> None:
-    """minimax_decision returns the first best move for the player to move."""
-    check_minimax(ctx, "move")
-
-
-@question("02.search", points=1)
-def search(ctx: Context) -> None:
-    """minimax_decision generates every node once and evaluates exactly the tips at the bound."""
-    check_minimax(ctx, "expansion")
-
-
-@question("02.robot_eval", points=4, timeout=30)
-def robot_eval(ctx: Context) -> Score:
-    """robot_eval(game, state) makes White win on walled grids as often as distance_eval does."""
-    return check_evaluation(ctx, "robot_eval", points=4)
+value = ask("02.value", 3, "minimax_decision returns the minimax value (MAX's point of view).",
+            check_minimax, "value")
+move = ask("02.move", 2, "minimax_decision returns the first best move for the player to move.",
+           check_minimax, "move")
+search = ask("02.search", 1, "minimax_decision generates every node once and evaluates exactly "
+             "the tips at the bound.", check_minimax, "expansion")
+robot_eval = ask("02.robot_eval", 4, "robot_eval(game, state) makes White win on walled grids "
+                 "as often as distance_eval does.", check_evaluation, "robot_eval", points=4,
+                 timeout=30)

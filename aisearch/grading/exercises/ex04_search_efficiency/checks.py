@@ -19,77 +19,38 @@ Examples
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from aisearch.core import MAX
-from aisearch.grading.cases import Case, tictactoe_case, tree_case
-from aisearch.grading.compare import DIFFS
+from aisearch.grading.cases import Case, tictactoe_case, tree_case, utility_at_ends
+from aisearch.grading.compare import DIFFS, first_difference
 from aisearch.grading.observe import Observation, observe, show
 from aisearch.grading.question import Context, Fail
 from aisearch.grading.recognise import Bug, recognise
+from aisearch.search.plain import alphabeta_tt
 
-__all__ = ["table_search", "EXACT", "LOWER", "UPPER", "TableCase", "table_cases",
-           "searched_once", "searched_deeper", "runner_for", "states_diff", "check_table",
-           "DeepeningCase", "deepening_cases", "DeepeningRun", "run_deepening",
-           "check_deepening"]
-
-INF = math.inf
-EXACT, LOWER, UPPER = "exact", "lower", "upper"
-"""The flags of a table entry."""
+__all__ = ["table_search", "TableCase", "table_cases", "searched_once", "searched_deeper",
+           "runner_for", "states_diff", "check_table", "DeepeningCase", "deepening_cases",
+           "DeepeningRun", "run_deepening", "check_deepening"]
 
 
 def table_search(game: Any, state: Any, depth: int, evaluate: Any,
                  table: dict) -> tuple[Any, Any]:
     """Fail-soft alpha-beta with a transposition table: the exercise's answer, and the
-    search the student's ``deepening_moves`` is given (the exercise says so). It runs in the
-    grader: the student's code gets a reference to it, and each of its calls runs here.
+    search the student's ``deepening_moves`` is given (the exercise says so). It is the
+    plain :func:`~aisearch.search.plain.alphabeta_tt` the lesson shows, in the exercise's
+    API (no window or root flag to pass). It runs in the grader: the student's code gets a
+    reference to it, and each of its calls runs here.
 
     >>> from aisearch.games import fig5_2
     >>> table = {}
     >>> table_search(fig5_2, fig5_2.initial, 2, None, table), table[(1,)]
     ((3, 0), (2, 'upper', 1, 0))
     """
-
-    def search(s: Any, d: int, alpha: float, beta: float, root: bool) -> tuple[Any, Any]:
-        if game.is_terminal(s):
-            return game.utility(s, MAX), None
-        if d == 0:
-            return evaluate(s), None
-        entry = table.get(s)
-        moves = list(game.moves(s))
-        if entry is not None:
-            value, flag, searched, move = entry
-            if not root and searched >= d and (
-                    flag == EXACT or (flag == LOWER and value >= beta)
-                    or (flag == UPPER and value <= alpha)):
-                return value, move
-            if move in moves:
-                moves.remove(move)
-                moves.insert(0, move)
-        alpha0, beta0 = alpha, beta
-        maximizing = game.to_move(s) == MAX
-        best_value: Any = None
-        best_move: Any = None
-        for m in moves:
-            v, _ = search(game.result(s, m), d - 1, alpha, beta, False)
-            if best_move is None or (v > best_value if maximizing else v < best_value):
-                best_value, best_move = v, m
-            if maximizing:
-                alpha = max(alpha, best_value)
-            else:
-                beta = min(beta, best_value)
-            if alpha >= beta:
-                break
-        flag = UPPER if best_value <= alpha0 else LOWER if best_value >= beta0 else EXACT
-        table[s] = (best_value, flag, d, best_move)
-        return best_value, best_move
-
-    return search(state, depth, -INF, INF, True)
-
+    return alphabeta_tt(game, state, depth, evaluate, table)
 
 
 @dataclass(frozen=True)
@@ -199,16 +160,8 @@ generated (1,) where it generates (2,)'
         return got.error
     g, w = got.generated, want.generated
     if g != w:
-        n = next((i for i, (a, b) in enumerate(zip(g, w, strict=False)) if a != b),
-                 min(len(g), len(w)))
-        head = f"you generated {len(g)} states, the table search generates {len(w)}"
-        if n == len(w):
-            return head + (f"; after the first {n}, which agree, you went on to generate "
-                           f"{show(g[n])}")
-        if n == len(g):
-            return head + f"; after the first {n}, which agree, you stopped before {show(w[n])}"
-        return head + (f"; the first {n} agree, then you generated {show(g[n])} where it "
-                       f"generates {show(w[n])}")
+        return (f"you generated {len(g)} states, the table search generates {len(w)}; "
+                + first_difference(g, w))
     extra, missing = got.evaluated - want.evaluated, want.evaluated - got.evaluated
     if extra:
         return f"you called evaluate on {show(sorted(extra, key=repr)[0])}, which is not a tip"
@@ -283,7 +236,7 @@ def deepening_cases(rng: random.Random) -> list[DeepeningCase]:
         for _ in range(rng.randint(0, 3)):
             board = t.result(board, rng.choice(t.moves(board)))
         nodes = rng.choice([30, 200, 800]) + rng.randrange(40)
-        out.append(DeepeningCase(t, board, _terminal_safe(t, TicTacToe.nilsson_eval), nodes, 9,
+        out.append(DeepeningCase(t, board, utility_at_ends(t, TicTacToe.nilsson_eval), nodes, 9,
                                  f"tic-tac-toe {str(board)!r}, evaluate = Nilsson's e(p)",
                                  nodes))
     for _ in range(5):
@@ -292,13 +245,6 @@ def deepening_cases(rng: random.Random) -> list[DeepeningCase]:
         nodes = rng.choice([15, 60, 200, 500]) + rng.randrange(20)
         out.append(DeepeningCase(g, g.initial, g.evaluate, nodes, g.d, f"{g!r}", nodes))
     return out
-
-
-def _terminal_safe(game: Any, e: Callable[[Any], float]) -> Callable[[Any], float]:
-    def evaluate(s: Any) -> float:
-        return game.utility(s, MAX) if game.is_terminal(s) else e(s)
-
-    return evaluate
 
 
 @dataclass(frozen=True)

@@ -80,9 +80,6 @@ WINDOW_INTO_QUIESCENCE = BugClass(
     "window-into-quiescence", "the window is not carried into quiescence: at the depth bound "
     "call quiesce with the current alpha and beta, not with (-inf, +inf), so that it cuts off "
     "what cannot change the result.")
-QUIESCENCE_AT_ROOT_ONLY = BugClass(
-    "quiesce-everywhere", "quiescence called above the depth bound: search every move of "
-    "game.moves(state) while depth > 0 and call quiesce only where depth reaches 0.")
 
 
 # -- the exercise's API, and the right ones ---------------------------------------------

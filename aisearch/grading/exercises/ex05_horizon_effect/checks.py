@@ -33,12 +33,12 @@ from typing import Any
 
 from aisearch.core import MAX, MIN, GameWrapper
 from aisearch.games.tree import TreeGame
-from aisearch.grading.cases import Case, random_tree
-from aisearch.grading.compare import DIFFS, same_value
+from aisearch.grading.cases import Case, random_tree, utility_at_ends
+from aisearch.grading.compare import DIFFS, first_difference, same_value
 from aisearch.grading.observe import Observation, observe, show
 from aisearch.grading.question import Context, Fail
-from aisearch.grading.recognise import Bug, recognise
-from aisearch.grading.search_checks import refuse_borrowed_or_missing
+from aisearch.grading.recognise import Bug
+from aisearch.grading.search_checks import check_search
 from aisearch.search import alphabeta_failsoft, quiescence
 
 __all__ = ["QUIESCE", "SEARCH", "QUIESCENCE_PLIES", "LIMIT", "QuiesceCase", "quiesce_reference",
@@ -267,24 +267,12 @@ CHESS_POSITIONS = (
 to move: their quiescence searches stay within a few dozen states."""
 
 
-class _ChessEval:
-    """Material in pawns (White's view); the utility at the end of the game."""
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-
-    def __call__(self, s: Any) -> float:
-        if self.game.is_terminal(s):
-            return self.game.utility(s, MAX)
-        return self.game.material_eval(s)
-
-
 def _chess(rng: random.Random) -> tuple[Any, Any, Any, str]:
     from aisearch.games.chess import Chess
 
     fen = rng.choice(CHESS_POSITIONS)
     game = Chess()
-    return (game, Chess.parse(fen), _ChessEval(game),
+    return (game, Chess.parse(fen), utility_at_ends(game, game.material_eval),
             f"Chess.parse({fen!r}) with evaluate = game.material_eval (material in pawns, "
             "White's view)")
 
@@ -346,16 +334,8 @@ agree, you went on to generate (1,)'
     if g != w and _cap_problem(got):
         return _cap_problem(got)
     if g != w:
-        n = next((i for i, (a, b) in enumerate(zip(g, w, strict=False)) if a != b),
-                 min(len(g), len(w)))
-        head = f"you generated {len(g)} states, the quiescence search generates {len(w)}"
-        if n == len(w):
-            return head + (f"; after the first {n}, which agree, you went on to generate "
-                           f"{show(g[n])}")
-        if n == len(g):
-            return head + f"; after the first {n}, which agree, you stopped before {show(w[n])}"
-        return head + (f"; the first {n} agree, then you generated {show(g[n])} where it "
-                       f"generates {show(w[n])}")
+        return (f"you generated {len(g)} states, the quiescence search generates {len(w)}; "
+                + first_difference(g, w))
     if got.evaluated_terminal and not want.evaluated_terminal:
         return (f"you called evaluate on {show(got.evaluated_terminal[0])}, a terminal state: "
                 "its value is game.utility(state, MAX)")
@@ -411,32 +391,6 @@ def _observe(f: Callable[..., Any], case: Case) -> Observation:
         revisits=tuple((_key(s), n, k) for s, n, k in o.revisits))
 
 
-def _grade(ctx: Context, name: str, cases: Sequence[Case], diff: Callable[..., Any],
-           reference: Callable[..., Any], bug_list: Sequence[Bug]) -> None:
-    """Grade ``name`` on ``cases`` with ``diff``; on a mismatch name the known bug."""
-    f = ctx.function(name)
-    got = [_observe(f, c) for c in cases]
-    refuse_borrowed_or_missing(name, got)
-    want = [_observe(reference, c) for c in cases]
-    wrong = [(c, d) for c, g, w in zip(cases, got, want, strict=True) if (d := diff(g, w))]
-    if not wrong:
-        return None
-
-    def agree(a: Observation, b: Observation) -> bool:
-        return a.shape != "error" and b.shape != "error" and diff(a, b) is None
-
-    bug, exact = recognise(got, cases, bug_list, _observe, agree)
-    lead = ""
-    if bug is not None:
-        lead = ("" if exact else "This looks like a known bug. ") + bug.feedback + "\n"
-    elif any(o.shape == "error" for o in got):
-        every = all(o.shape == "error" for o in got)
-        lead = f"{name} raised an exception on {'every input' if every else 'some inputs'}.\n"
-    case, problem = min(wrong, key=lambda cd: cd[0].size)
-    raise Fail(f"{lead}{len(wrong)} of {len(cases)} random cases wrong. For example, on "
-               f"{case.describe()}: {problem}.", bug=bug.key if bug else None)
-
-
 def check_quiesce(ctx: Context, aspect: str, known: Sequence[Bug] = ()) -> None:
     """Grade ``quiesce`` by its ``'value'`` or by the ``'states'`` it generates and
     evaluates; ``known`` are the wrong versions that name a bug.
@@ -446,7 +400,8 @@ def check_quiesce(ctx: Context, aspect: str, known: Sequence[Bug] = ()) -> None:
     True
     """
     diff = quiesce_value_diff if aspect == "value" else quiesce_states_diff
-    _grade(ctx, QUIESCE, quiesce_cases(ctx.rng), diff, quiesce_reference, known)
+    check_search(ctx, QUIESCE, diff, quiesce_cases(ctx.rng), reference=quiesce_reference,
+                 bugs=known, look=_observe, guess=False)
 
 
 def check_search_quiescent(ctx: Context, aspect: str, known: Sequence[Bug] = ()) -> None:
@@ -459,4 +414,5 @@ def check_search_quiescent(ctx: Context, aspect: str, known: Sequence[Bug] = ())
     True
     """
     diff = search_diff if aspect == "answer" else search_states_diff
-    _grade(ctx, SEARCH, search_cases(ctx.rng), diff, search_reference, known)
+    check_search(ctx, SEARCH, diff, search_cases(ctx.rng), reference=search_reference,
+                 bugs=known, look=_observe, guess=False)

@@ -6,8 +6,8 @@ and evaluates exactly what :func:`aisearch.search.expectiminimax` does with
 ``fastest_wins=False`` (a chance node is a ply). Each wrong searcher is an edit of it with one
 classic mistake (:func:`~aisearch.grading.mutate.mutant`). :func:`hold_at_win_probability`
 computes, by value iteration, the chance that Pig's first player wins when both players hold
-at ``n``; its wrong answers stay functions (one flag of the value iteration each), since the
-lessons have no plain version of that computation to change.
+at ``n``; its wrong answers are edits of it (the lessons have no plain version of that
+computation to change).
 
 Examples
 --------
@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aisearch.grading.mutate import mutant, value_only
-from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
+from aisearch.grading.recognise import Bug, BugClass, catalogue
 from aisearch.grading.search_checks import DEPTH_OFF_BY_ONE, VALUE_FOR_MOVE
 from aisearch.search.plain import expectiminimax
 
@@ -109,10 +109,16 @@ depth_one_too_deep = _bug(DEPTH_OFF_BY_ONE, "depth_one_too_deep", [("depth == 0"
 
 
 # -- the second question: Pig, both players holding at n ----------------------------------
-def _hold_at(goal: int, n: int, *, one_keeps_turn: bool = False, late: bool = False,
-             past_goal: bool = False) -> float:
-    """Value iteration over P[i][j][k]: the mover's chance to win with score i, the other's
-    score j, turn total k; both players roll until the turn total reaches n, then hold."""
+def hold_at_win_probability(goal: int, n: int) -> float:
+    """The chance that Pig's first player wins when both players hold at ``n``.
+
+    Value iteration over ``p[i][j][k]``: the mover's chance to win with score i, the other's
+    score j, turn total k; both players roll until the turn total reaches n (or their score
+    the goal), then hold.
+
+    >>> round(hold_at_win_probability(5, 2), 6)
+    0.668553
+    """
     cap = goal + n + 6
     p = [[[0.0] * cap for _ in range(goal)] for _ in range(goal)]
     for _ in range(10_000):
@@ -121,13 +127,12 @@ def _hold_at(goal: int, n: int, *, one_keeps_turn: bool = False, late: bool = Fa
             for j in range(goal - 1, -1, -1):
                 for k in range(cap - 7, -1, -1):
                     reached = i + k >= goal
-                    stop = (k > n if late else k >= n) or (reached and not past_goal)
-                    if stop:
+                    if k >= n or reached:  # hold
                         new = 1.0 if reached else 1 - p[j][i + k][0]
-                    else:
-                        lose = p[i][j][0] if one_keeps_turn else 1 - p[j][i][0]
-                        new = (lose + sum(p[i][j][k + r] if i + k + r < goal or past_goal
-                                          and k + r < cap else 1.0 for r in range(2, 7))) / 6
+                    else:  # roll: a 1 passes the turn, 2 .. 6 add to the turn total
+                        lose = 1 - p[j][i][0]
+                        new = (lose + sum(p[i][j][k + r] if i + k + r < goal else 1.0
+                                          for r in range(2, 7))) / 6
                     change = max(change, abs(new - p[i][j][k]))
                     p[i][j][k] = new
         if change < 1e-13:
@@ -135,31 +140,16 @@ def _hold_at(goal: int, n: int, *, one_keeps_turn: bool = False, late: bool = Fa
     return p[0][0][0]
 
 
-def hold_at_win_probability(goal: int, n: int) -> float:
-    """The chance that Pig's first player wins when both players hold at ``n``.
-
-    >>> round(hold_at_win_probability(5, 2), 6)
-    0.668553
-    """
-    return _hold_at(goal, n)
-
-
-@shows(ONE_KEEPS_TURN)
-def one_keeps_turn(goal: int, n: int) -> float:
-    """A 1 scores nothing but the player rolls on."""
-    return _hold_at(goal, n, one_keeps_turn=True)  # the bug
-
-
-@shows(HOLD_THRESHOLD)
-def holds_above_n(goal: int, n: int) -> float:
-    """Holds only when the turn total exceeds n."""
-    return _hold_at(goal, n, late=True)  # the bug
-
-
-@shows(GOAL_NOT_HELD)
-def rolls_past_goal(goal: int, n: int) -> float:
-    """Does not hold at the goal until the turn total reaches n."""
-    return _hold_at(goal, n, past_goal=True)  # the bug
+# -- wrong Pig answers: edits of the value iteration above (the lessons have no plain one) ----
+one_keeps_turn = mutant(hold_at_win_probability, ONE_KEEPS_TURN, "one_keeps_turn", [
+    ("lose = 1 - p[j][i][0]", "lose = p[i][j][0]")], why=(
+    "A 1 scores nothing but the player rolls on."))
+holds_above_n = mutant(hold_at_win_probability, HOLD_THRESHOLD, "holds_above_n", [
+    ("k >= n", "k > n")], why="Holds only when the turn total exceeds n.")
+rolls_past_goal = mutant(hold_at_win_probability, GOAL_NOT_HELD, "rolls_past_goal", [
+    ("k >= n or reached", "k >= n"),
+    ("if i + k + r < goal else", "if i + k + r < goal or k + r < cap else")], why=(
+    "Does not hold at the goal until the turn total reaches n."))
 
 
 BUGS: list[Bug] = catalogue(plain_average, chance_as_min, probabilities_twice, evaluates_chance,

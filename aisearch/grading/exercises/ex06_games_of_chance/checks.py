@@ -20,6 +20,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import Any
@@ -27,7 +28,7 @@ from typing import Any
 from aisearch.core import MAX
 from aisearch.games.chance_trees import random_chance_tree
 from aisearch.games.pig import Pig, PigState
-from aisearch.grading.cases import Case, tree_label
+from aisearch.grading.cases import Case, tree_label, utility_at_ends
 from aisearch.grading.exercises.ex06_games_of_chance.bugs import BUGS, POLICY_BUGS
 from aisearch.grading.observe import exercise_api
 from aisearch.grading.question import Context, Fail
@@ -47,27 +48,9 @@ reference = exercise_api(expectiminimax)
 """The package's :func:`~aisearch.search.expectiminimax` in the exercises' API."""
 
 
-class _TreeEval:
-    """A static evaluation of a tree node: a small int from its path (the tip's value at a
-    tip, so that it agrees with the utility)."""
-
-    def __init__(self, game: Any, salt: int) -> None:
-        self.game, self.salt = game, salt
-
-    def __call__(self, s: Any) -> float:
-        if self.game.is_terminal(s):
-            return self.game.utility(s, MAX)
-        return (hash((self.salt, s)) % 13) - 6
-
-
-class _PigEval:
-    def __init__(self, game: Pig) -> None:
-        self.game = game
-
-    def __call__(self, s: Any) -> float:
-        if self.game.is_terminal(s):
-            return self.game.utility(s, MAX)
-        return self.game.score_eval(s)
+def _salted(salt: int, s: Any) -> int:
+    """A static evaluation of a tree node: a small int from its path."""
+    return hash((salt, s)) % 13 - 6
 
 
 def chance_cases(rng: random.Random, trees: int = 16, pig: int = 3) -> list[Case]:
@@ -79,7 +62,7 @@ def chance_cases(rng: random.Random, trees: int = 16, pig: int = 3) -> list[Case
                                   p_chance=rng.choice((0.3, 0.5)))
         height = max(len(t) for t in game.tips)
         depth = rng.randint(1, height - 1) if rng.random() < 0.5 and height > 1 else height
-        evaluate = _TreeEval(game, rng.randrange(1000))
+        evaluate = utility_at_ends(game, functools.partial(_salted, rng.randrange(1000)))
         cases.append(Case(game, game.initial, depth, evaluate, tree_label(game, depth, evaluate),
                           len(game), height))
     pig_game = Pig(goal=10)
@@ -89,7 +72,7 @@ def chance_cases(rng: random.Random, trees: int = 16, pig: int = 3) -> list[Case
         turn = rng.randrange(0, 10 - (a, b)[player], 2)
         s = PigState((a, b), turn, player, rng.random() < 0.3, 10)
         depth = rng.randint(2, 4)
-        cases.append(Case(pig_game, s, depth, _PigEval(pig_game),
+        cases.append(Case(pig_game, s, depth, utility_at_ends(pig_game, pig_game.score_eval),
                           f"Pig(goal=10) at {s!r}, depth {depth}, evaluate=score_eval",
                           10**depth, depth))
     return cases

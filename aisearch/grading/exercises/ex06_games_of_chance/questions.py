@@ -5,35 +5,20 @@ from aisearch.grading.exercises.ex06_games_of_chance.checks import (
     check_expectiminimax,
     check_policy,
 )
-from aisearch.grading.question import Context, question
+from aisearch.grading.question import ask
 from aisearch.grading.stubs import searchers, solvers
 
 WITHHELD = [*searchers(), *solvers()]
 """What the grading process does not have: every searcher (expectiminimax, Star1 and
 Star2 among them), the plain versions, and the solvers (Pig's exact solver among them)."""
 
-
-@question("06.value", points=3)
-def value(ctx: Context) -> None:
-    """expectiminimax_decision returns the expectiminimax value (MAX's point of view)."""
-    check_expectiminimax(ctx, "value")
-
-
-@question("06.move", points=2)
-def move(ctx: Context) -> None:
-    """expectiminimax_decision returns the first best move for the player to move."""
-    check_expectiminimax(ctx, "move")
-
-
-@question("06.search", points=2)
-def search(ctx: Context) -> None:
-    """expectiminimax_decision generates every node once (chance nodes count as plies) and
-    evaluates exactly the states at the depth bound."""
-    check_expectiminimax(ctx, "expansion")
-
-
-@question("06.hold_at", points=3, timeout=60)
-def hold_at(ctx: Context) -> None:
-    """hold_at_win_probability(goal, n) gives Pig's first player's chance to win when both
-    players hold at n, as the exact solver does."""
-    check_policy(ctx)
+value = ask("06.value", 3, "expectiminimax_decision returns the expectiminimax value (MAX's "
+            "point of view).", check_expectiminimax, "value")
+move = ask("06.move", 2, "expectiminimax_decision returns the first best move for the player to "
+           "move.", check_expectiminimax, "move")
+search = ask("06.search", 2, "expectiminimax_decision generates every node once (chance nodes "
+             "count as plies) and evaluates exactly the states at the depth bound.",
+             check_expectiminimax, "expansion")
+hold_at = ask("06.hold_at", 3, "hold_at_win_probability(goal, n) gives Pig's first player's "
+              "chance to win when both players hold at n, as the exact solver does.",
+              check_policy, timeout=60)

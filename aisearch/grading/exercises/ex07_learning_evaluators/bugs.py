@@ -1,9 +1,12 @@
-"""Known wrong answers of exercise 07, one named function per bug, and the right ones.
+"""Known wrong answers of exercise 07 as small changes of the right ones, and the right ones.
 
 :func:`td_episode` is one episode of online TD(lambda) on a linear evaluator ``f(x) = w . x``,
 in plain Python, giving what :func:`aisearch.learn.td.td_lambda_update` gives; :func:`td_train`
 runs it on one episode after another; :func:`walk_values` learns the values of Sutton's
-five-state random walk. Every other function has exactly one bug, marked ``# the bug``.
+five-state random walk. They are written as the solution notebook writes them, and every
+wrong one is an edit of one of them with one classic mistake
+(:func:`~aisearch.grading.mutate.mutant`); a wrong training loop is :func:`td_train` calling
+a wrong episode, or carrying the trace from one episode to the next.
 
 Examples
 --------
@@ -13,6 +16,8 @@ Examples
 [0.25, 0.25]
 >>> [bug.key for bug in EPISODE_BUGS][:2]
 ['trace-not-decayed', 'wrong-sign']
+>>> trace_not_decayed([0.0, 0.0], [[1, 0], [0, 1]], 1.0, 0.5, 0.5)
+[0.5, 0.5]
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from aisearch.grading.recognise import Bug, BugClass, catalogue, shows
+from aisearch.grading.mutate import mutant
+from aisearch.grading.recognise import Bug, BugClass, catalogue
 
 __all__ = ["td_episode", "td_train", "walk_values", "walk_episode", "EPISODE_BUGS",
            "TRAIN_BUGS", "WALK_BUGS", "CATALOGUE", "REFERENCES", "TRUE_WALK_VALUES"]
@@ -59,29 +65,14 @@ TRACE_NOT_RESET = BugClass(
     "zero trace (e = 0); positions of an earlier game get no credit for this game's errors.")
 
 
-def _dot(w: Sequence[float], x: Sequence[float]) -> float:
+# -- the right answers --------------------------------------------------------------------
+def dot(w: Sequence[float], x: Sequence[float]) -> float:
+    """``w . x`` for two lists of numbers.
+
+    >>> dot([1.0, 2.0], [3, 4])
+    11.0
+    """
     return sum(wi * xi for wi, xi in zip(w, x, strict=True))
-
-
-def _episode(w: Sequence[float], xs: Sequence[Sequence[float]], outcome: float, alpha: float,
-             lam: float, *, e: list[float] | None = None, decay: bool = True, sign: float = 1.0,
-             next_gradient: bool = False, steps: int | None = None, late: bool = False,
-             rate: float | None = None) -> tuple[list[float], list[float]]:
-    """The weights and the trace after one episode; each keyword switches on one bug."""
-    w = [float(v) for v in w]
-    e = [0.0] * len(w) if e is None else e
-    m = len(xs)
-    rate = alpha if rate is None else rate
-    for t in range(m if steps is None else steps):
-        grad = xs[t + 1] if next_gradient and t + 1 < m else xs[t]
-        if not late:
-            e = [(lam if decay else 1.0) * ei + xi for ei, xi in zip(e, grad, strict=True)]
-        target = outcome if t == m - 1 else _dot(w, xs[t + 1])
-        step = rate * sign * (target - _dot(w, xs[t]))
-        w = [wi + step * ei for wi, ei in zip(w, e, strict=True)]
-        if late:
-            e = [lam * ei + xi for ei, xi in zip(e, grad, strict=True)]
-    return w, e
 
 
 def td_episode(w: Sequence[float], xs: Sequence[Sequence[float]], outcome: float, alpha: float,
@@ -91,7 +82,15 @@ def td_episode(w: Sequence[float], xs: Sequence[Sequence[float]], outcome: float
     >>> td_episode([0.0, 0.0], [[1, 0], [0, 1]], 1.0, 0.5, 0.0)
     [0.0, 0.5]
     """
-    return _episode(w, xs, outcome, alpha, lam)[0]
+    w = [float(v) for v in w]
+    e = [0.0] * len(w)
+    m = len(xs)
+    for t in range(m):
+        e = [lam * ei + xi for ei, xi in zip(e, xs[t], strict=True)]
+        target = outcome if t == m - 1 else dot(w, xs[t + 1])
+        step = alpha * (target - dot(w, xs[t]))
+        w = [wi + step * ei for wi, ei in zip(w, e, strict=True)]
+    return w
 
 
 def td_train(w: Sequence[float], episodes: Sequence[tuple[Any, float]], alpha: float,
@@ -136,12 +135,6 @@ def walk_values(episodes: int, alpha: float, lam: float, seed: int) -> list[floa
     >>> walk_values(50, 0.05, 0.5, seed=3) == w
     True
     """
-    return _walk(episodes, alpha, lam, seed)
-
-
-def _walk(episodes: int, alpha: float, lam: float, seed: int, *, reverse: bool = False,
-          reset: bool = False) -> list[float]:
-    """:func:`walk_values`; ``reverse`` and ``reset`` each switch on one bug."""
     rng = random.Random(seed)
     w = [0.5] * 5
     for _ in range(episodes):
@@ -150,10 +143,6 @@ def _walk(episodes: int, alpha: float, lam: float, seed: int, *, reverse: bool =
             states.append(s - 1)
             s += -1 if rng.random() < 0.5 else 1
         outcome, last = (1.0 if s == 6 else 0.0), len(states) - 1
-        if reverse:
-            outcome = 1.0 - outcome
-        if reset:
-            w = [0.5] * 5
         e = [0.0] * 5
         for t, i in enumerate(states):
             e = [lam * v for v in e]
@@ -164,84 +153,52 @@ def _walk(episodes: int, alpha: float, lam: float, seed: int, *, reverse: bool =
     return w
 
 
-# -- td_episode, one bug each ----------------------------------------------------------------
-@shows(TRACE_NOT_DECAYED)
-def trace_not_decayed(w: Any, xs: Any, outcome: float, alpha: float, lam: float) -> list[float]:
-    """The trace adds x_t without fading: e = e + x_t."""
-    return _episode(w, xs, outcome, alpha, lam, decay=False)[0]  # the bug
+# -- td_episode, one mistake each -------------------------------------------------------------
+TRACE = "        e = [lam * ei + xi for ei, xi in zip(e, xs[t], strict=True)]\n"
+"""The trace's step: decay, then add the gradient of the prediction being corrected."""
+UPDATE = "        w = [wi + step * ei for wi, ei in zip(w, e, strict=True)]\n"
+"""The weights' step along the trace."""
 
-
-@shows(WRONG_SIGN)
-def wrong_sign(w: Any, xs: Any, outcome: float, alpha: float, lam: float) -> list[float]:
-    """The error is w . x_t - target."""
-    return _episode(w, xs, outcome, alpha, lam, sign=-1.0)[0]  # the bug
-
-
-@shows(NEXT_GRADIENT)
-def next_gradient(w: Any, xs: Any, outcome: float, alpha: float, lam: float) -> list[float]:
-    """The trace collects x_{t+1} (x_t at the last position)."""
-    return _episode(w, xs, outcome, alpha, lam, next_gradient=True)[0]  # the bug
-
-
-@shows(OUTCOME_UNUSED)
-def outcome_unused(w: Any, xs: Any, outcome: float, alpha: float, lam: float) -> list[float]:
-    """The loop stops before the last position: the outcome is never a target."""
-    return _episode(w, xs, outcome, alpha, lam, steps=len(xs) - 1)[0]  # the bug
-
-
-@shows(TRACE_LATE)
-def trace_late(w: Any, xs: Any, outcome: float, alpha: float, lam: float) -> list[float]:
-    """The trace takes x_t after the weights moved."""
-    return _episode(w, xs, outcome, alpha, lam, late=True)[0]  # the bug
-
-
-@shows(ALPHA_TWICE)
-def alpha_twice(w: Any, xs: Any, outcome: float, alpha: float, lam: float) -> list[float]:
-    """The step is alpha * alpha * error * e."""
-    return _episode(w, xs, outcome, alpha, lam, rate=alpha * alpha)[0]  # the bug
-
-
-# -- td_train ----------------------------------------------------------------------------------
-@shows(TRACE_NOT_RESET)
-def trace_not_reset(w: Any, episodes: Any, alpha: float, lam: float) -> list[float]:
-    """One trace for the whole run, carried from game to game."""
-    w = [float(v) for v in w]
-    e = [0.0] * len(w)
-    for xs, outcome in episodes:
-        w, e = _episode(w, xs, outcome, alpha, lam, e=e)  # the bug: e not reset
-    return w
-
-
-@shows(WALK_OUTCOME)
-def walk_outcome_reversed(episodes: int, alpha: float, lam: float, seed: int) -> list[float]:
-    """The outcome is 1 on the left."""
-    return _walk(episodes, alpha, lam, seed, reverse=True)  # the bug
-
-
-@shows(WALK_WEIGHTS_RESET)
-def walk_weights_reset(episodes: int, alpha: float, lam: float, seed: int) -> list[float]:
-    """Every game learns from weights 0.5: only the last game counts."""
-    return _walk(episodes, alpha, lam, seed, reset=True)  # the bug
-
-
-def _trained(episode: Callable[..., list[float]]) -> Callable[..., list[float]]:
-    """td_train built on a wrong episode: the same bug, shown by the training."""
-
-    @shows(episode.bug_class)  # type: ignore[attr-defined]
-    def train(w: Any, episodes: Any, alpha: float, lam: float) -> list[float]:
-        w = [float(v) for v in w]
-        for xs, outcome in episodes:
-            w = episode(w, xs, outcome, alpha, lam)
-        return w
-
-    train.__name__ = train.__qualname__ = f"train_{episode.__name__}"
-    train.__doc__ = f"td_train on {episode.__name__}: {episode.__doc__}"
-    return train
-
+trace_not_decayed = mutant(td_episode, TRACE_NOT_DECAYED, "trace_not_decayed", [
+    ("lam * ei + xi", "ei + xi")], why="The trace adds x_t without fading: e = e + x_t.")
+wrong_sign = mutant(td_episode, WRONG_SIGN, "wrong_sign", [
+    ("(target - dot(w, xs[t]))", "(dot(w, xs[t]) - target)")], why="The error is w . x_t - target.")
+next_gradient = mutant(td_episode, NEXT_GRADIENT, "next_gradient", [
+    ("zip(e, xs[t],", "zip(e, xs[min(t + 1, m - 1)],")], why=(
+    "The trace collects x_{t+1} (x_t at the last position)."))
+outcome_unused = mutant(td_episode, OUTCOME_UNUSED, "outcome_unused", [
+    ("range(m)", "range(m - 1)")], why=(
+    "The loop stops before the last position: the outcome is never a target."))
+trace_late = mutant(td_episode, TRACE_LATE, "trace_late", [(TRACE, ""), (UPDATE, UPDATE + TRACE)],
+                    why="The trace takes x_t after the weights moved.")
+alpha_twice = mutant(td_episode, ALPHA_TWICE, "alpha_twice", [
+    ("step = alpha * (", "step = alpha * alpha * (")], why="The step is alpha * alpha * error * e.")
 
 EPISODE_BUGS: list[Bug] = catalogue(trace_not_decayed, wrong_sign, next_gradient, outcome_unused,
                                     trace_late, alpha_twice)
 """The wrong episodes, most specific first."""
+
+
+# -- td_train: the trace carried over, or a wrong episode --------------------------------------
+episode_from_trace = mutant(td_episode, None, "episode_from_trace", [
+    ("    e = [0.0] * len(w)\n", ""), ("lam: float) -> list[float]",
+     "lam: float, e: list[float]) -> tuple[list[float], list[float]]"),
+    ("return w", "return w, e")], why=(
+    "td_episode starting from the trace ``e`` it is given: the weights and the trace after it."))
+trace_not_reset = mutant(td_train, TRACE_NOT_RESET, "trace_not_reset", [
+    ("    for xs", "    e = [0.0] * len(w)\n    for xs"),
+    ("w = td_episode(w, xs, outcome, alpha, lam)",
+     "w, e = td_episode(w, xs, outcome, alpha, lam, e)")],
+    using={"td_episode": episode_from_trace}, why=(
+    "One trace for the whole run, carried from game to game."))
+
+
+def _trained(episode: Callable[..., list[float]]) -> Callable[..., list[float]]:
+    """:func:`td_train` calling a wrong episode: the same bug, shown by the training."""
+    return mutant(td_train, episode.bug_class,  # type: ignore[attr-defined]
+                  f"train_{episode.__name__}", using={"td_episode": episode},
+                  why=f"td_train on {episode.__name__}: {episode.__doc__}")
+
 
 train_trace_not_decayed = _trained(trace_not_decayed)
 train_wrong_sign = _trained(wrong_sign)
@@ -254,6 +211,15 @@ TRAIN_BUGS: list[Bug] = catalogue(trace_not_reset, train_trace_not_decayed, trai
                                   train_next_gradient, train_outcome_unused, train_trace_late,
                                   train_alpha_twice)
 """The wrong training loops: the trace carried over, or a wrong episode."""
+
+
+# -- walk_values ------------------------------------------------------------------------------
+walk_outcome_reversed = mutant(walk_values, WALK_OUTCOME, "walk_outcome_reversed", [
+    ("(1.0 if s == 6 else 0.0)", "(0.0 if s == 6 else 1.0)")], why="The outcome is 1 on the left.")
+walk_weights_reset = mutant(walk_values, WALK_WEIGHTS_RESET, "walk_weights_reset", [
+    ("    w = [0.5] * 5\n", ""),
+    ("        e = [0.0] * 5\n", "        w = [0.5] * 5\n        e = [0.0] * 5\n")],
+    why="Every game learns from weights 0.5: only the last game counts.")
 
 WALK_BUGS: list[Bug] = catalogue(walk_outcome_reversed, walk_weights_reset)
 """The wrong random walks."""

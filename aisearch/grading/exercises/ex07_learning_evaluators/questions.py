@@ -4,34 +4,20 @@
 import inspect
 
 from aisearch.grading.exercises.ex07_learning_evaluators.checks import check_updates, check_walk
-from aisearch.grading.question import Context, Score, question
+from aisearch.grading.question import ask
 from aisearch.learn import td_lambda_update
 
 WITHHELD = [inspect.getmodule(td_lambda_update)]
 """What the grading process does not have: the package's TD(lambda) (``td_lambda_update``
 and everything else in :mod:`aisearch.learn.td`)."""
 
-
-@question("07.episode", points=4)
-def episode(ctx: Context) -> None:
-    """td_episode(w, xs, outcome, alpha, lam): one episode of online TD(lambda).
-
-    The weights must be those of the package's td_lambda_update on random episodes."""
-    check_updates(ctx, "td_episode")
-
-
-@question("07.train", points=2)
-def train(ctx: Context) -> None:
-    """td_train(w, episodes, alpha, lam): several episodes, a fresh trace in each.
-
-    The weights must be those of td_lambda_update applied to the episodes in order."""
-    check_updates(ctx, "td_train")
-
-
-@question("07.walk", points=3, timeout=30)
-def walk(ctx: Context) -> Score | None:
-    """walk_values(episodes, alpha, lam, seed): the random walk's values learned by TD(lambda).
-
-    Twelve runs (lambda 0 and 1 on the same seeds, 0.5 and 0.8): TD(lambda)'s weights on the
-    exercise's walks."""
-    return check_walk(ctx, points=3)
+episode = ask("07.episode", 4, "td_episode(w, xs, outcome, alpha, lam): one episode of online "
+              "TD(lambda).", check_updates, "td_episode")
+"""The weights must be those of the package's td_lambda_update on random episodes."""
+train = ask("07.train", 2, "td_train(w, episodes, alpha, lam): several episodes, a fresh trace "
+            "in each.", check_updates, "td_train")
+"""The weights must be those of td_lambda_update applied to the episodes in order."""
+walk = ask("07.walk", 3, "walk_values(episodes, alpha, lam, seed): the random walk's values "
+           "learned by TD(lambda).", check_walk, points=3, timeout=30)
+"""Twelve runs (lambda 0 and 1 on the same seeds, 0.5 and 0.8): TD(lambda)'s weights on the
+exercise's walks."""
