@@ -181,7 +181,7 @@ def refuse_borrowed_or_missing(name: str, got: Sequence[Observation]) -> None:
 def check_search(
     ctx: Context, name: str, aspect: str | Diff, cases: Sequence[Case], *,
     reference: Callable[..., Any], bugs: Sequence[Bug],
-    look: Callable[[Callable[..., Any], Any], Observation] = observe, guess: bool = True,
+    look: Callable[[Callable[..., Any], Any], Observation] | None = None, guess: bool = True,
 ) -> None:
     """Grade one aspect of the student's searcher ``name``; return None if it is right.
 
@@ -201,7 +201,7 @@ def check_search(
         (:func:`~aisearch.grading.observe.exercise_api` of a package searcher).
     bugs : sequence of Bug
         Known wrong implementations, most specific first.
-    look : callable
+    look : callable, optional
         ``look(f, case)`` observes ``f`` on a case (default :func:`observe`).
     guess : bool
         Where no known bug behaves alike, name what the observations show (a non-tip or a
@@ -227,6 +227,7 @@ def check_search(
     """
     f = ctx.function(name)
     diff = DIFFS[aspect] if isinstance(aspect, str) else aspect
+    look = look or observe
     got = [look(f, c) for c in cases]
     refuse_borrowed_or_missing(name, got)
     want = [look(reference, c) for c in cases]
