@@ -246,3 +246,46 @@ def test_star_bounds_come_from_a_finite_positive_win_or_are_given_with_l_below_u
     with pytest.raises(ValueError, match="need L < U"):
         search(TreeGame(tree), (), bounds=(1, 1))
     assert search(TreeGame(tree), (), bounds=(-1, 1)).value == 0
+
+
+@pytest.mark.parametrize("search", [star1, star2])
+def test_star_bounds_must_be_finite_real_numbers(search):
+    game = TreeGame([Chance([(0.5, 1), (0.5, -1)]), 0])
+    for bounds in ((True, 5), (-5, "5"), (-INF, 5), (-5, math.nan)):
+        with pytest.raises(ValueError, match="bounds must be finite numbers"):
+            search(game, (), bounds=bounds)
+
+
+def test_star_reports_its_cut_its_bound_and_its_running_sums():
+    """At the chance node (1, 1) of random chance tree 121 (see above) the cut is Star1's or
+    Star2's and the expectation reported is the bound that cut: at least beta = -6. With
+    lower bound 0 and nothing cut, the backups at the dice tree's chance nodes carry the
+    running sum, as expectiminimax's do."""
+    from aisearch.games import dice_tree, random_chance_tree
+    from aisearch.trace import Cut
+
+    game = random_chance_tree(121, depth=4)
+    for search in (star1, star2):
+        rec = Recorder()
+        search(game, (), bounds=(-6, 6), tracer=rec)
+        assert [e.kind for e in rec.events if type(e) is Cut and e.path == (1, 1)] == [
+            search.__name__]
+        assert [e.value for e in rec.events if type(e) is Expectation and e.path == (1, 1)] \
+            == [-6]
+
+    def backups(search, **options):
+        rec = Recorder()
+        search(dice_tree, (), tracer=rec, **options)
+        return [(e.path, e.move, e.value, e.best) for e in rec.events if type(e) is Backup]
+
+    def at_chance_nodes(events):
+        return [b for b in events if len(b[0]) == 1]  # the dice tree's chance nodes: ply 1
+
+    want = backups(expectiminimax)
+    for search in (star1, star2):
+        got = backups(search, bounds=(0, 9), prune_on_equal=False)
+        if search is star1:  # (Star2 probes first: its other backups come in another order)
+            assert [b[:3] for b in got] == [b[:3] for b in want]
+        got, want_here = at_chance_nodes(got), at_chance_nodes(want)
+        assert [b[:3] for b in got] == [b[:3] for b in want_here]
+        assert [b[3] for b in got] == pytest.approx([b[3] for b in want_here])  # (fsum)
