@@ -289,3 +289,54 @@ def test_star_reports_its_cut_its_bound_and_its_running_sums():
         got, want_here = at_chance_nodes(got), at_chance_nodes(want)
         assert [b[:3] for b in got] == [b[:3] for b in want_here]
         assert [b[3] for b in got] == pytest.approx([b[3] for b in want_here])  # (fsum)
+
+
+@pytest.mark.parametrize("search", [star1, star2])
+def test_star_finds_expectiminimaxs_value_move_and_line_on_random_chance_trees(search):
+    """The same value (added in the same order), the same first best move and the same
+    principal variation: Star1 and Star2 only leave out what cannot change them."""
+    from aisearch.games import random_chance_tree
+
+    def e(s):
+        return (sum(s) * 7 + len(s)) % 13 - 6
+
+    for seed in range(60):
+        game = random_chance_tree(seed, depth=5, p_chance=0.4, p_tip=0.15)
+        for depth in (None, 2, 3, 4):
+            options = {} if depth is None else {"evaluate": e}
+            want = expectiminimax(game, (), depth, **options)
+            got = search(game, (), depth, bounds=(-6, 6), **options)
+            assert (got.value, got.move, got.pv) == (want.value, want.move, want.pv), (seed,
+                                                                                       depth)
+            assert got.stats.nodes <= want.stats.nodes
+
+
+@pytest.mark.parametrize("search", [star1, star2])
+def test_star_bounds_must_be_a_pair(search):
+    game = TreeGame([Chance([(0.5, 1), (0.5, -1)]), 0])
+    for bounds in (5, (1, 2, 3), (1,)):
+        with pytest.raises(ValueError, match="bounds must be a pair"):
+            search(game, (), bounds=bounds)
+
+
+def test_star2s_probe_and_the_search_after_it_report_the_first_move_first():
+    """In a recording, every visit of a MAX or MIN node backs up its first move first: the
+    probe of that move, and the probed node searched again, which starts from the probe's
+    value."""
+    from aisearch.games import random_chance_tree
+
+    visits = 0
+    for seed in range(20):
+        game = random_chance_tree(seed, depth=4, p_chance=0.4)
+        rec = Recorder()
+        star2(game, (), bounds=(-6, 6), tracer=rec)
+        waiting = set()  # nodes entered whose first backup is still to come
+        for e in rec.events:
+            if type(e) is Enter and game.to_move(e.path) in (0, 1) \
+                    and not game.is_terminal(e.path):
+                waiting.add(e.path)
+            elif type(e) is Backup and e.path in waiting:
+                waiting.discard(e.path)
+                visits += 1
+                assert e.move == game.moves(e.path)[0], (seed, e.path)
+    assert visits > 100
