@@ -374,3 +374,52 @@ def test_a_position_read_at_ply_0_unless_told_and_its_own_move_kept_under_an_equ
         copies.store((1, 2), 3, value, EXACT, "m", ply=1)
         assert copies.probe((1, 2)).move == "m"
         assert copies.lookup((1, 2), 3, -INF, INF, ply=1)[0].move == "m"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_mate_distance_steps_answer_and_count_as_the_tables_own_methods(seed):
+    """A DistanceBounds table's written-out steps (a search's fast path) answer every look-up
+    and store as its methods do, counts (``bounded`` too) and all."""
+    from aisearch.search import DistanceBounds
+
+    rng, answered = random.Random(seed), 0
+    for size in (None, 3):
+        for top in (1, 2, 3, 4):
+            fast, slow = DistanceBounds(size=size), DistanceBounds(size=size)
+            lookup, store = fast.steps(top)
+            for op in random_ops(rng, 60):
+                if op[0] == "store":
+                    _, s, d, v, b, m, _ = op
+                    d = min(d, top)
+                    assert store(s, d, v, b, m) == slow.store(s, d, v, b, m, ply=top - d)
+                elif op[0] == "lookup":
+                    _, s, d, alpha, beta, _ = op
+                    d = min(d, top)
+                    e, settled = lookup(s, d, alpha, beta)
+                    want, want_settled = slow.lookup(s, d, alpha, beta, ply=top - d)
+                    assert (entry(e), settled) == (entry(want), want_settled), op
+                elif op[0] == "age":
+                    fast.age()
+                    slow.age()
+                assert fast.counts() == slow.counts() and fast.bounded == slow.bounded
+                assert (fast.generation, fast.settled_old) == (slow.generation,
+                                                               slow.settled_old)
+            answered += fast.bounded
+    assert answered > 0  # (the look-ups the distance alone answers were met)
+
+
+def test_an_equal_key_in_its_own_slot_is_no_replacement():
+    """A sized table: storing a position again under an equal (not identical) key replaces
+    nothing; another position in the same slot does."""
+    def stored(via_steps):
+        table = TranspositionTable(size=1)
+        _, store = table.steps(3)
+        for s in [(1, 2), tuple([1, 2]), (3, 4)]:  # the second is equal, another object
+            if via_steps:
+                store(s, 2, 1, EXACT, 0)
+            else:
+                table.store(s, 2, 1, EXACT, 0, ply=1)
+            yield table.replaced
+
+    for via_steps in (False, True):
+        assert list(stored(via_steps)) == [0, 0, 1]
