@@ -446,3 +446,30 @@ def test_an_ordering_changes_no_count_and_a_recording_keeps_the_rules_options():
     rec = Recorder()
     alphabeta(game, (), 2, evaluate=lambda s: 0, quiescence=2, tracer=rec)
     assert rec.events[0].options["quiescence"] == 2
+
+
+class ThirdBelow(TreeGame):
+    """A tree game whose node (0, 0), below a chance node, says a third player moves."""
+
+    def to_move(self, s):
+        return 2 if s == (0, 0) else super().to_move(s)
+
+
+def test_every_two_player_search_refuses_a_third_player_below_the_root_or_in_the_game():
+    from aisearch.search import REGISTRY
+
+    game = ThirdBelow([Chance([(0.5, [[1, 2], 3]), (0.5, 4)]), 0])
+    three = TreeGame([[3, 12], [2, 4]])
+    three.players = 3
+    checked = 0
+    for name, info in sorted(REGISTRY.items()):
+        if info.convention.players != 2 or name in ("iterative_deepening", "quiescence"):
+            continue
+        options = {"bounds": (0, 12)} if name.startswith("star") else {}
+        if info.chance:
+            with pytest.raises(ValueError, match=r"returned 2 at state \(0, 0\)"):
+                info.function(game, (), **options)
+        with pytest.raises(ValueError, match="has 3 players"):
+            info.function(three, (), **options)
+        checked += 1
+    assert checked >= 12

@@ -218,6 +218,8 @@ def _core(run: Run, low: float, high: float, probing: bool) -> Any:
         player = to_move(s)
         if player == CHANCE:
             return chance(s, d, alpha, beta)
+        if player != MAX and player != MIN:  # bookkeeping
+            run.not_a_player(s)
         if known == PROBE:  # Star2's probe: the first move only, a bound on this node
             ms = moves(s)
             v, pv = search(result(s, ms[0]), d - 1, alpha, beta, None)
