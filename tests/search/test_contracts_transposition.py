@@ -404,6 +404,12 @@ def test_mate_distance_steps_answer_and_count_as_the_tables_own_methods(seed):
                 assert fast.counts() == slow.counts() and fast.bounded == slow.bounded
                 assert (fast.generation, fast.settled_old) == (slow.generation,
                                                                slow.settled_old)
+            for d in range(top):  # windows exactly at a win one ply below: answered
+                ply = top - d
+                for window in ((win(ply + 1), INF), (-INF, -win(ply + 1))):
+                    e, settled = lookup(9, d, *window)
+                    want, want_settled = slow.lookup(9, d, *window, ply=ply)
+                    assert settled and (entry(e), settled) == (entry(want), want_settled)
             answered += fast.bounded
     assert answered > 0  # (the look-ups the distance alone answers were met)
 
