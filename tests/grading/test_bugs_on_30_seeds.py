@@ -46,36 +46,25 @@ def cached_cases_and_observations(monkeypatch):
 
         return cached
 
-    for exercise in EXERCISES:
-        checks = exercise.module("checks")
-        if hasattr(checks, "search_cases"):
-            monkeypatch.setattr(checks, "search_cases", remember_cases(checks.search_cases))
-    observe = search_checks.observe
-
-    def cached_observe(f, case, *, forbid=None):
+    def cached_observe(f, case, *, runner=None, forbid=None):
         # The functions graded here are the exercises' own (wrong or right), which call no
         # package searcher: watching for such calls (a slow profile hook) finds nothing.
-        key = (f, id(case))
-        if key not in seen:
-            seen[key] = (case, observe(f, case))  # keeps the case alive
-        return seen[key][1]
-
-    monkeypatch.setattr(search_checks, "observe", cached_observe)
-
-    def cached_run(f, case, *, runner=None):
         # Exercises that call ``f`` their own way pass a runner: one per kind of case, a
         # function or a partial of one.
         how = runner if not isinstance(runner, functools.partial) else (
             runner.func, runner.args, tuple(sorted(runner.keywords.items())))
         key = (f, id(case), how)
         if key not in seen:
-            seen[key] = (case, run_and_observe(f, case, runner=runner))
+            seen[key] = (case, run_and_observe(f, case, runner=runner))  # keeps the case alive
         return seen[key][1]
 
+    monkeypatch.setattr(search_checks, "observe", cached_observe)
     for exercise in EXERCISES:
         checks = exercise.module("checks")
+        if hasattr(checks, "search_cases"):
+            monkeypatch.setattr(checks, "search_cases", remember_cases(checks.search_cases))
         if getattr(checks, "observe", None) is run_and_observe:
-            monkeypatch.setattr(checks, "observe", cached_run)
+            monkeypatch.setattr(checks, "observe", cached_observe)
     yield
 
 
