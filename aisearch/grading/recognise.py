@@ -165,18 +165,25 @@ def recognise(
     >>> recognise([1], [0], catalogue(double_plus_one, plus_one), lambda f, x: f(x))
     (None, False)
     """
-    seen: list[tuple[Bug, list[Any]]] = []
+    student = list(student)
+    if len(student) != len(cases):
+        raise ValueError(f"{len(student)} records of the student's code for {len(cases)} cases")
     exact: list[Bug] = []
-    for bug in bugs:
-        theirs = [run(bug.impl, c) for c in cases]
-        if list(student) == theirs:
+    close: list[Bug] = []
+    for bug in bugs:  # a bug is run case by case until it can fit in neither way
+        same, near = True, alike is not None
+        for record, case in zip(student, cases, strict=True):
+            theirs = run(bug.impl, case)
+            same = same and record == theirs
+            near = near and alike(record, theirs)  # type: ignore[misc]
+            if not (same or near):
+                break
+        if same:
             exact.append(bug)
-        seen.append((bug, theirs))
+        elif near:
+            close.append(bug)
     if exact:
         return (exact[0], True) if len({b.key for b in exact}) == 1 else (None, False)
-    if alike is not None:
-        close = [bug for bug, theirs in seen
-                 if all(alike(a, b) for a, b in zip(student, theirs, strict=True))]
-        if close and len({b.key for b in close}) == 1:
-            return close[0], False
+    if close and len({b.key for b in close}) == 1:
+        return close[0], False
     return None, False
