@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -551,36 +551,42 @@ def uniform_tree(
     else:
         tree = build(d, first)
     if ordering == "best":
-
-        def order(node: Any, player: int) -> tuple[Any, float]:
-            """Sort children best-first for the player to move; return (node, minimax value)."""
-            if not isinstance(node, list):
-                return node, node
-            other = MIN if player == MAX else MAX
-            kids = [order(c, other) for c in node]
-            kids.sort(key=lambda kv: kv[1], reverse=player == MAX)
-            return [k for k, _ in kids], kids[0][1]
-
-        tree = order(tree, first)[0]
+        tree = _arranged(tree, first, _best_sorted)[0]
     elif ordering == "best-first":
 
-        def best_first(node: Any, player: int) -> tuple[Any, float]:
-            """Put the best child first with probability p (else another); (node, value)."""
-            if not isinstance(node, list):
-                return node, node
-            other = MIN if player == MAX else MAX
-            kids = [best_first(c, other) for c in node]
-            pick = max if player == MAX else min
-            value = pick(v for _, v in kids)
+        def best_first(kids: list, player: int, value: float) -> None:
+            """The best child first with probability p, else after at least one other."""
             best = kids.pop(next(i for i, (_, v) in enumerate(kids) if v == value))
-            if kids and rng.random() >= p:  # the best child goes after at least one other
+            if kids and rng.random() >= p:
                 kids.insert(rng.randint(1, len(kids)), best)
             else:
                 kids.insert(0, best)
-            return [k for k, _ in kids], value
 
-        tree = best_first(tree, first)[0]
+        tree = _arranged(tree, first, best_first)[0]
     return TreeGame(tree, first=first)
+
+
+def _arranged(node: Any, player: int, arrange: Callable[[list, int, float], None],
+              ) -> tuple[Any, float]:
+    """``(node, its minimax value)``, with the children of every internal node, from the
+    tips up, put in the order ``arrange(kids, player, value)`` gives the list ``kids`` of
+    their ``(child, value)`` pairs in place (``player`` moves at the node, worth ``value``).
+
+    >>> _arranged([[3, 12], [8, 2]], MAX, _best_sorted)
+    ([[3, 12], [2, 8]], 3)
+    """
+    if not isinstance(node, list):
+        return node, node
+    other = MIN if player == MAX else MAX
+    kids = [_arranged(c, other, arrange) for c in node]
+    value = max(v for _, v in kids) if player == MAX else min(v for _, v in kids)
+    arrange(kids, player, value)
+    return [k for k, _ in kids], value
+
+
+def _best_sorted(kids: list, player: int, value: float) -> None:
+    """Children sorted best-first for the player to move (ties keep their order)."""
+    kids.sort(key=lambda kv: kv[1], reverse=player == MAX)
 
 
 fig5_2 = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
