@@ -67,6 +67,7 @@ def _walk(episodes, alpha, lam, seed):
     return w
 
 
+@pytest.mark.slow
 def test_the_true_values_without_learning_score_zero_on_every_seed():
     def walk_values(episodes, alpha, lam, seed):
         return [1 / 6, 2 / 6, 3 / 6, 4 / 6, 5 / 6]

@@ -69,6 +69,7 @@ def test_each_is_compared_with_the_packages_own_versions(klass):
     assert closest["alice"].share_a > 0.9
 
 
+@pytest.mark.slow  # grades the class from the command line
 def test_the_report_shows_the_matching_lines_side_by_side(klass, tmp_path):
     text = format_similarity(similarity([klass]), show=1)
     assert "lines with matching code marked >" in text
