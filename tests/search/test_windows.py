@@ -144,6 +144,34 @@ def test_mtdf_passes_are_searches_of_their_own_and_a_good_guess_needs_fewer():
     assert all(hi - lo < 1e-9 * max(1, abs(hi)) for lo, hi in windows)  # null windows
 
 
+def _principal(game, line):
+    """Whether every move of ``line`` keeps the root's minimax value (each mover's best)."""
+    value, s = minimax(game, game.initial).value, game.initial
+    for m in line:
+        s = game.result(s, m)
+        if minimax(game, s).value != value:
+            return False
+    return True
+
+
+def test_mtdf_line_is_a_proof_and_alphabeta_tt_with_its_table_gives_the_principal_one():
+    # MIN's move 1 below (0, 0) is worth -5, not -6: a pass proving "at most -6 at MIN's
+    # node (0, 1, 0)" may pass through it all the same (mtdf's docstring says so).
+    game = TreeGame([[[[6, 2, 6], [-3, 4, 5]], [[-6, 9, 6], [-5, -5]], [[4, -6]]]])
+    table = TranspositionTable()
+    d = mtdf(game, game.initial, guess=-7, table=table)
+    assert (d.value, d.move) == (-6, 0) and not _principal(game, d.pv)
+    again = alphabeta_tt(game, game.initial, table=table)
+    assert again.pv == minimax(game, game.initial).pv == (0, 2, 0, 1)
+    for seed in range(60):
+        game = uniform_tree(3, 4, seed=seed, ordering="random", low=-9, high=9)
+        table = TranspositionTable()
+        d = mtdf(game, game.initial, guess=seed % 21 - 10, table=table)
+        again = alphabeta_tt(game, game.initial, table=table)
+        assert again.value == d.value and len(again.pv) == 4 and _principal(game, again.pv)
+        assert again.stats.nodes <= alphabeta_tt(game, game.initial).stats.nodes
+
+
 def test_sss_star_as_mtd_plus_infinity_evaluates_the_tips_stockmans_sss_does_in_order():
     """Plaat et al. 1996, on uniform trees with all tips different: the same tips in the same
     order (first evaluations; MT evaluates a tip again in a later pass)."""

@@ -239,6 +239,12 @@ def mtdf(
     et al. do: when several root moves tie, the move returned is a best move but not always
     the first best in move order (the other searchers return the first).
 
+    The value and the first move are exact; the rest of ``pv`` is not always a principal
+    variation. It is the line of the pass that proved the move, and a null-window pass only
+    proves bounds: below the root, a move that reaches the bound is enough, even where the
+    player to move has a better one. Search again with :func:`~aisearch.search.alphabeta_tt`
+    (with the same table, cheaply) when the whole line matters.
+
     Examples
     --------
     >>> from aisearch.games import fig5_2
