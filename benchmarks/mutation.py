@@ -490,21 +490,37 @@ def stored_stamp(db_path: Path) -> str | None:
     return row[0] if row else None
 
 
-def same_mutants(mutants: list[Mutant], source: str) -> bool:
-    """True if ``source`` (a module that moved, or changed only where nothing is mutated)
-    still gives every tested mutant the same changed line: their results still hold."""
+def carry_over(mutants: list[Mutant], name: str, path: Path) -> bool:
+    """Whether the last run's ``mutants`` are still the mutants of the module at ``path`` (it
+    moved, or changed only where nothing is mutated): the same operators at the same
+    occurrences, in the same functions, each changing the same line. If so, each mutant's
+    line and diff are brought up to date (the tests are chosen by line) and its outcome holds;
+    if not (a mutant more or less, another change), every mutant must be tested again."""
     from cosmic_ray.mutating import MutationVisitor
 
+    now = {(op, occurrence): (start[0], function)
+           for op, occurrence, start, _end, function in enumerate_mutants(name, path)}
+    if len(now) != len(mutants) or any(
+            now.get((m.operator, m.occurrence), (0, None))[1] != m.function for m in mutants):
+        return False
+    source = path.read_text(encoding="utf-8")
+    rel = str(path.relative_to(ROOT))
+    updated = []
     for m in mutants:
-        if not m.before and not m.after:
-            continue
-        mutated = MutationVisitor.mutate_code(source, operator(m.operator), m.occurrence)
-        if mutated is None:
-            return False
-        diff = "".join(difflib.unified_diff(source.splitlines(True), mutated.splitlines(True),
-                                            n=1))
-        if changed_lines(diff) != (m.before, m.after):
-            return False
+        diff = ""
+        if m.before or m.after:
+            mutated = MutationVisitor.mutate_code(source, operator(m.operator), m.occurrence)
+            if mutated is None:
+                return False
+            diff = "".join(difflib.unified_diff(source.splitlines(True),
+                                                mutated.splitlines(True), f"a/{rel}",
+                                                f"b/{rel}", n=1))
+            if changed_lines(diff) != (m.before, m.after):
+                return False
+        updated.append((m, now[m.operator, m.occurrence][0], diff))
+    for m, line, diff in updated:
+        m.line = line
+        m.diff = diff or m.diff
     return True
 
 
@@ -517,8 +533,8 @@ def run_module(name: str, survivors_only: bool, verbose: bool,
     rel = str(path.relative_to(ROOT))
     db = work / "mutants.sqlite"
     old = load(db) if survivors_only and db.exists() else []
-    if old and (stored_stamp(db) or "").split(":")[0] != digest([path]) and not same_mutants(
-            old, path.read_text(encoding="utf-8")):
+    if old and (stored_stamp(db) or "").split(":")[0] != digest([path]) and not carry_over(
+            old, name, path):
         print(f"{name}: the module changed since the last run: testing every mutant")
         old = []
     work.mkdir(parents=True, exist_ok=True)
