@@ -382,3 +382,18 @@ def test_a_star_cut_skips_only_outcomes_it_has_not_searched(search):
             assert not entered & skipped, (seed, path)
         cuts += sum(bool(skipped) for _, _, skipped in visits)
     assert cuts > 40
+
+
+@pytest.mark.parametrize("tree, probe", [
+    # beta = 6: b = (6 - 0.5 * L) / 0.5 = 12 is past U, so no first move fails high.
+    (Min([6, Chance([(0.5, Max([Max([10, 3]), 4])), (0.5, Max([0, 6]))])]), (-INF, INF)),
+    # alpha = 4: a = (4 - 0.5 * U) / 0.5 = -2 is below L, so no first move fails low.
+    (Max([4, Chance([(0.5, Min([Min([0, 7]), 4])), (0.5, Min([10, 6]))])]), (-INF, INF)),
+])
+def test_a_star2_probe_that_cannot_fail_is_searched_with_an_open_window(tree, probe):
+    game = TreeGame(tree)
+    rec = Recorder()
+    d = star2(game, (), bounds=(0, 10), tracer=rec)
+    assert (d.value, d.move) == (expectiminimax(game, ()).value, expectiminimax(game, ()).move)
+    assert [(e.alpha, e.beta) for e in rec.events if type(e) is Enter and e.path == (1, 0)][
+        0] == probe
