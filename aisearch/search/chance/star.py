@@ -266,7 +266,10 @@ def _core(run: Run, low: float, high: float, probing: bool) -> Any:
         known: list[Any] = [None] * n  # probed MAX / MIN nodes: (moves, first value, pv)
 
         def cut(last: Any, kind: str) -> tuple[Any, tuple] | None:
-            """Cut off the outcomes after ``last`` if the bounds settle the expectation."""
+            """Cut off the outcomes after ``last`` if the bounds settle the expectation; never
+            once every outcome is known exactly (then the sum is added in order, below)."""
+            if None not in exact:
+                return None
             upper = math.fsum(h * p for h, p in zip(hi, ps, strict=True))
             lower = math.fsum(lo_ * p for lo_, p in zip(lo, ps, strict=True))
             if fails(alpha, upper) or fails(lower, beta):
@@ -297,15 +300,17 @@ def _core(run: Run, low: float, high: float, probing: bool) -> Any:
                 rest = math.fsum(x * p for x, p in zip(others, ps[:i] + ps[i + 1:], strict=True))
                 if to_move(child) == MAX:  # the first move's value: a lower bound
                     b = (beta - rest) / ps[i]
-                    v, pv = search(child, d - 1, -INF, b if b <= high else INF, PROBE)
+                    b = b if b <= high else INF  # (past U no value fails high)
+                    v, pv = search(child, d - 1, -INF, b, PROBE)
                     lo[i] = max(lo[i], decode(v))
-                    settled = not fails(v, b) or b > high
+                    settled = not fails(v, b)
                 else:  # MIN: an upper bound
                     a = (alpha - rest) / ps[i]
-                    v, pv = search(child, d - 1, a if a >= low else -INF, INF, PROBE)
+                    a = a if a >= low else -INF  # (below L no value fails low)
+                    v, pv = search(child, d - 1, a, INF, PROBE)
                     hi[i] = min(hi[i], decode(v))
-                    settled = not fails(a, v) or a < low
-                if settled:  # the first move's exact value: kept for the full search
+                    settled = not fails(a, v)
+                if settled:  # inside the probe's window: the first move's exact value, kept
                     known[i] = (kept[0], v, pv[1:])
             else:
                 continue
@@ -335,10 +340,9 @@ def _core(run: Run, low: float, high: float, probing: bool) -> Any:
             if trace:
                 trace.backup(ms[i], exact[i] if exact[i] is not None else v,
                              math.fsum(x * p for x, p in zip(lo, ps, strict=True)), alpha, beta)
-            if i < n - 1 or exact[i] is None:
-                done = cut(last, "star1")
-                if done:
-                    return done
+            done = cut(last, "star1")
+            if done:
+                return done
             if exact[i] is None:  # a bound that should have cut, but rounding kept the sum
                 v, _ = search(child, d - 1, low, high, known[i])  # (the child searched again)
                 exact[i], lo[i], hi[i] = v, decode(v), decode(v)
