@@ -16,8 +16,11 @@ searched are worth at least ``L`` and at most ``U``, which bounds the expectatio
   windows, and each probed value is kept, so no node is searched twice.
 
 MAX and MIN nodes run fail-soft alpha-beta. Both return the expectiminimax value at the root
-and search no more nodes than :func:`~aisearch.search.expectiminimax` (tested on
-thousands of random chance trees). Cuts at chance nodes are weaker than alpha-beta's: each
+and, where the sums are exact in floating point (probabilities such as 1/2, 1/4, 3/8), search
+no more nodes than :func:`~aisearch.search.expectiminimax` (tested on thousands of random
+chance trees). With probabilities such as 1/3 or 0.1 a sum may round just short of a cut; the
+outcome is then searched again to learn its exact value, and the search may visit more nodes
+than expectiminimax does. Cuts at chance nodes are weaker than alpha-beta's: each
 outcome is only a fraction ``p_i`` of the average, so the window it gets is ``1 / p_i`` times
 wider, and tight bounds ``[L, U]`` are what make it narrow.
 
