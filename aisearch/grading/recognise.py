@@ -171,12 +171,18 @@ def recognise(
     exact: list[Bug] = []
     close: list[Bug] = []
     for bug in bugs:  # a bug is run case by case until it can fit in neither way
-        same, near = True, alike is not None
+        same, near, seen = True, alike is not None, []
         for record, case in zip(student, cases, strict=True):
             theirs = run(bug.impl, case)
-            same = same and record == theirs
+            if same and (record is theirs or record == theirs):  # (as lists compare)
+                seen.append(theirs)
+                continue
+            if same:  # the first difference: alike on the cases before it, too?
+                same = False
+                near = near and all(alike(a, b)  # type: ignore[misc]
+                                    for a, b in zip(student, seen, strict=False))
             near = near and alike(record, theirs)  # type: ignore[misc]
-            if not (same or near):
+            if not near:
                 break
         if same:
             exact.append(bug)
