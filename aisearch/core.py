@@ -216,6 +216,15 @@ class GameBase(StateChecked):
     ``utility_bounds = None``
         ``(low, high)``: bounds on each player's utility and on their sum, for the pruning
         of max^n (games of more than two players).
+    ``unchecked()``
+        The protocol's functions without their checks, for the searchers' hot path: a
+        mapping from some of ``"is_terminal"``, ``"to_move"``, ``"moves"``, ``"result"`` and
+        ``"utility"`` (MAX's, called as ``utility(s)``) to functions that answer as those
+        methods do for the states the game made itself and the moves it listed
+        (tic-tac-toe's are table lookups). A search checks its root
+        with the methods, then reaches every other state through ``result``, so it may
+        call these. None here; a game that offers them returns None where a subclass or an
+        instance replaces a protocol method (:meth:`protocol_is`).
 
     **Presentation**, declared per game class and read by the plots and widgets (the board
     pictures themselves are painters in :mod:`aisearch.plot.painters`):
@@ -254,6 +263,7 @@ class GameBase(StateChecked):
     move_grid: ClassVar[tuple[tuple[Any, ...], ...] | None] = None
     buttons_are_board: ClassVar[bool] = False
     move_help: ClassVar[str | None] = None
+    _defined_protocol: ClassVar[tuple] = ()  # (the protocol methods as the class defined them)
     move_order: Any = None
     """A cheap move ordering the game offers, or None (the default: none). A game that has
     one defines ``move_order(s, moves)``: the legal ``moves`` of ``s`` (all or some of them)
@@ -278,6 +288,32 @@ class GameBase(StateChecked):
         """``values(s)``, all successors' static values at once, where the game has a faster
         way than one by one for ``evaluate`` (none by default)."""
         return None
+
+    def unchecked(self) -> Mapping[str, Callable[..., Any]] | None:
+        """The protocol's functions without their checks, by name (none by default)."""
+        return None
+
+    def protocol_is(self, cls: type) -> bool:
+        """True when this game's protocol methods are those ``cls`` defined: no subclass,
+        instance attribute or later assignment replaces ``to_move``, ``moves``, ``result``,
+        ``is_terminal`` or ``utility`` (so ``cls``'s :meth:`unchecked` functions answer as
+        they do).
+
+        >>> from aisearch.games import TicTacToe
+        >>> class Quick(TicTacToe):
+        ...     def is_terminal(self, s):
+        ...         return True
+        >>> TicTacToe().protocol_is(TicTacToe), Quick().protocol_is(TicTacToe)
+        (True, False)
+        """
+        own = getattr(self, "__dict__", None)
+        if own and not _PROTOCOL.isdisjoint(own):
+            return False
+        return _protocol_of(type(self)) == cls.__dict__.get("_defined_protocol")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)  # (the state checks wrap its methods first)
+        cls._defined_protocol = _protocol_of(cls)  # (as defined: a later patch differs)
 
     def move_label(self, s: Any, m: Any) -> str:
         """Move ``m`` of ``s`` in the game's notation (the move itself by default)."""
@@ -309,6 +345,15 @@ class GameBase(StateChecked):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+_PROTOCOL = frozenset(("to_move", "moves", "result", "is_terminal", "utility"))
+
+
+def _protocol_of(cls: type) -> tuple:
+    return (getattr(cls, "to_move", None), getattr(cls, "moves", None),
+            getattr(cls, "result", None), getattr(cls, "is_terminal", None),
+            getattr(cls, "utility", None))
 
 
 def _same_kind(m: Any, legal: Sequence[Any]) -> bool:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from aisearch.core import (
@@ -312,6 +313,17 @@ class ConnectFour(WinPayoff):
         (True, False)
         """
         return s.__class__ is Position
+
+    def unchecked(self) -> dict[str, Any] | None:
+        """``is_terminal`` and ``to_move`` as bare field reads, for the searchers
+        (:meth:`GameBase.unchecked <aisearch.core.GameBase.unchecked>`): right for every
+        Position (the class is the check); None for a subclass that replaces a protocol
+        method.
+
+        >>> ConnectFour().unchecked()["to_move"](ConnectFour.initial) == MAX
+        True
+        """
+        return _UNCHECKED if self.protocol_is(ConnectFour) else None
 
     @checks_state
     def to_move(self, s: Position) -> int:
@@ -661,4 +673,5 @@ class ConnectFour(WinPayoff):
         return _position(to_move, x, o)
 
 
+_UNCHECKED = {"is_terminal": itemgetter(3), "to_move": itemgetter(2)}  # (over, to_move)
 _RULES = ConnectFour()  # (says what is wrong where a static method meets a non-position)

@@ -107,7 +107,7 @@ def expectiminimax(
     """
     run = Run(expectiminimax, game, state, depth, evaluate=evaluate, order=order,
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
-    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    is_terminal, to_move, result, moves = run.is_terminal, run.to_move, run.result, run.moves
     utility, evaluation, outcomes, decode = run.utility, run.evaluation, run.outcomes, run.decode
     expected = run.expected
     trace = run.trace  # bookkeeping

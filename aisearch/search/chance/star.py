@@ -207,8 +207,7 @@ PROBE = "probe"  # the `known` argument asking a MAX or MIN node to search its f
 
 def _core(run: Run, low: float, high: float, probing: bool) -> Any:
     """The recursive search of Star1 (``probing=False``) or Star2, for ``run.search``."""
-    game = run.game
-    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    is_terminal, to_move, result, moves = run.is_terminal, run.to_move, run.result, run.moves
     cutoff, decode, fails = run.cutoff, run.decode, run.cut  # fails: >= (or > if strict)
     trace = run.trace
     kept: list[Any] = [None]  # the moves of the node probed last

@@ -127,7 +127,7 @@ def alphabeta(
     run = Run(alphabeta, game, state, depth, evaluate=evaluate, order=order,
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
               leaf_rule=quiescent(quiescence))
-    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    is_terminal, to_move, result, moves = run.is_terminal, run.to_move, run.result, run.moves
     utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     trace = run.trace  # bookkeeping
 
@@ -192,7 +192,7 @@ def alphabeta_failsoft(
     run = Run(alphabeta_failsoft, game, state, depth, evaluate=evaluate, order=order,
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
               leaf_rule=quiescent(quiescence))
-    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    is_terminal, to_move, result, moves = run.is_terminal, run.to_move, run.result, run.moves
     utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     trace = run.trace  # bookkeeping
 
@@ -251,7 +251,7 @@ def negamax(
     run = Run(negamax, game, state, depth, mover_view=True, evaluate=evaluate, order=order,
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
               leaf_rule=quiescent(quiescence))
-    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    is_terminal, to_move, result, moves = run.is_terminal, run.to_move, run.result, run.moves
     utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     trace = run.trace  # bookkeeping
 
@@ -323,7 +323,7 @@ def pearl_ab(
     run = Run(pearl_ab, game, state, depth, evaluate=evaluate, order=order,
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer,
               leaf_rule=quiescent(quiescence))
-    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    is_terminal, to_move, result, moves = run.is_terminal, run.to_move, run.result, run.moves
     utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     trace = run.trace  # bookkeeping
 

@@ -80,7 +80,7 @@ def minimax(
     """
     run = Run(minimax, game, state, depth, evaluate=evaluate, order=order,
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
-    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    is_terminal, to_move, result, moves = run.is_terminal, run.to_move, run.result, run.moves
     utility, evaluation, decode = run.utility, run.evaluation, run.decode
     trace = run.trace  # bookkeeping
 

@@ -75,8 +75,7 @@ def pvs_core(run: Run, table: TranspositionTable | None) -> Callable[..., tuple[
     every move after the first is tested with a null window, and searched again with the
     node's window only if it fails high (at a MIN node: low), i.e. is better after all.
     """
-    game = run.game
-    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    is_terminal, to_move, result, moves = run.is_terminal, run.to_move, run.result, run.moves
     utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     probe, record = table_steps(run, table)
     extend, requiesce = run.extend, run.leaf_rule is not None  # (a leaf rule with a window)

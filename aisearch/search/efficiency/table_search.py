@@ -66,7 +66,8 @@ def table_first(ms: Sequence[Any], entry: Entry | None) -> Sequence[Any]:
     """
     if entry is None or entry.move is None or entry.move not in ms or ms[0] == entry.move:
         return ms
-    return (entry.move,) + tuple(m for m in ms if m != entry.move)
+    first = ms.index(entry.move)  # (the game's own move, equal to the entry's)
+    return (ms[first],) + tuple(ms[:first]) + tuple(ms[first + 1:])
 
 
 def _nothing_known(s: Any, d: int, alpha: float, beta: float) -> tuple:
@@ -202,8 +203,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
     searched); otherwise the entry's move is searched first. After searching, the node's
     value goes into the table flagged by the window it was searched with.
     """
-    game = run.game
-    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    is_terminal, to_move, result, moves = run.is_terminal, run.to_move, run.result, run.moves
     utility, evaluation, cut, cutoff = run.utility, run.evaluation, run.cut, run.cutoff
     probe, record = table_steps(run, table)
     extend = run.extend

@@ -66,7 +66,7 @@ def _core(run: Run, cap: int | None, order: Order | None,
     -1, -2, ... beyond it (so the leaf rule scores a win by its distance from the root).
     Its states are counted as ``stats.quiescence``, its cut-offs as cut-offs."""
     game = run.game
-    is_terminal, to_move, result, cut = game.is_terminal, game.to_move, run.result, run.cut
+    is_terminal, to_move, result, cut = run.is_terminal, run.to_move, run.result, run.cut
     utility = run.make_leaf(run.sources.utility, terminal=True, kind=StandPat, counted=False)
     evaluation = run.make_leaf(run.sources.evaluate, terminal=False, kind=StandPat,
                                counted=False)
@@ -153,7 +153,7 @@ class Quiescence:
 
     def __call__(self, run: Run, evaluation: Callable[..., Any]) -> Callable[..., Any]:
         expand, _ = _core(run, self.cap, None)
-        to_move, mover_view = run.game.to_move, run.mover_view
+        to_move, mover_view = run.to_move, run.mover_view
 
         def leaf(s: Any, d: int, alpha: Any = -INF, beta: Any = INF) -> Any:
             if alpha is None:
@@ -257,7 +257,7 @@ def quiescence(
               order=order, max_depth=max_depth, prune_on_equal=prune_on_equal,
               fastest_wins=fastest_wins, tracer=tracer)
     expand, _ = _core(run, max_depth, order)
-    is_terminal, utility, evaluation = game.is_terminal, run.utility, run.evaluation
+    is_terminal, utility, evaluation = run.is_terminal, run.utility, run.evaluation
 
     def root(s, d, alpha, beta):
         if is_terminal(s):

@@ -125,7 +125,7 @@ def maxn(game: Game, state: Any, depth: int | None = None, *,
     slack = math.inf if bounds is None else bounds[1] - (n - 2) * bounds[0]
     run = Run(maxn, game, state, depth, evaluate=evaluate, tracer=tracer, prune=prune,
               utility=lambda s, player=None: utilities(game, s), values=_tuples(n, bounds))
-    is_terminal, to_move, result, moves = game.is_terminal, game.to_move, run.result, run.moves
+    is_terminal, to_move, result, moves = run.is_terminal, run.to_move, run.result, run.moves
     utility, evaluation, cutoff = run.utility, run.evaluation, run.cutoff
     trace = run.trace  # bookkeeping
 

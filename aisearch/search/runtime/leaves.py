@@ -25,7 +25,7 @@ LeafFn = Callable[..., Any]
 def make_leaf(source: Callable[..., Any], *, terminal: bool, name: str, payoff: float,
               fastest: bool, ply: Callable[[Any, int], int], trace: Any,
               kind: type = Leaf, values: Callable[[Any, str, Any], Any] | None = None,
-              ) -> LeafFn:
+              unary: bool = False) -> LeafFn:
     """``f(s, d, alpha=None, beta=None)``: the value of a leaf ``d`` plies above the depth
     bound, as the search scores it.
 
@@ -47,6 +47,9 @@ def make_leaf(source: Callable[..., Any], *, terminal: bool, name: str, payoff: 
     values : callable, optional
         ``values(v, name, s) -> v``: checks values that are not numbers (max^n's utility
         tuples) in place of the numeric rule; wins are then not scored by distance.
+    unary : bool
+        ``source`` is MAX's utility called as ``source(s)`` (a game's unchecked one), for a
+        terminal leaf without ``trace`` or ``values``.
 
     The returned function counts its calls: ``f.count()``.
 
@@ -66,6 +69,8 @@ def make_leaf(source: Callable[..., Any], *, terminal: bool, name: str, payoff: 
         wins = {INF: 1, -INF: -1, **({payoff: 1, -payoff: -1} if finite_wins else {})}
     else:
         wins = {INF: 0, -INF: 0}
+    if unary and (trace or values is not None or not terminal):
+        raise ValueError("unary: a terminal leaf's source without a tracer or values")
     count = 0
     if values is not None:
         def checked(s: Any, d: int, alpha: Any = None, beta: Any = None) -> Any:
@@ -106,7 +111,7 @@ def make_leaf(source: Callable[..., Any], *, terminal: bool, name: str, payoff: 
         def leaf(s: Any, d: int, alpha: Any = None, beta: Any = None) -> Any:
             nonlocal count
             count += 1
-            v = source(s, MAX)
+            v = source(s) if unary else source(s, MAX)
             t = v.__class__
             if t is int or t is float:
                 if lo < v < hi:

@@ -92,6 +92,24 @@ def _not_two_players(name: str, player: Any, s: Any) -> ValueError:
                       "players, search with maxn or paranoid)")
 
 
+def _unchecked(game: Any, state: Any, utility: bool) -> dict[str, Callable[..., Any]]:
+    """The functions ``game`` offers without their checks (``game.unchecked()``), where
+    they are its own: none from a wrapper that hands on its game's (a budget's ``result``
+    must run); its ``utility`` only where the search takes the game's (``utility``).
+    ``state``, the root, is checked first with the game's method."""
+    offer: Any = getattr(game, "unchecked", None)
+    if offer is None or id(getattr(offer, "__self__", None)) != id(game):  # (not narrowed)
+        return {}
+    fast = offer()
+    if not fast:
+        return {}
+    game.is_terminal(state)  # (refuses a root that is not one of its states)
+    fast = dict(fast)
+    if not utility:
+        fast.pop("utility", None)
+    return fast
+
+
 class Run:
     """One search in progress: the checks, the counts, the leaf rule and the tracing.
 
@@ -129,8 +147,12 @@ class Run:
         checked, counted, traced, wins scored by their distance from the root).
     moves : callable
         ``moves(s, d=None)``: an inner node's moves in search order (counted).
+    is_terminal, to_move : callable
+        The game's, or its unchecked ones (:meth:`~aisearch.core.GameBase.unchecked`): a
+        search calls them only on states it reached by ``result`` from its checked root.
     result : callable
-        The game's ``result`` (told to the tracer).
+        The game's ``result`` (told to the tracer), or its unchecked one where every move
+        searched is one the game listed (no tracer, and no order that skips the check).
     cut : callable
         ``cut(alpha, beta)``: the cut test, ``alpha >= beta`` (``alpha > beta`` with
         ``prune_on_equal=False``), the same at MAX and MIN nodes.
@@ -172,7 +194,12 @@ class Run:
         self.tracer = options.get("tracer")
         emit = per_node(self.tracer)
         self.trace = Tracing(emit, game, self.decode, mover_view) if emit else None
-        self.result = self.trace.result if self.trace else game.result
+        fast = self._fast = _unchecked(game, state, utility is None)
+        self.is_terminal: Callable[[Any], bool] = fast.get("is_terminal", game.is_terminal)
+        self.to_move: Callable[[Any], Any] = fast.get("to_move", game.to_move)
+        listed = not getattr(self.order, "permutes", False)  # (a checked order's moves are)
+        self.result = self.trace.result if self.trace else \
+            fast["result"] if listed and "result" in fast else game.result
         # A node's distance from the root, which scores wins (and table entries): ``top - d``
         # with ``d`` plies left, plus the extensions on the way to it where there are some.
         self.ply: Callable[[Any, int], int] = lambda s, d: top - d
@@ -210,9 +237,12 @@ class Run:
         ``f.count()`` tells them)."""
         name = "utility" if terminal else name_of(source) if source is not no_evaluate \
             else "evaluate"
-        leaf = make_leaf(source, terminal=terminal, name=name, payoff=self.payoff,
-                         fastest=self.sources.fastest, ply=self.ply, trace=self.trace,
-                         kind=kind, values=self.values)
+        unary = (terminal and source is self.sources.utility and "utility" in self._fast
+                 and not self.trace and self.values is None)
+        leaf = make_leaf(self._fast["utility"] if unary else source, terminal=terminal,
+                         name=name, payoff=self.payoff, fastest=self.sources.fastest,
+                         ply=self.ply, trace=self.trace, kind=kind, values=self.values,
+                         unary=unary)
         if counted:
             self._node_counts.append(leaf.count)  # type: ignore[attr-defined]
         return leaf
@@ -289,7 +319,7 @@ class Run:
         was given (checked unless it declares ``permutes``), refusing chance nodes a
         searcher cannot search; counts inner nodes. Chance nodes' outcomes come from
         :attr:`outcomes` (checked, counted)."""
-        game_moves, to_move, order = game.moves, game.to_move, self.order
+        game_moves, to_move, order = self._fast.get("moves", game.moves), self.to_move, self.order
         order_: Any = order  # (not None where it is called)
         # The players a checked node may have: MAX or MIN (two-player searches), else any
         # but chance.

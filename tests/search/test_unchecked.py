@@ -1,0 +1,203 @@
+"""The games' unchecked protocol (``GameBase.unchecked``), which the searchers call on the
+states they reach from a checked root.
+
+Each unchecked function answers as the checked method on every state it may meet (all
+5,478 tic-tac-toe boards; Connect Four positions of random games); every searcher returns
+the same decision, line and counts with it as without it; a subclass, an instance
+attribute or a wrapper that changes a protocol method is obeyed; roots, orders and table
+moves that are not the game's own still get the checked path or the game's own moves.
+"""
+
+import random
+
+import pytest
+
+from aisearch import CountingGame, IllegalMoveError, Recorder
+from aisearch.core import MAX
+from aisearch.games import ConnectFour, TicTacToe
+from aisearch.search import (
+    TranspositionTable,
+    alphabeta,
+    alphabeta_tt,
+    iterative_deepening,
+    minimax,
+)
+from aisearch.search.efficiency.table import EXACT, Entry
+from aisearch.search.efficiency.table_search import table_first
+from aisearch.search.registry import REGISTRY
+from aisearch.search.runtime.anytime import Budget, run_anytime
+
+
+class CheckedTicTacToe(TicTacToe):
+    """Tic-tac-toe whose searches call the checked methods."""
+
+    def unchecked(self):
+        return None
+
+
+class CheckedConnectFour(ConnectFour):
+    def unchecked(self):
+        return None
+
+
+@pytest.mark.parametrize("win", [1, 1.0, 7, float("inf")])
+def test_tictactoe_unchecked_answers_as_the_methods_on_every_board(win):
+    game = TicTacToe(win=win)
+    fast = game.unchecked()
+    assert set(fast) == {"is_terminal", "to_move", "moves", "result", "utility"}
+    for s in TicTacToe.states():
+        assert fast["is_terminal"](s) is game.is_terminal(s)
+        assert fast["to_move"](s) == game.to_move(s)
+        assert fast["moves"](s) == game.moves(s)
+        for m in game.moves(s):
+            assert fast["result"](s, m) is game.result(s, m)
+        if game.is_terminal(s):
+            u = game.utility(s, MAX)
+            assert fast["utility"](s) == u and type(fast["utility"](s)) is type(u)
+
+
+def test_tictactoe_unchecked_utility_follows_a_changed_payoff():
+    game = TicTacToe(win=1)
+    s = TicTacToe.parse("xxx/oo./...")
+    assert game.unchecked()["utility"](s) == 1
+    game.win = 5
+    assert game.unchecked()["utility"](s) == 5 == game.utility(s)
+    assert minimax(game, s).value == 5
+
+
+def random_positions(game, count, seed):
+    rng, out = random.Random(seed), []
+    for _ in range(count):
+        s = game.initial
+        for _ in range(rng.randrange(43)):
+            out.append(s)
+            if game.is_terminal(s):
+                break
+            s = game.result(s, rng.choice(game.moves(s)))
+        out.append(s)
+    return out
+
+
+def test_connect4_unchecked_answers_as_the_methods():
+    game = ConnectFour()
+    fast = game.unchecked()
+    assert fast and "result" not in fast
+    for s in random_positions(game, 60, seed=3):
+        assert fast["is_terminal"](s) is game.is_terminal(s)
+        assert fast["to_move"](s) == game.to_move(s)
+
+
+SEARCHERS = [info for name, info in REGISTRY.items()
+             if info.kind == "minimax" and name not in ("star1", "star2")]
+
+
+def decide(info, game, state, depth, **options):
+    result = info.function(game, state, depth, **options)
+    return run_anytime(result) if info.anytime else result
+
+
+@pytest.mark.parametrize("info", SEARCHERS, ids=lambda i: i.name)
+@pytest.mark.parametrize("fastest", [True, False])
+def test_every_searcher_decides_alike_with_the_unchecked_protocol(info, fastest):
+    cases = [(TicTacToe(win=1), CheckedTicTacToe(win=1), TicTacToe.parse(text), None, None)
+             for text in ("x../.o./...", "xo./.x./..o", "x.o/.x./o..")]
+    cases.append((TicTacToe(), CheckedTicTacToe(), TicTacToe.initial, 3, TicTacToe.nilsson_eval))
+    c4, checked_c4 = ConnectFour(), CheckedConnectFour()
+    s = c4.initial
+    for m in (3, 3, 2, 4, 4):
+        s = c4.result(s, m)
+    cases.append((c4, checked_c4, s, 4, c4.evaluate))
+    for fast_game, slow_game, state, depth, evaluate in cases:
+        if info.anytime:  # (iterations at every depth: they need an evaluation)
+            depth, evaluate = depth or 9, evaluate or TicTacToe.nilsson_eval
+        options = {"fastest_wins": fastest, "evaluate": evaluate}
+        if "table" in info.options and not info.anytime:
+            options["table"] = TranspositionTable() if info.name != "enhanced_search" else True
+        got = decide(info, fast_game, state, depth, **options)
+        if "table" in info.options and info.name not in ("enhanced_search",
+                                                         "iterative_deepening"):
+            options["table"] = TranspositionTable()
+        want = decide(info, slow_game, state, depth, **options)
+        assert (got.value, got.move, got.pv, got.stats) == \
+            (want.value, want.move, want.pv, want.stats), (info.name, state)
+
+
+def test_a_tracer_sees_the_same_search():
+    game, checked = TicTacToe(), CheckedTicTacToe()
+    s = TicTacToe.parse("x../.o./...")
+    a, b = Recorder(), Recorder()
+    alphabeta_tt(game, s, table=TranspositionTable(), tracer=a)
+    alphabeta_tt(checked, s, table=TranspositionTable(), tracer=b)
+    assert [type(e).__name__ for e in a.events] == [type(e).__name__ for e in b.events]
+    assert len(a.events) > 100
+
+
+def test_a_subclass_or_an_instance_that_changes_a_method_is_obeyed():
+    class FiveMarks(TicTacToe):  # the game ends after five marks, a draw
+        def is_terminal(self, s):
+            return s.bit_count() >= 5 or super().is_terminal(s)
+
+        def utility(self, s, player=MAX):
+            return 0 if not super().is_terminal(s) else super().utility(s, player)
+
+    assert FiveMarks().unchecked() is None
+    assert minimax(FiveMarks(), TicTacToe.initial).stats.nodes == 1 + 9 + 72 + 504 + 3024 + 15120
+    game = TicTacToe()
+    game.moves = lambda s: TicTacToe.moves(game, s)[:1]  # only the first empty cell
+    assert game.unchecked() is None
+    assert minimax(game, TicTacToe.initial).pv == (0, 1, 2, 3, 4, 5, 6)
+
+
+def test_a_method_assigned_to_the_class_later_is_obeyed(monkeypatch):
+    assert TicTacToe().unchecked() is not None
+    original = TicTacToe.moves
+    monkeypatch.setattr(TicTacToe, "moves", lambda self, s: original(self, s)[:1])
+    assert TicTacToe().unchecked() is None
+    assert minimax(TicTacToe(), TicTacToe.initial).pv == (0, 1, 2, 3, 4, 5, 6)
+
+
+def test_a_wrapper_that_hands_on_its_game_is_searched_through_its_own_methods():
+    counted = CountingGame(TicTacToe())
+    d = minimax(counted, counted.initial)
+    assert len(counted.generated) == d.stats.nodes - 1 == 549_945
+
+
+def test_a_root_that_is_not_a_board_is_refused_as_by_the_methods():
+    with pytest.raises(ValueError, match="not a state of TicTacToe"):
+        minimax(TicTacToe(), 3 << 9)
+    with pytest.raises(ValueError, match="not a state of ConnectFour"):
+        alphabeta(ConnectFour(), (0, 0, 0, False, 0), 2, evaluate=lambda s: 0)
+
+
+def test_an_order_that_answers_equal_moves_of_another_type_plays_the_games_own():
+    game = TicTacToe()
+    d = minimax(game, TicTacToe.parse("xo./.x./..o"), order=lambda s, ms: [float(m) for m in ms])
+    assert d.pv and all(type(m) is int for m in d.pv)
+
+
+def test_an_order_that_skips_the_check_and_lies_meets_the_checked_result():
+    def taken(s, ms):
+        return (0, *ms)  # cell 0 is taken
+
+    taken.permutes = True
+    with pytest.raises(IllegalMoveError, match="cell 0 is taken"):
+        alphabeta(TicTacToe(), TicTacToe.parse("x../.../..."), order=taken)
+
+
+def test_the_table_move_first_is_the_games_own_move():
+    assert table_first((0, 1, 2, 3), Entry(0, EXACT, 1, 2.0, ())) == (2, 0, 1, 3)
+    assert type(table_first((0, 1, 2, 3), Entry(0, EXACT, 1, 2.0, ()))[0]) is int
+    game, table = TicTacToe(), TranspositionTable()
+    s = TicTacToe.parse("xo./.x./..o")
+    table.store(s, 9, 0, "lower", 7.0)  # a move stored by hand, equal to cell 7
+    recorder = Recorder()
+    alphabeta_tt(game, s, table=table, tracer=recorder)
+    first = next(e.path for e in recorder.events if len(getattr(e, "path", ())) == 1)
+    assert first == (7,) and type(first[0]) is int
+
+
+def test_a_budget_still_stops_the_search():
+    budget = Budget(nodes=300)
+    decisions = list(iterative_deepening(TicTacToe(), TicTacToe.initial, 9, budget=budget,
+                                         evaluate=TicTacToe.nilsson_eval))
+    assert decisions and budget.used <= 301 and budget.spent
