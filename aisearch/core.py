@@ -221,10 +221,10 @@ class GameBase(StateChecked):
         mapping from some of ``"is_terminal"``, ``"to_move"``, ``"moves"``, ``"result"`` and
         ``"utility"`` (MAX's, called as ``utility(s)``) to functions that answer as those
         methods do for the states the game made itself and the moves it listed
-        (tic-tac-toe's are table lookups). A search checks its root
-        with the methods, then reaches every other state through ``result``, so it may
-        call these. None here; a game that offers them returns None where a subclass or an
-        instance replaces a protocol method (:meth:`protocol_is`).
+        (tic-tac-toe's are table lookups). A search checks its root with the methods, then
+        reaches every other state through ``result``, so it may call these. None here; a
+        game that offers them returns None where a subclass or an instance replaces a
+        protocol method (:meth:`protocol_is`).
 
     **Presentation**, declared per game class and read by the plots and widgets (the board
     pictures themselves are painters in :mod:`aisearch.plot.painters`):

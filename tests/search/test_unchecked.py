@@ -122,6 +122,53 @@ def test_every_searcher_decides_alike_with_the_unchecked_protocol(info, fastest)
             (want.value, want.move, want.pv, want.stats), (info.name, state)
 
 
+class CountedTicTacToe(TicTacToe):
+    """Tic-tac-toe whose unchecked functions count their calls."""
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.calls = dict.fromkeys(("is_terminal", "to_move", "moves", "result", "utility"), 0)
+
+    def unchecked(self):
+        def counted(name, f):
+            def call(*args):
+                self.calls[name] += 1
+                return f(*args)
+            return call
+
+        return {name: counted(name, f) for name, f in super().unchecked().items()}
+
+
+def test_a_search_calls_the_unchecked_functions_where_it_may():
+    game = CountedTicTacToe()
+    d = minimax(game, TicTacToe.initial)
+    calls = dict(game.calls)
+    assert calls["result"] == d.stats.nodes - 1 == 549_945
+    assert calls["is_terminal"] == d.stats.nodes
+    assert calls["moves"] == d.stats.nodes - d.stats.leaves
+    assert calls["utility"] == d.stats.leaves == 255_168
+    assert calls["to_move"] >= d.stats.nodes - d.stats.leaves
+
+
+def test_a_traced_search_and_an_unchecked_order_call_the_checked_result():
+    s = TicTacToe.parse("x../.o./...")
+
+    def same(s, ms):
+        return ms
+
+    same.permutes = True
+    for options in ({"tracer": Recorder()}, {"order": same}):
+        game = CountedTicTacToe()
+        d = alphabeta(game, s, **options)
+        assert game.calls["result"] == 0 and game.calls["is_terminal"] == d.stats.nodes
+    game = CountedTicTacToe()
+    d = alphabeta(game, s, order=lambda s, ms: ms[::-1])  # a checked order
+    assert game.calls["result"] == d.stats.nodes - 1
+    traced = CountedTicTacToe()
+    alphabeta(traced, s, tracer=Recorder())
+    assert traced.calls["utility"] == 0  # (a traced leaf reports the game's own value)
+
+
 def test_a_tracer_sees_the_same_search():
     game, checked = TicTacToe(), CheckedTicTacToe()
     s = TicTacToe.parse("x../.o./...")
