@@ -23,8 +23,9 @@ Measured per call (CPython 3.11, timeit, best of 5): ``to_move`` 42 ns, ``moves`
 ``result`` 63 ns, ``is_terminal`` 40 ns, ``utility`` 55 ns (70 ns for MIN),
 ``nilsson_eval`` 56 ns, ``canonical`` 52 ns, ``winner`` 68 ns; the searchers call the
 unchecked lookups of :meth:`TicTacToe.unchecked` (about 12 ns each). A plain recursion over
-the whole tree (549,946 nodes) runs at about 5 M nodes/s, and full-tree alpha-beta
-through the protocol at about 1.5-1.9 M nodes/s. Lesson 02 (Nilsson 12.2, Figs 12.3-12.5).
+the whole tree (549,946 nodes) through the methods runs at about 3 M nodes/s; the package's
+``minimax`` and ``alphabeta`` solve the game at about 3 M and 2.7 M nodes/s
+(``benchmarks/bench_search.py``). Lesson 02 (Nilsson 12.2, Figs 12.3-12.5).
 """
 
 from __future__ import annotations

@@ -349,8 +349,9 @@ def test_outcomes_are_checked_at_every_chance_node_unless_they_are_an_immutable_
     game = Dice((("heads", 0.5), ("tails", 0.5)), lambda outs: None)
     assert minimax(game, "toss", 4, evaluate=lambda s: 0).stats.chance_nodes >= 2
     bad = Dice((("heads", 0.5), ("tails", 0.4)), lambda outs: None)
-    with pytest.raises(ValueError, match="probabilit"):
-        minimax(bad, "toss", 4, evaluate=lambda s: 0)
+    for depth in (1, 4):  # (1: at the only chance node, the first the search meets)
+        with pytest.raises(ValueError, match="probabilit"):
+            minimax(bad, "toss", depth, evaluate=lambda s: 0)
 
 
 def test_a_runs_kind_sees_through_counting_wrappers_of_the_evaluation():

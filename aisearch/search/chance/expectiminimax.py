@@ -120,7 +120,7 @@ def expectiminimax(
         player = to_move(s)
         if player == CHANCE:  # the expectation over the outcomes
             total = 0.0
-            seen = []  # bookkeeping
+            seen = [] if trace else None  # bookkeeping
             for m, p in outcomes(s):
                 v, _ = value(result(s, m), d - 1)
                 total += p * (v if -WON < v < WON else decode(v))  # a win counts its payoff

@@ -364,17 +364,19 @@ class Run:
             return order_(s, game_moves(s), d) if by_depth else order_(s, game_moves(s))
 
         checked: dict[int, tuple] = {}  # outcome tuples checked once (kept alive by id)
+        last: Any = None  # the one checked last (a game's dice: the same tuple every time)
 
         def outcomes(s: Any) -> Sequence[tuple[Any, float]]:
-            nonlocal count, chance
+            nonlocal count, chance, last
             count += 1
             chance += 1
             outs = game.chance_outcomes(s)
-            if checked.get(id(outs)) is outs:  # the same tuple again (a game's dice)
+            if outs is last or checked.get(id(outs)) is outs:  # a tuple checked before
+                last = outs
                 return outs  # type: ignore[return-value]
             pairs = check_outcomes(s, outs)
             if outs.__class__ is tuple and all(pair.__class__ is tuple for pair in outs):
-                checked[id(outs)] = outs  # immutable: it stays right
+                checked[id(outs)] = last = outs  # immutable: it stays right
             return pairs
 
         self._node_counts.append(lambda: count)
