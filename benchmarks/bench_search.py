@@ -29,14 +29,15 @@ Prints two tables and their ratios:
    table with games that offer none, so that both sides call the same methods and the factor
    is the cost of the runtime alone.
 
-Rounds are interleaved (a busy spell hits every row alike); a sample repeats a fast search
-until it has taken 0.2 s; ratios compare the fastest sample of each row. The machines are
-shared: read the ratios, not the absolute numbers.
+Rounds are interleaved (a busy spell hits every row alike); a sample starts after a garbage
+collection and repeats a fast search until it has taken 0.2 s; ratios compare the fastest
+sample of each row. The machines are shared: read the ratios, not the absolute numbers.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
@@ -87,6 +88,9 @@ class Job:
         self.times: list[float] = []
 
     def sample(self) -> None:
+        # Each sample starts from a collected heap: the garbage of the row before would
+        # otherwise make this row pay for its collection.
+        gc.collect()
         start = time.perf_counter()
         for _ in range(self.inner):
             self.fn()
