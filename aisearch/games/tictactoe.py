@@ -196,6 +196,8 @@ class TicTacToe(WinPayoff):
         win = self.win
         key = (win.__class__, win)  # (the payoff of a win, which a game may change)
         if key not in _MAX_UTILITY:
+            if len(_MAX_UTILITY) >= 8:  # (a few payoffs at a time: the tables stay small)
+                _MAX_UTILITY.clear()
             _MAX_UTILITY[key] = {s: win if u > 0 else -win if u < 0 else u
                                  for s, u in _UTILITY.items()}.__getitem__
         return {**_UNCHECKED, "utility": _MAX_UTILITY[key]}

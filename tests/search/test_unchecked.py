@@ -14,7 +14,7 @@ import pytest
 
 from aisearch import CountingGame, IllegalMoveError, Recorder
 from aisearch.core import MAX
-from aisearch.games import ConnectFour, TicTacToe
+from aisearch.games import ConnectFour, TicTacToe, tictactoe
 from aisearch.search import (
     TranspositionTable,
     alphabeta,
@@ -63,6 +63,10 @@ def test_tictactoe_unchecked_utility_follows_a_changed_payoff():
     game.win = 5
     assert game.unchecked()["utility"](s) == 5 == game.utility(s)
     assert minimax(game, s).value == 5
+    for win in range(1, 40):  # (MAX's utilities are kept for a few payoffs at a time)
+        game.win = win
+        assert game.unchecked()["utility"](s) == win
+    assert len(tictactoe._MAX_UTILITY) <= 8
 
 
 def random_positions(game, count, seed):
