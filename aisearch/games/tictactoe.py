@@ -131,7 +131,7 @@ def _child(s: Board, m: int) -> Board:
 
 _UNCHECKED = {"is_terminal": _TERMINAL.__getitem__, "to_move": _TO_MOVE.__getitem__,
               "moves": _MOVES.__getitem__, "result": _child}
-_MAX_UTILITY: dict[tuple, Any] = {}  # by a win's payoff: MAX's utility of each final board
+_WITH_UTILITY: dict[tuple, dict] = {}  # by a win's payoff: _UNCHECKED and MAX's utility
 
 
 class TicTacToe(WinPayoff):
@@ -195,12 +195,13 @@ class TicTacToe(WinPayoff):
             return None
         win = self.win
         key = (win.__class__, win)  # (the payoff of a win, which a game may change)
-        if key not in _MAX_UTILITY:
-            if len(_MAX_UTILITY) >= 8:  # (a few payoffs at a time: the tables stay small)
-                _MAX_UTILITY.clear()
-            _MAX_UTILITY[key] = {s: win if u > 0 else -win if u < 0 else u
-                                 for s, u in _UTILITY.items()}.__getitem__
-        return {**_UNCHECKED, "utility": _MAX_UTILITY[key]}
+        fast = _WITH_UTILITY.get(key)
+        if fast is None:
+            if len(_WITH_UTILITY) >= 8:  # (a few payoffs at a time: the tables stay small)
+                _WITH_UTILITY.clear()
+            utility = {s: win if u > 0 else -win if u < 0 else u for s, u in _UTILITY.items()}
+            fast = _WITH_UTILITY[key] = {**_UNCHECKED, "utility": utility.__getitem__}
+        return fast
 
     def cell_label(self, s: Board, m: int) -> str:
         """The mark on cell ``m`` (``'X'``, ``'O'`` or a space): the play widget's buttons are

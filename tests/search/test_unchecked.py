@@ -66,7 +66,7 @@ def test_tictactoe_unchecked_utility_follows_a_changed_payoff():
     for win in range(1, 40):  # (MAX's utilities are kept for a few payoffs at a time)
         game.win = win
         assert game.unchecked()["utility"](s) == win
-    assert len(tictactoe._MAX_UTILITY) <= 8
+    assert len(tictactoe._WITH_UTILITY) <= 8
 
 
 def random_positions(game, count, seed):
@@ -154,7 +154,7 @@ def test_a_search_calls_the_unchecked_functions_where_it_may():
     assert calls["to_move"] >= d.stats.nodes - d.stats.leaves
 
 
-def test_a_traced_search_and_an_unchecked_order_call_the_checked_result():
+def test_a_traced_search_and_an_ordered_one_call_the_checked_result():
     s = TicTacToe.parse("x../.o./...")
 
     def same(s, ms):
@@ -166,8 +166,8 @@ def test_a_traced_search_and_an_unchecked_order_call_the_checked_result():
         d = alphabeta(game, s, **options)
         assert game.calls["result"] == 0 and game.calls["is_terminal"] == d.stats.nodes
     game = CountedTicTacToe()
-    d = alphabeta(game, s, order=lambda s, ms: ms[::-1])  # a checked order
-    assert game.calls["result"] == d.stats.nodes - 1
+    d = alphabeta(game, s, order=lambda s, ms: ms[::-1])  # a checked order too
+    assert game.calls["result"] == 0 and game.calls["moves"] == d.stats.nodes - d.stats.leaves
     traced = CountedTicTacToe()
     alphabeta(traced, s, tracer=Recorder())
     assert traced.calls["utility"] == 0  # (a traced leaf reports the game's own value)
@@ -220,10 +220,10 @@ def test_a_root_that_is_not_a_board_is_refused_as_by_the_methods():
         alphabeta(ConnectFour(), (0, 0, 0, False, 0), 2, evaluate=lambda s: 0)
 
 
-def test_an_order_that_answers_equal_moves_of_another_type_plays_the_games_own():
-    game = TicTacToe()
-    d = minimax(game, TicTacToe.parse("xo./.x./..o"), order=lambda s, ms: [float(m) for m in ms])
-    assert d.pv and all(type(m) is int for m in d.pv)
+def test_an_order_that_answers_equal_moves_of_another_type_meets_the_checked_result():
+    with pytest.raises(IllegalMoveError, match="not a float"):
+        minimax(TicTacToe(), TicTacToe.parse("xo./.x./..o"),
+                order=lambda s, ms: [float(m) for m in ms])
 
 
 def test_an_order_that_skips_the_check_and_lies_meets_the_checked_result():

@@ -192,13 +192,7 @@ def order_error(order: Any, s: Any, given: Sequence[Any], got: Sequence[Any]) ->
 
 
 def ordered(order: Any, s: Any, ms: Sequence[Any], *args: Any) -> tuple:
-    """``order(s, ms, *args)`` checked: the same moves, in any order, as a tuple of the
-    game's own move objects (an order that answers ``3.0`` for the game's ``3`` gets ``3``
-    played: a game's unchecked ``result`` knows only its own moves).
-
-    >>> ordered(lambda s, ms: [2.0, 1.0], "s", (1, 2))
-    (2, 1)
-    """
+    """``order(s, ms, *args)`` checked: the same moves, in any order, as a tuple."""
     got = order(s, ms, *args)
     try:
         result = tuple(got)
@@ -208,8 +202,7 @@ def ordered(order: Any, s: Any, ms: Sequence[Any], *args: Any) -> tuple:
                         f"{got!r:.80}") from None
     if len(result) != len(ms) or set(result) != set(ms):
         raise ValueError(order_error(order, s, ms, result))
-    own = dict(zip(ms, ms, strict=True))
-    return tuple(map(own.__getitem__, result))
+    return result
 
 
 def check_decision_state(game: Any, state: Any, agent: str = "an agent") -> None:

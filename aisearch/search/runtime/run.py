@@ -11,7 +11,7 @@ what they need of a search is the public part of :class:`Run`.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from aisearch.core import CHANCE, MAX, MIN, Game, check_outcomes, unwrap
@@ -92,7 +92,7 @@ def _not_two_players(name: str, player: Any, s: Any) -> ValueError:
                       "players, search with maxn or paranoid)")
 
 
-def _unchecked(game: Any, state: Any, utility: bool) -> dict[str, Callable[..., Any]]:
+def _unchecked(game: Any, state: Any, utility: bool) -> Mapping[str, Callable[..., Any]]:
     """The functions ``game`` offers without their checks (``game.unchecked()``), where
     they are its own: none from a wrapper that hands on its game's (a budget's ``result``
     must run); its ``utility`` only where the search takes the game's (``utility``).
@@ -104,10 +104,9 @@ def _unchecked(game: Any, state: Any, utility: bool) -> dict[str, Callable[..., 
     if not fast:
         return {}
     game.is_terminal(state)  # (refuses a root that is not one of its states)
-    fast = dict(fast)
-    if not utility:
-        fast.pop("utility", None)
-    return fast
+    if utility or "utility" not in fast:
+        return fast
+    return {name: f for name, f in fast.items() if name != "utility"}
 
 
 class Run:
@@ -152,7 +151,7 @@ class Run:
         search calls them only on states it reached by ``result`` from its checked root.
     result : callable
         The game's ``result`` (told to the tracer), or its unchecked one where every move
-        searched is one the game listed (no tracer, and no order that skips the check).
+        searched is one the game listed as it listed it (no tracer, no order).
     cut : callable
         ``cut(alpha, beta)``: the cut test, ``alpha >= beta`` (``alpha > beta`` with
         ``prune_on_equal=False``), the same at MAX and MIN nodes.
@@ -197,9 +196,8 @@ class Run:
         fast = self._fast = _unchecked(game, state, utility is None)
         self.is_terminal: Callable[[Any], bool] = fast.get("is_terminal", game.is_terminal)
         self.to_move: Callable[[Any], Any] = fast.get("to_move", game.to_move)
-        listed = not getattr(self.order, "permutes", False)  # (a checked order's moves are)
         self.result = self.trace.result if self.trace else \
-            fast["result"] if listed and "result" in fast else game.result
+            fast["result"] if self.order is None and "result" in fast else game.result
         # A node's distance from the root, which scores wins (and table entries): ``top - d``
         # with ``d`` plies left, plus the extensions on the way to it where there are some.
         self.ply: Callable[[Any, int], int] = lambda s, d: top - d
