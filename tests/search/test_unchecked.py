@@ -154,6 +154,17 @@ def test_a_search_calls_the_unchecked_functions_where_it_may():
     assert calls["to_move"] >= d.stats.nodes - d.stats.leaves
 
 
+def test_a_run_given_its_own_utility_keeps_it_and_the_games_other_functions():
+    from aisearch.search.runtime.run import Run
+
+    game = TicTacToe()
+    won = TicTacToe.parse("xxx/oo./...")
+    run = Run(minimax, game, TicTacToe.initial, None, utility=lambda s, player: 0.5)
+    assert run.utility(won, 0) == 0.5
+    assert run.is_terminal is game.unchecked()["is_terminal"]
+    assert Run(minimax, game, TicTacToe.initial, None).utility(won, 0) > 10 ** 300  # a win
+
+
 def test_a_traced_search_and_an_ordered_one_call_the_checked_result():
     s = TicTacToe.parse("x../.o./...")
 
