@@ -275,3 +275,67 @@ def test_the_agents_and_the_play_widget_take_mcts_by_its_registration():
     model = PlayModel(TTT, searcher=mcts, nodes=300)
     model.play(4)
     assert len(model.moves) == 2 and model.agent_name == "mcts(nodes=300)"
+
+
+class Payoffs(TreeGame):
+    """A one-move tree whose tip's utilities for MAX and MIN are given as they are."""
+
+    def __init__(self, max_u, min_u):
+        super().__init__([0])
+        self.max_u, self.min_u = max_u, min_u
+
+    def utility(self, s, player=MAX):
+        return self.max_u if player == MAX else self.min_u
+
+
+@pytest.mark.parametrize("bad", [math.nan, "1", None])
+def test_rewards_refuse_a_utility_that_is_not_a_real_number_for_either_player(bad):
+    for game in (Payoffs(bad, 0.0), Payoffs(0.0, bad), Payoffs(bad, bad)):
+        with pytest.raises(ValueError, match="utilities must be real numbers"):
+            rewards(game, (0,))
+
+
+def test_scaled_rewards_give_min_the_complement_of_max():
+    low_tip = TreeGame([2, 14, 8])
+    assert scaled_rewards(2, 14)(low_tip, (0,)) == (0.0, 1.0)
+    assert scaled_rewards(2, 14)(low_tip, (2,)) == (0.5, 0.5)
+    assert scaled_rewards(2, 14)(low_tip, (1,)) == (1.0, 0.0)
+
+
+@pytest.mark.parametrize("count", [2.5, "3", -1, True])
+def test_ucb1_refuses_visits_that_are_not_counts(count):
+    with pytest.raises(ValueError, match="must be a non-negative int"):
+        ucb1(1, count, 10)
+    with pytest.raises(ValueError, match="must be a non-negative int"):
+        ucb1(0, 0, count)
+
+
+class Fixed(random.Random):
+    """A random source whose ``random()`` gives ``x`` (the rest as a seeded Random)."""
+
+    def __init__(self, x):
+        super().__init__(0)
+        self.x = x
+
+    def random(self):
+        return self.x
+
+
+def test_a_chance_outcome_covers_its_probability_from_the_one_before_up_to_its_own():
+    game = TreeGame(Chance([(0.5, [0]), (0.5, [10])]))
+    for x, outcome in ((0.0, 0), (0.4999999999999999, 0), (0.5, 1), (0.9999999999999999, 1)):
+        tree = MCTS(game, game.initial, seed=1, reward=scaled_rewards(0, 10))
+        tree.rng = Fixed(x)
+        tree.iterate()
+        assert list(tree.root.children) == [outcome], x
+
+
+def test_a_draw_beyond_the_rounded_sum_of_probabilities_takes_the_last_outcome():
+    tenths = [(0.1, [k]) for k in range(10)]
+    x = 0.9999999999999999  # the largest float below 1, and the sum of ten 0.1s
+    assert sum(p for p, _ in tenths) <= x < 1.0
+    game = TreeGame(Chance(tenths))
+    tree = MCTS(game, game.initial, seed=1, reward=scaled_rewards(0, 10))
+    tree.rng = Fixed(x)
+    tree.iterate()
+    assert list(tree.root.children) == [9]
