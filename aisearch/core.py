@@ -307,7 +307,7 @@ class GameBase(StateChecked):
         (True, False)
         """
         own = getattr(self, "__dict__", None)
-        if own and not _PROTOCOL.isdisjoint(own):
+        if own and not own.keys().isdisjoint(_PROTOCOL):
             return False
         return _protocol_of(type(self)) == cls.__dict__.get("_defined_protocol")
 
@@ -347,13 +347,11 @@ class GameBase(StateChecked):
         return f"{type(self).__name__}()"
 
 
-_PROTOCOL = frozenset(("to_move", "moves", "result", "is_terminal", "utility"))
+_PROTOCOL = ("to_move", "moves", "result", "is_terminal", "utility")
 
 
 def _protocol_of(cls: type) -> tuple:
-    return (getattr(cls, "to_move", None), getattr(cls, "moves", None),
-            getattr(cls, "result", None), getattr(cls, "is_terminal", None),
-            getattr(cls, "utility", None))
+    return tuple(getattr(cls, name, None) for name in _PROTOCOL)
 
 
 def _same_kind(m: Any, legal: Sequence[Any]) -> bool:
