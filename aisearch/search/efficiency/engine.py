@@ -117,7 +117,7 @@ class DistanceBounds(TranspositionTable):
             return TranspositionTable.lookup(self, s, depth, alpha, beta, ply)
         return None, False
 
-    def steps(self, top: int) -> tuple[Callable[..., tuple[Entry | None, bool]],
+    def steps(self, top: int) -> tuple[Callable[..., tuple[tuple | None, bool]],
                                        Callable[..., Any]]:
         """:meth:`lookup` and :meth:`store` for the nodes of one search, written out where
         the table is plain besides the distance (no canonical forms, ``replace='depth'``)."""

@@ -88,7 +88,7 @@ def pvs_core(run: Run, table: TranspositionTable | None) -> Callable[..., tuple[
             return evaluation(s, d, alpha, beta), ()
         known, settled = probe(s, d, alpha, beta)
         if settled:
-            return known.value, known.line
+            return known[0], () if known[3] is None else (known[3],)  # value, line
         ms = moves(s, d) if known is None else table_first(moves(s, d), known)
         maximizing, alpha0, beta0 = to_move(s) == MAX, alpha, beta
         best, line = (-INF if maximizing else INF), None

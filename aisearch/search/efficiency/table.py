@@ -170,7 +170,9 @@ class TranspositionTable:
         if canonical is not None and not callable(canonical):
             raise TypeError(f"canonical must be a function of a state or None, not {canonical!r}")
         self.size, self.replace, self.canonical = size, replace, canonical
-        self.slots: dict[Any, Entry] = {}
+        # Each slot holds an Entry's fields as a plain tuple (made at every store, and
+        # four times quicker to make); look-ups return Entries.
+        self.slots: dict[Any, tuple] = {}
         # What the entries are values of, besides the positions: the game, the evaluation
         # and the scoring of the searches that filled it (see :meth:`serve`).
         self.search: tuple | None = None
@@ -244,6 +246,8 @@ class TranspositionTable:
         if value > WON or value < -WON or key is not s and key != s:
             e = self.seen(e, ply, key is s or key == s)
             value = e[0]
+        else:
+            e = _new(Entry, e)  # (the slots hold plain tuples)
         bound = e[1]
         if ply > 0 and e[2] >= depth and (bound == EXACT or (
                 value >= beta if bound == LOWER else value <= alpha)):
@@ -281,20 +285,22 @@ class TranspositionTable:
             move = None
         if value > WON or value < -WON:
             value = to_table(value, ply)
-        self.slots[slot] = _new(Entry, (value, bound, depth, move, key, self.generation))
+        self.slots[slot] = (value, bound, depth, move, key, self.generation)
         return True
 
-    def steps(self, top: int) -> tuple[Callable[..., tuple[Entry | None, bool]],
+    def steps(self, top: int) -> tuple[Callable[..., tuple[tuple | None, bool]],
                                        Callable[..., Any]]:
         """``(lookup, store)`` for a search whose root is ``top`` plies above its bound:
         :meth:`lookup` and :meth:`store` of a node with ``d`` plies left, at ply ``top - d``
         (``lookup(s, d, alpha, beta)``, ``store(s, d, value, bound, move)``). A table
         without canonical forms and with the default policy gets them written out, for
-        speed: they run at every node (a subclass gets its own methods called).
+        speed: they run at every node (a subclass gets its own methods called). ``lookup``
+        answers ``(entry, settled)``, the entry's fields in :class:`Entry`'s order (an Entry
+        or, written out, a plain tuple).
 
         >>> lookup, store = TranspositionTable(size=None).steps(3)
         >>> store("s", 2, 7, LOWER, "m"), lookup("s", 2, -INF, 5)
-        (True, (Entry(value=7, bound='lower', depth=2, move='m', key='s', generation=0), True))
+        (True, ((7, 'lower', 2, 'm', 's', 0), True))
         """
         if self.canonical is not None or self.replace != "depth" \
                 or type(self) is not TranspositionTable:
@@ -327,7 +333,7 @@ class TranspositionTable:
     def __contains__(self, s: Any) -> bool:
         key = self._key(s)
         e = self.slots.get(key if self.size is None else hash(key) % self.size)
-        return e is not None and e.key == key
+        return e is not None and e[4] == key
 
     def __repr__(self) -> str:
         def n(k: int, one: str, many: str) -> str:
@@ -340,10 +346,12 @@ class TranspositionTable:
 
 
 def written_steps(table: TranspositionTable, top: int, distance: bool = False,
-                  ) -> tuple[Callable[..., tuple[Entry | None, bool]], Callable[..., Any]]:
+                  ) -> tuple[Callable[..., tuple[tuple | None, bool]], Callable[..., Any]]:
     """:meth:`TranspositionTable.lookup` and :meth:`~TranspositionTable.store` written out
     for the nodes of one search (see :meth:`~TranspositionTable.steps`), for a table without
-    canonical forms and with ``replace='depth'``. With ``distance``, a look-up first answers
+    canonical forms and with ``replace='depth'``. The look-up answers the entry's fields as
+    a plain tuple (in :class:`Entry`'s order), not an Entry: making one costs more than the
+    rest of a look-up. With ``distance``, a look-up first answers
     from the distance of a win, as
     :class:`~aisearch.search.efficiency.engine.DistanceBounds` does (counted in
     ``table.bounded``).
@@ -353,19 +361,19 @@ def written_steps(table: TranspositionTable, top: int, distance: bool = False,
     (True, True, (None, False))
     """
     slots, get, size = table.slots, table.slots.get, table.size  # (clear() empties slots)
+    low, high = -WON, WON  # values outside are wins, stored by their distance
 
-    def lookup(s: Any, d: int, alpha: float, beta: float) -> tuple[Entry | None, bool]:
-        ply = top - d
-        if distance and ply:  # (a root is searched for its move)
-            most = WIN - (ply + 1) * PLY  # a win one ply from here: nothing is better
+    def lookup(s: Any, d: int, alpha: float, beta: float) -> tuple[tuple | None, bool]:
+        if distance and d < top:  # (a root is searched for its move)
+            most = WIN - (top - d + 1) * PLY  # a win one ply from here: nothing is better
             if alpha >= most or beta <= -most:  # answered as a stored bound would be
                 table.probes += 1
                 table.hits += 1
                 table.settled += 1
                 table.bounded += 1  # type: ignore[attr-defined]
                 if alpha >= most:
-                    return _new(Entry, (most, UPPER, d, None, s, table.generation)), True
-                return _new(Entry, (-most, LOWER, d, None, s, table.generation)), True
+                    return (most, UPPER, d, None, s, table.generation), True
+                return (-most, LOWER, d, None, s, table.generation), True
         table.probes += 1
         try:
             e = get(s if size is None else hash(s) % size)
@@ -376,10 +384,10 @@ def written_steps(table: TranspositionTable, top: int, distance: bool = False,
             return None, False
         table.hits += 1
         value, bound = e[0], e[1]
-        if (value > WON or value < -WON) and value != INF and value != -INF:
-            e = _as_seen(e, ply, True)  # (a win by its distance: counted from here)
+        if not low <= value <= high and value != INF and value != -INF:
+            e = _as_seen(e, top - d, True)  # (a win by its distance: counted from here)
             value = e[0]
-        if ply > 0 and e[2] >= d and (bound == EXACT or (
+        if d < top and e[2] >= d and (bound == EXACT or (
                 value >= beta if bound == LOWER else value <= alpha)):
             table.settled += 1
             if e[5] < table.generation:
@@ -390,7 +398,9 @@ def written_steps(table: TranspositionTable, top: int, distance: bool = False,
     def store(s: Any, d: int, value: float, bound: str, move: Any) -> bool:
         table.stores += 1
         slot = s if size is None else hash(s) % size
-        old, generation, ply = get(slot), table.generation, top - d
+        old, generation = get(slot), table.generation
+        if not low <= value <= high and value != INF and value != -INF:
+            value = to_table(value, top - d)
         if d > SHOWN:
             d = UNBOUNDED
         if old is not None:
@@ -399,9 +409,7 @@ def written_steps(table: TranspositionTable, top: int, distance: bool = False,
                 return False
             if size is not None and old[4] is not s and old[4] != s:
                 table.replaced += 1
-        if (value > WON or value < -WON) and value != INF and value != -INF:
-            value = to_table(value, ply)
-        slots[slot] = _new(Entry, (value, bound, d, move, s, generation))
+        slots[slot] = (value, bound, d, move, s, generation)
         return True
 
     return lookup, store

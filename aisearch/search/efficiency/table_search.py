@@ -58,16 +58,25 @@ def check_table(table: Any) -> TranspositionTable | None:
     return table
 
 
-def table_first(ms: Sequence[Any], entry: Entry | None) -> Sequence[Any]:
-    """The moves with the table entry's best move first (unchanged without one).
+def table_first(ms: Sequence[Any], entry: tuple | None) -> Sequence[Any]:
+    """The moves with the table entry's best move first (unchanged without one); ``entry``
+    an :class:`Entry` or its fields as a plain tuple (a written-out look-up's).
 
     >>> table_first((0, 1, 2), Entry(0, EXACT, 1, 2, ()))
     (2, 0, 1)
     """
-    if entry is None or entry.move is None or entry.move not in ms or ms[0] == entry.move:
+    if entry is None:
         return ms
-    first = ms.index(entry.move)  # (the game's own move, equal to the entry's)
-    return (ms[first],) + tuple(ms[:first]) + tuple(ms[first + 1:])
+    move = entry[3]
+    if move is None or not ms or ms[0] == move:
+        return ms
+    if ms.__class__ is not tuple:
+        ms = tuple(ms)
+    try:
+        first = ms.index(move)  # (the game's own move, equal to the entry's)
+    except ValueError:  # not among the moves
+        return ms
+    return (ms[first],) + ms[:first] + ms[first + 1:]
 
 
 def _nothing_known(s: Any, d: int, alpha: float, beta: float) -> tuple:
@@ -163,7 +172,7 @@ def decide_with_table(searcher: Callable[..., Any],
 
 
 def table_steps(run: Run, table: TranspositionTable | None,
-                ) -> tuple[Callable[..., tuple[Entry | None, bool]], Callable[..., None]]:
+                ) -> tuple[Callable[..., tuple[tuple | None, bool]], Callable[..., None]]:
     """``(probe, record)``: a core's two steps with ``table`` (or none), told to the tracer.
 
     ``probe(s, d, alpha, beta)`` returns ``(entry or None, settled)`` for ``s`` looked up at
@@ -216,7 +225,7 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
             return evaluation(s, d, alpha, beta), ()
         known, settled = probe(s, d, alpha, beta)  # what the table knows of s
         if settled:  # exact, or a bound outside (alpha, beta): no search
-            return known.value, known.line
+            return known[0], () if known[3] is None else (known[3],)  # value, line
         ms = moves(s, d) if known is None else table_first(moves(s, d), known)
         alpha0, beta0, line = alpha, beta, None
         if to_move(s) == MAX:
