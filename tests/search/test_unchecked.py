@@ -16,6 +16,7 @@ from aisearch import CountingGame, IllegalMoveError, Recorder
 from aisearch.core import MAX
 from aisearch.games import ConnectFour, TicTacToe, tictactoe
 from aisearch.search import (
+    MCTS,
     TranspositionTable,
     alphabeta,
     alphabeta_tt,
@@ -25,7 +26,7 @@ from aisearch.search import (
 from aisearch.search.efficiency.table import EXACT, Entry
 from aisearch.search.efficiency.table_search import table_first
 from aisearch.search.registry import REGISTRY
-from aisearch.search.runtime.anytime import Budget, run_anytime
+from aisearch.search.runtime.anytime import Budget, OutOfBudget, run_anytime
 
 
 class CheckedTicTacToe(TicTacToe):
@@ -263,3 +264,52 @@ def test_a_budget_still_stops_the_search():
     decisions = list(iterative_deepening(TicTacToe(), TicTacToe.initial, 9, budget=budget,
                                          evaluate=TicTacToe.nilsson_eval))
     assert decisions and budget.used <= 301 and budget.spent
+
+
+# -- MCTS: playouts from the tree's states ------------------------------------------------
+def grown(game, state, iterations=400, **options):
+    tree = MCTS(game, state, seed=3, **options)
+    for _ in range(iterations):
+        tree.iterate()
+    return tree
+
+
+def picture(tree):
+    """Every node of the tree: its path, visits and rewards."""
+    out, todo = [], [tree.root]
+    while todo:
+        node = todo.pop()
+        out.append((node.path, node.n, tuple(node.w)))
+        todo.extend(node.children[m] for m in sorted(node.children))
+    return out
+
+
+@pytest.mark.parametrize("fast, slow, state", [
+    (TicTacToe(), CheckedTicTacToe(), TicTacToe.initial),
+    (TicTacToe(win=1), CheckedTicTacToe(win=1), TicTacToe.parse("x../.o./...")),
+    (ConnectFour(), CheckedConnectFour(), ConnectFour.initial),
+])
+def test_mcts_grows_the_same_tree_with_the_unchecked_protocol(fast, slow, state):
+    assert picture(grown(fast, state)) == picture(grown(slow, state))
+
+
+def test_mcts_playouts_call_the_unchecked_functions_but_a_policys_move_is_checked():
+    game = CountedTicTacToe()
+    tree = grown(game, TicTacToe.initial, 200)
+    assert game.calls["result"] > 200 and game.calls["is_terminal"] > 200  # (the playouts)
+    game = CountedTicTacToe()
+    grown(game, TicTacToe.initial, 200, policy=lambda s, ms, rng: ms[0])
+    assert game.calls["result"] == 0 and game.calls["is_terminal"] > 200
+    with pytest.raises(IllegalMoveError):  # a policy's move that is no move
+        grown(TicTacToe(), TicTacToe.initial, 5, policy=lambda s, ms, rng: 9)
+    assert tree.root.n == 200
+
+
+def test_mcts_under_a_budget_counts_every_state_through_the_budget():
+    game = CountedTicTacToe()
+    budget = Budget(nodes=500)
+    tree = MCTS(game, TicTacToe.initial, seed=0, budget=budget)
+    with pytest.raises(OutOfBudget):
+        while True:
+            tree.iterate()
+    assert game.calls["result"] == 0 and budget.spent and 500 <= budget.used <= 501

@@ -29,7 +29,7 @@ from aisearch.search.runtime.scores import INF, PLY, WIN, decoder, payoff
 from aisearch.search.runtime.tracing import Tracing
 from aisearch.trace.events import Finish, Leaf, Start
 
-__all__ = ["Run", "LeafRule", "DepthRule", "Sources"]
+__all__ = ["Run", "LeafRule", "DepthRule", "Sources", "unchecked"]
 
 LeafFn = Callable[..., Any]
 
@@ -92,11 +92,16 @@ def _not_two_players(name: str, player: Any, s: Any) -> ValueError:
                       "players, search with maxn or paranoid)")
 
 
-def _unchecked(game: Any, state: Any, utility: bool) -> Mapping[str, Callable[..., Any]]:
+def unchecked(game: Any, state: Any, utility: bool) -> Mapping[str, Callable[..., Any]]:
     """The functions ``game`` offers without their checks (``game.unchecked()``), where
     they are its own: none from a wrapper that hands on its game's (a budget's ``result``
     must run); its ``utility`` only where the search takes the game's (``utility``).
-    ``state``, the root, is checked first with the game's method."""
+    ``state``, the root, is checked first with the game's method.
+
+    >>> from aisearch.games import TicTacToe
+    >>> sorted(unchecked(TicTacToe(), TicTacToe.initial, utility=False))
+    ['is_terminal', 'moves', 'result', 'to_move']
+    """
     offer: Any = getattr(game, "unchecked", None)
     if offer is None or id(getattr(offer, "__self__", None)) != id(game):  # (not narrowed)
         return {}
@@ -193,7 +198,7 @@ class Run:
         self.tracer = options.get("tracer")
         emit = per_node(self.tracer)
         self.trace = Tracing(emit, game, self.decode, mover_view) if emit else None
-        fast = self._fast = _unchecked(game, state, utility is None)
+        fast = self._fast = unchecked(game, state, utility is None)
         self.is_terminal: Callable[[Any], bool] = fast.get("is_terminal", game.is_terminal)
         self.to_move: Callable[[Any], Any] = fast.get("to_move", game.to_move)
         self.result = self.trace.result if self.trace else \

@@ -4,6 +4,10 @@
 playout, backup) and reports each iteration to a tracer as one search of
 :class:`~aisearch.trace.Selection`, :class:`~aisearch.trace.Expansion`,
 :class:`~aisearch.trace.Simulation` and :class:`~aisearch.trace.Update` events.
+Playouts run from states of the tree, which the game's own methods made, so they call the
+game's unchecked functions where it offers them
+(:meth:`GameBase.unchecked <aisearch.core.GameBase.unchecked>`), as the other searchers do:
+not through a budget (its ``result`` counts states), and a ``policy``'s moves are checked.
 
 Examples
 --------
@@ -19,12 +23,15 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator
+from math import log as _log
+from math import sqrt as _sqrt
 from typing import Any
 
 from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed, is_number
 from aisearch.results import Decision, Stats
 from aisearch.search.runtime import check_tracer
 from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
+from aisearch.search.runtime.run import unchecked
 from aisearch.search.sampling.mcts_trace import report_iteration
 from aisearch.search.sampling.ucb import SQRT2, rewards
 from aisearch.trace.events import Finish, TracerLike
@@ -131,6 +138,9 @@ class MCTS:
         self.rng = random.Random(seed)
         self.budget, self.tracer = budget, tracer
         self.play = BudgetedGame(game, budget) if budget is not None else game
+        # The game's functions without their checks, for playouts from checked states (not
+        # through a budget, whose result must count): GameBase.unchecked.
+        self._fast = unchecked(game, state, utility=False) if budget is None else {}
         self.root = MCTSNode(game, state, self.players)
         self.nodes, self.iterations = 1, 0
 
@@ -140,10 +150,10 @@ class MCTS:
         first in move order on ties): :func:`~aisearch.search.sampling.ucb.ucb1`, the
         logarithm of the parent's visits taken once."""
         p, c, best, top = node.player, self.c, None, -math.inf
-        log_n = math.log(node.n) if node.n else 0.0
+        log_n = _log(node.n) if node.n else 0.0
         for j in node.children.values():
             n = j.n
-            score = j.w[p] / n + c * math.sqrt(log_n / n) if n else math.inf
+            score = j.w[p] / n + c * _sqrt(log_n / n) if n else math.inf
             if score > top or best is None:
                 best, top = j, score
         return best  # type: ignore[return-value]
@@ -213,10 +223,14 @@ class MCTS:
         game, rng, policy = self.play, self.rng, self.policy
         if self.value is not None and not game.is_terminal(s):
             return self._valued(s)
-        is_terminal, moves, result = game.is_terminal, game.moves, game.result
+        fast = self._fast
+        is_terminal = fast.get("is_terminal", game.is_terminal)
+        moves, to_move = fast.get("moves", game.moves), fast.get("to_move", game.to_move)
+        # (a policy's move is checked: it may not be one of the moves)
+        result = fast["result"] if policy is None and "result" in fast else game.result
         chance = getattr(self.game, "has_chance", True) is not False  # (else no to_move)
         while not is_terminal(s):
-            if chance and game.to_move(s) == CHANCE:
+            if chance and to_move(s) == CHANCE:
                 outcomes = game.chance_outcomes(s)
                 m = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
             else:
