@@ -106,7 +106,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
               S + "test_plain_chance.py", "tests/bad_input/test_searchers.py"]),
     "mcts_tree": ("aisearch/search/sampling/mcts_tree.py",
                   [S + "test_contracts_mcts.py", S + "test_mcts.py", S + "test_bandit.py",
-                   "tests/bad_input/test_lesson08.py"]),
+                   S + "test_unchecked.py", "tests/bad_input/test_lesson08.py"]),
     "ucb": ("aisearch/search/sampling/ucb.py",
             [S + "test_contracts_mcts.py", S + "test_mcts.py", S + "test_bandit.py",
              "tests/bad_input/test_lesson08.py"]),

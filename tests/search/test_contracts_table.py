@@ -434,13 +434,19 @@ def test_a_tree_searched_with_and_without_a_table_evaluates_the_same_tips():
 
 @settings(max_examples=200, deadline=None)
 @given(ms=st.lists(st.integers(0, 5), min_size=1, max_size=5, unique=True),
-       move=st.sampled_from([None, 0, 1, 2, 3, 4, 5]), known=st.booleans())
-def test_the_tables_move_goes_first_only_where_it_is_legal(ms, move, known):
+       move=st.sampled_from([None, 0, 1, 2, 3, 4, 5]), known=st.booleans(),
+       kind=st.sampled_from([tuple, list, range]), stored=st.booleans())
+def test_the_tables_move_goes_first_only_where_it_is_legal(ms, move, known, kind, stored):
+    """Moves as a game or an order gives them (a tuple, a list, a range); the entry as the
+    methods answer it (an Entry) or as a search's written-out look-up does (a plain tuple)."""
     from aisearch.search.efficiency.table_search import Entry, table_first
 
     entry = Entry(0, "exact", 1, move, ()) if known else None
-    got = table_first(tuple(ms), entry)
-    if entry is None or move is None or move not in ms:
-        assert tuple(got) == tuple(ms)
+    if entry is not None and stored:
+        entry = tuple(entry)
+    given = range(ms[0], ms[0] + len(ms)) if kind is range else kind(ms)
+    got = table_first(given, entry)
+    if entry is None or move is None or move not in given:
+        assert tuple(got) == tuple(given)
     else:
-        assert tuple(got) == (move,) + tuple(m for m in ms if m != move)
+        assert tuple(got) == (move,) + tuple(m for m in given if m != move)

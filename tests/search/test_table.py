@@ -23,6 +23,7 @@ from aisearch import (
     minimax,
 )
 from aisearch.games.dag import DagGame
+from aisearch.search import DistanceBounds, pvs
 from aisearch.search.efficiency.table_search import EXACT, LOWER, UPPER, Entry, from_table, to_table
 from aisearch.search.runtime import win_value
 from aisearch.trace import TableHit
@@ -204,6 +205,31 @@ def test_symmetric_positions_share_entries_with_canonical_keys():
     own = alphabeta_tt(game, game.initial, 5, evaluate=e, table=TranspositionTable())
     assert d.value == plain.value == own.value
     assert d.stats.nodes < own.stats.nodes
+
+
+@pytest.mark.parametrize("search", [alphabeta_tt, pvs])
+@pytest.mark.parametrize("make", [lambda: TranspositionTable(canonical=TicTacToe.canonical),
+                                  lambda: DistanceBounds(), TranspositionTable])
+def test_a_line_that_a_table_entry_ends_holds_only_moves(search, make):
+    """A settled node gives its entry's move as the line's end, or nothing where the entry
+    has none (a symmetric position's, a mate-distance bound's): every line is playable."""
+    game = TicTacToe()
+    for text in ("x../.../...", "x../.o./...", "xo./.x./...", "..x/.o./x.."):
+        s = TicTacToe.parse(text)
+        for depth in (None, 3, 5):
+            table = make()
+            for _ in range(2):  # (the second search meets the first one's entries)
+                d = search(game, s, depth, evaluate=TicTacToe.nilsson_eval, table=table)
+                state = s
+                for m in d.pv:
+                    state = game.result(state, m)
+
+
+def test_the_tables_move_first_with_no_moves_is_no_moves():
+    from aisearch.search.efficiency.table_search import table_first
+
+    assert table_first((), Entry(0, EXACT, 1, 2, ())) == ()
+    assert table_first([], (0, EXACT, 1, None, ())) == []
 
 
 def test_hits_and_stores_are_counted_and_traced_and_tracing_changes_nothing():
