@@ -313,3 +313,10 @@ def test_mcts_under_a_budget_counts_every_state_through_the_budget():
         while True:
             tree.iterate()
     assert game.calls["result"] == 0 and budget.spent and 500 <= budget.used <= 501
+
+
+def test_mcts_playout_of_a_given_state_checks_it_first():
+    tree = MCTS(TicTacToe(), TicTacToe.initial, seed=0)
+    with pytest.raises(ValueError, match="not a state of TicTacToe"):
+        tree.playout("x........")
+    assert tree.playout(TicTacToe.parse("xxx/oo./...")) == (1.0, 0.0)

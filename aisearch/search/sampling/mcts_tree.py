@@ -221,9 +221,9 @@ class MCTS:
     def playout(self, s: Any) -> tuple[float, ...]:
         """Every player's reward from state ``s``: ``value(s)`` if given, else a playout."""
         game, rng, policy = self.play, self.rng, self.policy
-        if self.value is not None and not game.is_terminal(s):
+        if not game.is_terminal(s) and self.value is not None:  # (s checked by the game)
             return self._valued(s)
-        fast = self._fast
+        fast = self._fast  # the states after s: made by result
         is_terminal = fast.get("is_terminal", game.is_terminal)
         moves, to_move = fast.get("moves", game.moves), fast.get("to_move", game.to_move)
         # (a policy's move is checked: it may not be one of the moves)
