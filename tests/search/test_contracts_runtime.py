@@ -474,3 +474,17 @@ def test_every_two_player_search_refuses_a_third_player_below_the_root_or_in_the
             info.function(three, (), **options)
         checked += 1
     assert checked >= 12
+
+
+@pytest.mark.parametrize("search", [minimax, *FORMS])
+def test_a_search_to_the_end_of_a_cycling_game_says_so_and_restores_the_recursion_limit(search):
+    import sys
+
+    from aisearch.games import TwoRobots
+
+    game, before = TwoRobots(3, 3), sys.getrecursionlimit()  # (no max_plies: it cycles)
+    with pytest.raises(ValueError, match="deeper than Python allows: the game may cycle"):
+        search(game, game.initial)
+    assert sys.getrecursionlimit() == before
+    assert search(game, game.initial, 2, evaluate=lambda s: 0).move is not None
+    assert sys.getrecursionlimit() == before

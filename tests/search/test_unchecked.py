@@ -295,14 +295,13 @@ def test_mcts_grows_the_same_tree_with_the_unchecked_protocol(fast, slow, state)
 
 def test_mcts_playouts_call_the_unchecked_functions_but_a_policys_move_is_checked():
     game = CountedTicTacToe()
-    tree = grown(game, TicTacToe.initial, 200)
+    grown(game, TicTacToe.initial, 200)
     assert game.calls["result"] > 200 and game.calls["is_terminal"] > 200  # (the playouts)
     game = CountedTicTacToe()
     grown(game, TicTacToe.initial, 200, policy=lambda s, ms, rng: ms[0])
     assert game.calls["result"] == 0 and game.calls["is_terminal"] > 200
     with pytest.raises(IllegalMoveError):  # a policy's move that is no move
         grown(TicTacToe(), TicTacToe.initial, 5, policy=lambda s, ms, rng: 9)
-    assert tree.root.n == 200
 
 
 def test_mcts_under_a_budget_counts_every_state_through_the_budget():

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import numbers
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Any
 
 from aisearch.core import CHANCE, as_int, check_game, type_note
@@ -38,20 +37,31 @@ def no_evaluate(state: Any) -> float:
     )
 
 
-@contextmanager
-def deep_recursion(limit: int = 20_000) -> Iterator[None]:
-    """Allow deep searches, and turn runaway recursion into a clear error."""
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, limit))
-    try:
-        yield
-    except RecursionError:
-        raise ValueError(
-            "the search went deeper than Python allows: the game may cycle (e.g. TwoRobots "
-            "without max_plies); give a depth or a finite game"
-        ) from None
-    finally:
-        sys.setrecursionlimit(old)
+class deep_recursion:  # noqa: N801  (a context manager used as a function: with deep_recursion())
+    """Allow deep searches, and turn runaway recursion into a clear error.
+
+    >>> import sys
+    >>> with deep_recursion(50_000):
+    ...     sys.getrecursionlimit() >= 50_000
+    True
+    """
+
+    __slots__ = ("limit", "old")
+
+    def __init__(self, limit: int = 20_000) -> None:
+        self.limit, self.old = limit, 0
+
+    def __enter__(self) -> None:
+        self.old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(self.old, self.limit))
+
+    def __exit__(self, kind: Any, error: Any, tb: Any) -> None:
+        sys.setrecursionlimit(self.old)
+        if kind is not None and issubclass(kind, RecursionError):
+            raise ValueError(
+                "the search went deeper than Python allows: the game may cycle (e.g. TwoRobots "
+                "without max_plies); give a depth or a finite game"
+            ) from None
 
 
 def checked_value(v: Any, source: str, s: Any) -> Any:
