@@ -6,6 +6,7 @@ Run from the repository root::
     python benchmarks/bench_search.py              # 5 rounds, a few minutes on two cores
     python benchmarks/bench_search.py --rounds 3   # quicker, noisier
     python benchmarks/bench_search.py --part overhead   # or: peers
+    python benchmarks/bench_search.py --gc off          # the collector off during samples
 
 Prints two tables and their ratios:
 
@@ -32,6 +33,12 @@ Prints two tables and their ratios:
 Rounds are interleaved (a busy spell hits every row alike); a sample starts after a garbage
 collection and repeats a fast search until it has taken 0.2 s; ratios compare the fastest
 sample of each row. The machines are shared: read the ratios, not the absolute numbers.
+
+The garbage collector runs during a sample, as it does for a student. MCTS trees link
+parents and children (reference cycles), so the trees of a sample's earlier repetitions stay
+until a collection, and when one comes it walks them: the MCTS rows then swing from run to
+run by more than the search's own cost. ``--gc off`` turns the collector off while a sample
+runs (as :mod:`timeit` times) and collects after it.
 """
 
 from __future__ import annotations
@@ -76,6 +83,9 @@ C4_POSITIONS = {  # columns played from the empty board (0-based), and a name
 C4_DEPTHS = (4, 6, 8)
 
 
+COLLECTOR = {"on": True}  # the garbage collector runs during a sample (--gc)
+
+
 class Job:
     """One row: a function to time, and the work it does (nodes or playouts)."""
 
@@ -91,10 +101,15 @@ class Job:
         # Each sample starts from a collected heap: the garbage of the row before would
         # otherwise make this row pay for its collection.
         gc.collect()
-        start = time.perf_counter()
-        for _ in range(self.inner):
-            self.fn()
-        self.times.append((time.perf_counter() - start) / self.inner)
+        if not COLLECTOR["on"]:
+            gc.disable()
+        try:
+            start = time.perf_counter()
+            for _ in range(self.inner):
+                self.fn()
+            self.times.append((time.perf_counter() - start) / self.inner)
+        finally:
+            gc.enable()
 
     @property
     def rate(self) -> float:
@@ -308,7 +323,10 @@ def main() -> None:
     parser.add_argument("--part", choices=("all", "peers", "overhead"), default="all")
     parser.add_argument("--checked", action="store_true",
                         help="overhead: games without unchecked functions on both sides")
+    parser.add_argument("--gc", choices=["on", "off"], default="on",
+                        help="the garbage collector during a sample (default on)")
     args = parser.parse_args()
+    COLLECTOR["on"] = args.gc == "on"
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     if args.part in ("all", "peers"):
