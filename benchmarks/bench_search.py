@@ -38,7 +38,7 @@ The garbage collector runs during a sample, as it does for a student. MCTS trees
 parents and children (reference cycles), so the trees of a sample's earlier repetitions stay
 until a collection, and when one comes it walks them: the MCTS rows then swing from run to
 run by more than the search's own cost. ``--gc off`` turns the collector off while a sample
-runs (as :mod:`timeit` times) and collects after it.
+runs (as :mod:`timeit` times); each sample still starts with a collection.
 """
 
 from __future__ import annotations
