@@ -28,7 +28,7 @@ from typing import Any
 
 from aisearch.grading.mutate import mutant, value_only
 from aisearch.grading.recognise import Bug, BugClass, catalogue
-from aisearch.grading.search_checks import DEPTH_OFF_BY_ONE, VALUE_FOR_MOVE
+from aisearch.grading.search_checks import DEPTH_OFF_BY_ONE, TIES, VALUE_FOR_MOVE
 from aisearch.search.plain import expectiminimax
 
 __all__ = ["expectiminimax_decision", "hold_at_win_probability", "BUGS", "POLICY_BUGS",
@@ -104,6 +104,10 @@ chance_not_a_ply = _bug(CHANCE_NOT_A_PLY, "chance_not_a_ply", [
     "plies."))
 value_for_move = _bug(VALUE_FOR_MOVE, "value_for_move", [], then=value_only, why=(
     "Returns the value alone."))
+last_best_move = _bug(TIES, "last_best_move", [
+    ("value > best if player == MAX else value < best",
+     "value >= best if player == MAX else value <= best")], why=(
+    "Breaks ties for the last best move, not the first: >= and <= where > and < belong."))
 depth_one_too_deep = _bug(DEPTH_OFF_BY_ONE, "depth_one_too_deep", [("depth == 0", "depth < 0")],
                           why="Searches one ply beyond the bound.")
 
@@ -153,7 +157,8 @@ rolls_past_goal = mutant(hold_at_win_probability, GOAL_NOT_HELD, "rolls_past_goa
 
 
 BUGS: list[Bug] = catalogue(plain_average, chance_as_min, probabilities_twice, evaluates_chance,
-                            chance_not_a_ply, value_for_move, depth_one_too_deep)
+                            chance_not_a_ply, value_for_move, last_best_move,
+                            depth_one_too_deep)
 """The wrong expectiminimax searchers, most specific first."""
 
 POLICY_BUGS: list[Bug] = catalogue(one_keeps_turn, holds_above_n, rolls_past_goal)

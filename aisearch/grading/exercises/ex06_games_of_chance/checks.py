@@ -3,8 +3,9 @@
 ``expectiminimax_decision`` is compared with :func:`aisearch.search.expectiminimax` (the
 textbook rule, ``fastest_wins=False``; a chance node is a ply) on random trees that mix MAX,
 MIN and chance nodes in any order (consecutive chance layers, uneven probabilities, depth
-limits) and on Pig positions: values and moves; on the trees also the states generated and
-evaluated.
+limits), on two trees whose root has two moves tying for the best value (the first of them
+is the answer) and on Pig positions: values and moves; on the trees also the states
+generated and evaluated.
 ``hold_at_win_probability(goal, n)`` is compared with the exact solver
 (:func:`aisearch.solve_pig.pig_solution` with both players holding at ``n``).
 
@@ -15,19 +16,21 @@ Examples
 (3.5, 'b')
 >>> import random
 >>> len(chance_cases(random.Random(0)))
-19
+21
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 import random
 from typing import Any
 
-from aisearch.core import MAX
+from aisearch.core import MAX, MIN
 from aisearch.games.chance_trees import random_chance_tree
 from aisearch.games.pig import Pig, PigState
+from aisearch.games.tree import TreeGame
 from aisearch.grading.cases import Case, tree_label, utility_at_ends
 from aisearch.grading.exercises.ex06_games_of_chance.bugs import BUGS, POLICY_BUGS
 from aisearch.grading.observe import exercise_api
@@ -36,7 +39,7 @@ from aisearch.grading.search_checks import check_search
 from aisearch.search import expectiminimax
 from aisearch.solve_pig import pig_solution
 
-__all__ = ["NAME", "POLICY", "reference", "chance_cases", "check_expectiminimax",
+__all__ = ["NAME", "POLICY", "reference", "chance_cases", "tie_case", "check_expectiminimax",
            "policy_cases", "check_policy"]
 
 NAME = "expectiminimax_decision"
@@ -53,9 +56,37 @@ def _salted(salt: int, s: Any) -> int:
     return hash((salt, s)) % 13 - 6
 
 
+def tie_case(rng: random.Random, first: int) -> Case:
+    """A tree whose root (``first`` to move) has three moves to chance nodes, two of them the
+    same random subtree, which is at least as good for the root's player as the third: the
+    answer is the first of the two, and a searcher that breaks ties for the last best move
+    returns the other.
+
+    >>> case = tie_case(random.Random(1), MIN)
+    >>> value, move = reference(case.game, case.state, case.depth, case.evaluate)
+    >>> [reference(case.game, (m,), case.depth, case.evaluate)[0] == value
+    ...  for m in case.game.moves(case.state)].count(True) >= 2
+    True
+    """
+    a, b = (random_chance_tree(rng.randrange(10**9), depth=3, p_chance=0.5).tree.children[0]
+            for _ in range(2))
+    pair = TreeGame([a, b], first=first)
+    height = max(len(t) for t in pair.tips)
+    va, vb = (reference(pair, (k,), height, None)[0] for k in range(2))
+    best, worse = (a, b) if (va >= vb if first == MAX else va <= vb) else (b, a)
+    kids = [best, copy.deepcopy(best)]
+    kids.insert(rng.randrange(3), worse)
+    game = TreeGame(kids, first=first)
+    height = max(len(t) for t in game.tips)
+    evaluate = utility_at_ends(game, lambda s: 0)  # (never needed: every tip is reached)
+    return Case(game, game.initial, height, evaluate, tree_label(game, height, evaluate),
+                len(game), height)
+
+
 def chance_cases(rng: random.Random, trees: int = 16, pig: int = 3) -> list[Case]:
-    """Random chance trees (about half depth-limited) and Pig positions, as the questions
-    draw them."""
+    """Random chance trees (about half depth-limited), two trees whose root's best moves tie
+    (:func:`tie_case`, MAX and MIN at the root) and Pig positions, as the questions draw
+    them."""
     cases = []
     for _ in range(trees):
         game = random_chance_tree(rng.randrange(10**9), depth=rng.choice((3, 4, 5)),
@@ -65,6 +96,7 @@ def chance_cases(rng: random.Random, trees: int = 16, pig: int = 3) -> list[Case
         evaluate = utility_at_ends(game, functools.partial(_salted, rng.randrange(1000)))
         cases.append(Case(game, game.initial, depth, evaluate, tree_label(game, depth, evaluate),
                           len(game), height))
+    cases += [tie_case(rng, MAX), tie_case(rng, MIN)]
     pig_game = Pig(goal=10)
     for _ in range(pig):
         a, b = rng.randrange(10), rng.randrange(10)
