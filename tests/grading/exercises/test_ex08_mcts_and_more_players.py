@@ -100,3 +100,16 @@ def test_a_search_that_plays_badly_keeps_half_marks_with_what_went_wrong():
     score = whole.check_mcts(Context({"mcts_move": first_move}, seed=1))
     assert isinstance(score, Score) and score.earned == 2
     assert "keep the best result" in score.feedback
+
+
+def test_a_search_that_returns_another_move_than_the_most_visited_keeps_half_marks():
+    """The right visits, but the last of the most visited moves: MCTS plays the first."""
+    def last_most_visited(game, state, iterations, seed):
+        move, visits = bugs.mcts_move(game, state, iterations, seed)
+        if isinstance(state, tuple):  # the fixed trees
+            move = max(reversed(list(visits)), key=visits.get)
+        return move, visits
+
+    score = whole.check_mcts(Context({"mcts_move": last_most_visited}, seed=1))
+    assert isinstance(score, Score) and score.earned == 2
+    assert "most visited move" in score.feedback

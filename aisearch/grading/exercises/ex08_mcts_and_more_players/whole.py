@@ -6,7 +6,8 @@
    compared with the package's :class:`~aisearch.search.MCTS`; a difference is matched
    against the whole searches built on each known wrong piece (``bugs.py``), which names
    the bug (the log of the child's visits, values not flipped, draws as losses, unvisited
-   children not tried first).
+   children not tried first). The move returned must be the root's most visited child, the
+   first in move order on ties (MCTS's final choice), not the one of best mean.
 2. **Play.** Tic-tac-toe positions with a clear answer (a win at once, or one move that
    keeps the best result), where the move must keep the game-theoretic value
    (minimax's), and four games against a random player (two as X, two as O), which a
@@ -123,11 +124,17 @@ def _play(ctx: Context, f: Any) -> str | None:
     return "; ".join(wrong) if wrong else None
 
 
+def _most_visited(game: Any, state: Any, visits: dict) -> Any:
+    """The root's most visited move, the first in move order on ties."""
+    return max(game.moves(state), key=lambda m: visits.get(m, 0))
+
+
 def check_mcts(ctx: Context) -> Score | None:
-    """Grade ``mcts_move``: 2 points for the exact visits on fixed trees, 2 for play."""
+    """Grade ``mcts_move``: 2 points for the exact visits on fixed trees and their most
+    visited moves, 2 for play."""
     f = ctx.function("mcts_move")
     cases = tree_cases(ctx.rng)
-    got, wrong = [], []
+    got, wrong, moved = [], [], []
     for args in cases:
         out = ctx.call(f, *args)
         visits = out[1] if isinstance(out, tuple) and len(out) == 2 else out
@@ -135,6 +142,9 @@ def check_mcts(ctx: Context) -> Score | None:
         want = _visits(*args)
         if visits != want:
             wrong.append((args, visits, want))
+        elif (most := _most_visited(args[0], args[1], want)) != out[0]:
+            moved.append(f"on {args[0]!r} after {args[2]} iterations the visits are {want!r} "
+                         f"and you return the move {out[0]!r:.40}, not {most!r}")
     if wrong:
         bug, _ = recognise(got, cases, CATALOGUE["mcts_move"], lambda impl, a: impl(*a)[1])
         args, out, want = wrong[0]
@@ -145,6 +155,12 @@ def check_mcts(ctx: Context) -> Score | None:
             raise Fail(f"{bug.feedback} {example}", bug=bug.key)
         raise Fail(example)
     problem = _play(ctx, f)
+    if moved:
+        text = (f"The visits on the fixed trees are right, but mcts_move must return the "
+                f"root's most visited move (the first in move order on ties): {moved[0]}.")
+        if problem is not None:
+            raise Fail(f"{text} In play {problem}.")
+        return Score(2, text)
     if problem is not None:
         return Score(2, f"The visits on the fixed trees are right, but in play {problem}.")
     return None
