@@ -98,7 +98,7 @@ def test_calling_what_the_grading_process_does_not_have_scores_zero():
 def test_the_bugs_cover_the_usual_mistakes_of_td():
     keys = {bug.key for bug in EPISODE_BUGS + TRAIN_BUGS + WALK_BUGS}
     assert keys >= {"trace-not-decayed", "trace-not-reset", "wrong-sign", "next-gradient",
-                    "outcome-unused"}
+                    "outcome-unused", "offline"}
 
 
 @pytest.mark.parametrize("name, bug", NAMED, ids=[bug.impl.__name__ for _, bug in NAMED])

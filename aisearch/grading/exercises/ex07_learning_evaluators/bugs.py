@@ -52,6 +52,10 @@ OUTCOME_UNUSED = BugClass(
 TRACE_LATE = BugClass(
     "trace-late", "the trace is updated after the weights: at step t add x_t to the trace "
     "(e = lam * e + x_t) before the update w += alpha * error * e, so x_t gets its own error.")
+OFFLINE = BugClass(
+    "offline", "the weights are held fixed during the game (offline TD): the exercise asks "
+    "for online TD(lambda), where the weights change after every step and both the target "
+    "w . x_{t+1} and the prediction w . x_t are computed with the current weights.")
 ALPHA_TWICE = BugClass(
     "alpha-twice", "the learning rate is applied twice: w += alpha * error * e, once.")
 WALK_OUTCOME = BugClass(
@@ -171,11 +175,16 @@ outcome_unused = mutant(td_episode, OUTCOME_UNUSED, "outcome_unused", [
     "The loop stops before the last position: the outcome is never a target."))
 trace_late = mutant(td_episode, TRACE_LATE, "trace_late", [(TRACE, ""), (UPDATE, UPDATE + TRACE)],
                     why="The trace takes x_t after the weights moved.")
+offline = mutant(td_episode, OFFLINE, "offline", [
+    ("    e = [0.0] * len(w)\n", "    e = [0.0] * len(w)\n    fixed = list(w)\n"),
+    ("else dot(w, xs[t + 1])", "else dot(fixed, xs[t + 1])"),
+    ("(target - dot(w, xs[t]))", "(target - dot(fixed, xs[t]))")], why=(
+    "Targets and predictions from the weights the game started with; the steps summed."))
 alpha_twice = mutant(td_episode, ALPHA_TWICE, "alpha_twice", [
     ("step = alpha * (", "step = alpha * alpha * (")], why="The step is alpha * alpha * error * e.")
 
 EPISODE_BUGS: list[Bug] = catalogue(trace_not_decayed, wrong_sign, next_gradient, outcome_unused,
-                                    trace_late, alpha_twice)
+                                    trace_late, offline, alpha_twice)
 """The wrong episodes, most specific first."""
 
 
@@ -205,11 +214,12 @@ train_wrong_sign = _trained(wrong_sign)
 train_next_gradient = _trained(next_gradient)
 train_outcome_unused = _trained(outcome_unused)
 train_trace_late = _trained(trace_late)
+train_offline = _trained(offline)
 train_alpha_twice = _trained(alpha_twice)
 
 TRAIN_BUGS: list[Bug] = catalogue(trace_not_reset, train_trace_not_decayed, train_wrong_sign,
                                   train_next_gradient, train_outcome_unused, train_trace_late,
-                                  train_alpha_twice)
+                                  train_offline, train_alpha_twice)
 """The wrong training loops: the trace carried over, or a wrong episode."""
 
 

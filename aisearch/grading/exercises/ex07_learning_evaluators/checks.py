@@ -309,8 +309,9 @@ def check_walk(ctx: Context, points: float = 3) -> Score | None:
         raise Fail(f"{bug.feedback} {example}.", bug=bug.key)
     problem = learns_like_td(runs, got)
     if problem is None:
-        return Score(points, f"Your walks are not the exercise's ({example}), but the "
-                     "values learned behave as TD(lambda)'s do.")
+        return Score(points, f"Your values are not TD(lambda)'s on the exercise's walks "
+                     f"({example}): the walks are drawn another way, or the updates differ "
+                     "(see 07.episode); but the values learned behave as TD(lambda)'s do.")
     hint = ""
     values = got[k]
     if values[0] > values[-1]:
