@@ -160,12 +160,16 @@ class PlayGame(Widget):
         self.board: BoardView = (view or default_view(game))(
             game, lambda move: self._safely(lambda: self.play(move)))
         first = game.to_move(game.initial)
-        first = first if first in (MAX, MIN) else MAX
-        second = MIN if first == MAX else MAX
+        if first in (MAX, MIN):
+            second = MIN if first == MAX else MAX
+            sides = [(f"You first ({m.side(first)})", first),
+                     (f"Agent first (you are {m.side(second)})", second)]
+        else:  # the dice decide who moves first (Nannon): you choose a side, not the start
+            sides = [(f"You play {m.side(MAX)}", MAX), (f"You play {m.side(MIN)}", MIN)]
         self.first = w.ToggleButtons(
-            options=[(f"You first ({m.side(first)})", first),
-                     (f"Agent first (you are {m.side(second)})", second)],
-            value=m.human, description="Who starts", style={"button_width": "auto"})
+            options=sides, value=m.human,
+            description="Who starts" if first in (MAX, MIN) else "Your side",
+            style={"button_width": "auto"})
         # The slider shows the depth the agent uses, up to the game's deepest search; "to
         # the end" (depth=None) is a box of its own, offered for games small enough to
         # search to their end, and while it is ticked the slider is off.
@@ -243,7 +247,7 @@ class PlayGame(Widget):
         self._refresh()
 
     def new_game(self) -> None:
-        """Start again, with the side chosen in "Who starts"."""
+        """Start again, with the side chosen in "Who starts" (or "Your side")."""
         self.tree_area.children = ()
         self.stepper = None
         self.model.new_game(human=self.first.value)
@@ -282,8 +286,12 @@ class PlayGame(Widget):
     def show_tree(self) -> None:
         """Re-run the agent's last search with a Recorder and open it in a SearchStepper."""
         info = self.model.last_search
-        if info is None or info.decision is None:
+        if info is None:
             self._refresh(error="The agent has not searched yet: make a move first.")
+            return
+        if info.decision is None:
+            self._refresh(error=f"The agent ({self.model.agent_name}) was given ready-made "
+                          "and reports no search, so there is no search tree to show.")
             return
         s = info.decision.stats
         if 2 * s.nodes + s.leaves > self.max_events:  # Enter, Exit, Leaf: at least this many

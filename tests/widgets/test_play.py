@@ -372,3 +372,26 @@ def test_an_evaluation_named_like_one_of_the_games_keeps_a_name_of_its_own():
     app = PlayGame(game, depth=1, evaluate=given)
     assert app.evaluation.value is given and app.model.evaluation_name == "pst_eval (given)"
     assert app.model.evaluations["pst_eval"] == game.pst_eval
+
+
+def test_where_the_dice_decide_who_starts_the_toggle_chooses_a_side():
+    """In Nannon the opening throw decides who moves first: "You first" would be untrue."""
+    from aisearch import Nannon
+
+    app = PlayGame(Nannon(), human=MAX, seed=6)
+    labels = [label for label, _ in app.first.options]
+    assert labels == ["You play White", "You play Black"] and app.first.description == "Your side"
+    app.first.value = MIN
+    assert app.model.human == MIN and not error_of(app)
+    assert [label for label, _ in PlayGame(ttt).first.options][0] == "You first (X)"
+
+
+def test_an_agent_given_ready_made_has_no_tree_to_show_and_says_so():
+    def first_move(game, state):
+        return game.moves(state)[0]
+
+    app = PlayGame(ttt, agent=first_move)
+    app.board.cells[4].click()
+    app.tree_button.click()
+    assert app.tree_area.children == () and "not searched yet" not in error_of(app)
+    assert "no search tree to show" in error_of(app)
