@@ -27,7 +27,7 @@ from typing import Any
 
 from aisearch.core import as_int, check_game, move_name
 from aisearch.search.sampling.mcts import MCTS, SQRT2
-from aisearch.trace import GrownTree, Recorder, Replay, grown_tree
+from aisearch.trace import Expansion, GrownTree, Recorder, Replay, grown_tree
 from aisearch.widgets.base import Widget
 from aisearch.widgets.frames import DPI
 from aisearch.widgets.stepper import AxesPNG
@@ -119,7 +119,11 @@ class MCTSModel:
         line = self.last_path()
         path = ", ".join(self.name(m, line[:i]) for i, m in enumerate(line)) or "the root"
         best = self.tree.best_move()
-        return (f"Iteration {k}: selected and expanded {path}; "
+        events = self.recorder.events[self.ends[k - 1]:self.ends[k]]
+        did = ("selected and expanded" if any(type(e) is Expansion for e in events) else
+               "selected")  # (an iteration that ends at a terminal node adds nothing)
+        end = "" if did != "selected" else ", a position where the game is over: no node added"
+        return (f"Iteration {k}: {did} {path}{end}; "
                 f"most visited move so far: {'none' if best is None else self.name(best)}")
 
     def __repr__(self) -> str:

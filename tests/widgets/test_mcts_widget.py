@@ -91,3 +91,18 @@ def test_an_iteration_is_any_integer_but_not_a_bool():
     with pytest.raises(IndexError, match=r"iteration 6 is outside 0\.\.5"):
         m.goto(np.int64(6))
     assert MCTSModel(TicTacToe(), S, iterations=np.int64(4)).iterations == 4
+
+
+def test_an_iteration_that_ends_at_a_finished_game_is_not_said_to_expand():
+    """X wins at once with 6: once that node is in the tree, an iteration that selects it
+    adds nothing, and the words say so; an iteration that adds a node says it expanded."""
+    from aisearch.trace import Expansion
+
+    m = MCTSModel(TicTacToe(), TicTacToe.parse("xo./xo./..."), iterations=60, seed=0)
+    added = {k: any(type(e) is Expansion for e in m.recorder.events[m.ends[k - 1]:m.ends[k]])
+             for k in range(1, 61)}
+    assert set(added.values()) == {True, False}
+    for k, expanded in added.items():
+        m.goto(k)
+        text = m.description()
+        assert ("expanded" in text) is expanded and ("no node added" in text) is not expanded
