@@ -29,6 +29,7 @@ FROM_CATALOGUE = {
     "02_eval_internal": "evaluates_non_tips", "02_functools_cache": "remembers_positions",
     "02_aima_cutoff": "evaluates_terminals", "02_moves_not_plies": "depth_kept_at_min",
     "02_no_move_when_lost": "no_move_when_lost", "02_manhattan_eval": "manhattan_eval",
+    "02_unscaled_eval": "unscaled_distance",
     "01_colour_everywhere": "colour_rule_everywhere",
     "05_stand_pat_as_in_negamax": "stand_pat_as_max", "05_fresh_window": "window_not_carried",
     "05_every_move": "quiet_moves_searched", "05_evaluate_at_bound": "no_quiescence",

@@ -56,6 +56,7 @@ EXPECTED = {
     "03_terminal_eval": {"03.value": PASS, "03.move": PASS, "03.pruning": "evaluates-terminals"},
     "01_colour_everywhere": {"01.white_wins": "corridor"},
     "02_manhattan_eval": {"02.robot_eval": "weak-evaluation"},
+    "02_unscaled_eval": {"02.value": PASS, "02.move": PASS, "02.robot_eval": "evaluation-range"},
     "03_strict_fail_hard": {"03.strict": "fail-hard-strict"},
     "03_trace_shallow": {"03.hand_trace": "trace-shallow"},
     "01_off_grid": {"01.legal_moves": "off-grid", "01.result": PASS, "01.illegal": "illegal-move"},

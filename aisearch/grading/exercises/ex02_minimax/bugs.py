@@ -9,9 +9,10 @@ make, :func:`~aisearch.grading.search_checks.depth_limited_bugs`, each an edit o
 source that says why it is a classic mistake.
 
 The robot evaluation, ``robot_eval(game, state)``, has its right answer (:func:`robot_eval`,
-the shortest path around the walls and Black's exits) and two wrong ones: the straight-line
-distance, blind to walls, and the distance with its sign flipped, each an edit of it (the
-lessons have no plain evaluation of the two robots to change).
+the shortest path around the walls and Black's exits) and three wrong ones: the straight-line
+distance, blind to walls, the distance with its sign flipped, and the distance not scaled into
+(-1, 1), each an edit of it (the lessons have no plain evaluation of the two robots to
+change).
 
 Examples
 --------
@@ -41,7 +42,7 @@ from aisearch.grading.search_checks import depth_limited_bugs
 from aisearch.search.plain import minimax
 
 __all__ = ["minimax_decision", "robot_eval", "BUGS", "EVAL_BUGS", "CATALOGUE", "REFERENCES",
-           "WEAK_EVALUATION", "EVALUATION_SIGN"]
+           "WEAK_EVALUATION", "EVALUATION_SIGN", "EVALUATION_RANGE"]
 
 WEAK_EVALUATION = BugClass(
     "weak-evaluation", "a weak evaluation: on walled grids your White wins fewer games than "
@@ -50,6 +51,11 @@ WEAK_EVALUATION = BugClass(
 EVALUATION_SIGN = BugClass(
     "evaluation-sign", "the evaluation's sign is flipped: White (MAX) maximises it, so it must "
     "be higher when White is closer to Black, e.g. minus the distance, scaled into (-1, 1).")
+EVALUATION_RANGE = BugClass(
+    "evaluation-range", "values outside (-1, 1): a position that is not over must be worth "
+    "more than a loss (-1) and less than a win (+1), or White prefers losing at the ply limit "
+    "to a bad position; scale the distance, e.g. divide it by the number of free cells plus "
+    "a few.")
 
 minimax_decision = minimax
 """The right answer: the plain minimax."""
@@ -84,6 +90,11 @@ manhattan_eval = mutant(robot_eval, WEAK_EVALUATION, "manhattan_eval", [
 far_is_good = mutant(robot_eval, EVALUATION_SIGN, "far_is_good", [
     ("-(d + 0.5 * exits) /", "d /")], why=(
     "The distance around the walls, scaled, with its sign flipped: White runs away."))
+unscaled_distance = mutant(robot_eval, EVALUATION_RANGE, "unscaled_distance", [
+    ("-(d + 0.5 * exits) / (len(game.cells()) + 3)", "-(d + 0.5 * exits)")], why=(
+    "The distance around the walls, not scaled: every live position is worth less than a "
+    "loss. In a match it plays as well as the scaled one, since its order is the same and the "
+    "ply limit is rarely in sight, but it breaks the rule the exercise states."))
 
 
 BUGS: list[Bug] = catalogue(
@@ -92,7 +103,7 @@ BUGS: list[Bug] = catalogue(
     depth_kept_at_min, remembers_positions, no_move_when_lost)
 """Wrong ``minimax_decision``, most specific first."""
 
-EVAL_BUGS: list[Bug] = catalogue(manhattan_eval, far_is_good)
+EVAL_BUGS: list[Bug] = catalogue(manhattan_eval, far_is_good, unscaled_distance)
 """Wrong ``robot_eval``."""
 
 CATALOGUE: dict[str, list[Bug]] = {"minimax_decision": BUGS, "robot_eval": EVAL_BUGS}

@@ -4,7 +4,8 @@
 rule, ``fastest_wins=False``) on random trees, tic-tac-toe and robot positions
 (:func:`check_minimax`). ``robot_eval`` plays White with a depth-2 alpha-beta against a
 fixed evader on random walled grids White can win, and must win as many games as White
-with the lesson's ``distance_eval`` (:func:`check_evaluation`).
+with the lesson's ``distance_eval`` and stay strictly between -1 and +1
+(:func:`check_evaluation`).
 
 Examples
 --------
@@ -23,7 +24,12 @@ from typing import Any
 
 from aisearch.core import MAX, MIN
 from aisearch.grading.cases import free_cells, grid_game, random_grid, search_cases
-from aisearch.grading.exercises.ex02_minimax.bugs import BUGS, EVALUATION_SIGN, WEAK_EVALUATION
+from aisearch.grading.exercises.ex02_minimax.bugs import (
+    BUGS,
+    EVALUATION_RANGE,
+    EVALUATION_SIGN,
+    WEAK_EVALUATION,
+)
 from aisearch.grading.observe import exercise_api
 from aisearch.grading.question import Context, Fail, Score, is_withheld, student_error
 from aisearch.grading.search_checks import check_search
@@ -178,7 +184,10 @@ def check_evaluation(ctx: Context, name: str = "robot_eval", points: float = 4,
     (the shortest path around the walls) on the same games: full marks from as many
     wins; below it, at most half marks, in proportion to the wins above White with no
     evaluation (0 everywhere). Plain Manhattan distance, blind to the walls, stays well
-    below the bar.
+    below the bar. An evaluation that returns a value outside (-1, 1) anywhere in the
+    match breaks the exercise's rule (a position that is not over lies between a loss
+    and a win) and gets at most half marks, however many games it wins: the match alone
+    rarely shows it, since the ply limit is seldom within White's two plies.
 
     Parameters
     ----------
@@ -194,8 +203,9 @@ def check_evaluation(ctx: Context, name: str = "robot_eval", points: float = 4,
     Returns
     -------
     Score
-        With bug ``weak-evaluation`` (or ``evaluation-sign`` for an evaluation that
-        prefers White far from Black) below the bar.
+        With bug ``weak-evaluation`` below the bar (``evaluation-sign`` for an evaluation
+        that prefers White far from Black), or ``evaluation-range`` for values outside
+        (-1, 1).
 
     Raises
     ------
@@ -251,13 +261,18 @@ def check_evaluation(ctx: Context, name: str = "robot_eval", points: float = 4,
             f"distance_eval (the shortest path around the walls) won {bar}, White without an "
             f"evaluation (0 everywhere) {base}. Full marks from {bar} wins, as many as "
             "distance_eval; below that, at most half marks.")
-    if wins >= bar:
+    outside = bool(seen) and (min(seen) <= -1 or max(seen) >= 1)
+    if wins >= bar and not outside:
         return Score(points, text)
-    share = max(0.0, (wins - base) / (bar - base)) if bar > base else 0.0
-    earned = math.floor(10 * points / 2 * share) / 10  # below the bar: at most half marks
-    if seen and (min(seen) <= -1 or max(seen) >= 1):
+    if wins >= bar:
+        earned = points / 2
+    else:
+        share = max(0.0, (wins - base) / (bar - base)) if bar > base else 0.0
+        earned = math.floor(10 * points / 2 * share) / 10  # below the bar: at most half marks
+    if outside:
         worst = min(seen) if min(seen) <= -1 else max(seen)
         text += (f" Your evaluation returned {worst:g}: keep it strictly between -1 and +1 (a "
-                 "loss and a win), or White prefers losing at the ply limit to a bad position.")
-    kind = EVALUATION_SIGN if flipped else WEAK_EVALUATION
+                 "loss and a win), or White prefers losing at the ply limit to a bad position. "
+                 "Outside (-1, 1): at most half marks, however many games White wins.")
+    kind = EVALUATION_SIGN if flipped else EVALUATION_RANGE if outside else WEAK_EVALUATION
     return Score(earned, kind.feedback + "\n" + text, kind.key)
