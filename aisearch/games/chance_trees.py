@@ -74,11 +74,16 @@ def scale_tree(tips: Sequence[float] = (2, 3, 1, 4), probs: tuple[float, float] 
     >>> scale_tree((2, 3, 1, 4)).tip_values
     [2, 2, 3, 3, 1, 1, 4, 4]
     """
-    if len(tips) != 4:
+    try:
+        a, b, c, d = tips
+    except (TypeError, ValueError):  # not four things
         raise ValueError(f"scale_tree takes four tip values (a1 likely, a1 unlikely, a2 likely, "
-                         f"a2 unlikely), not {tips!r}")
-    p, q = probs
-    a, b, c, d = tips
+                         f"a2 unlikely), not {tips!r:.80}") from None
+    try:
+        p, q = probs
+    except (TypeError, ValueError):
+        raise ValueError(f"probs must be two probabilities (the likely outcome's, the unlikely "
+                         f"one's), not {probs!r:.80}") from None
     return TreeGame({"a1": Chance([(p, Min([a, a])), (q, Min([b, b]))]),
                      "a2": Chance([(p, Min([c, c])), (q, Min([d, d]))])})
 

@@ -33,7 +33,7 @@ import operator
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from aisearch.core import move_name, player_name
+from aisearch.core import CHANCE, move_name, player_name
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
 from aisearch.results import Stats
 from aisearch.search import describe
@@ -310,6 +310,8 @@ class StepperModel:
             return f"Leaf {where}: depth bound, static evaluation {fmt(e.value)}"
         if role == "backup":
             window = f", α={fmt(e.alpha)} β={fmt(e.beta)}" if self.windowed else ""
+            if v.player == CHANCE:
+                return self._chance_backup_text(e, v, where, window)
             return (f"Back up {fmt(e.value)} from move {self.move_text(v, e.move)} into "
                     f"{where} {who}: "
                     f"best so far {fmt(e.best)}{window}")
@@ -347,6 +349,29 @@ class StepperModel:
         if isinstance(window, tuple) and len(window) == 2:  # a root searched with a window
             depth += f", window α={fmt(window[0])} β={fmt(window[1])}"
         return f"Start {which}{e.search}, {depth}"
+
+    def _chance_backup_text(self, e: Any, v: Visit, where: str, window: str) -> str:
+        """A Backup into a chance node: expectiminimax adds probability × value up; Star1
+        and Star2 (windowed searchers) hold a lower bound of the expectation, with the
+        outcomes not known exactly at their least possible value, and a child's search may
+        fail outside its window (its value then a bound)."""
+        outcome = f"outcome {self.move_text(v, e.move)}"
+        info = describe(self.algorithm, strict=False)
+        if info is None or not info.windowed:
+            return (f"Back up {fmt(e.value)} from {outcome} into {where} CHANCE: probability "
+                    f"× value added up so far {fmt(e.best)}{window}")
+        child = next((c for c in reversed(v.children) if c.move == e.move and c.exit is not None
+                      and c.exit < self.index), None)
+        value = fmt(e.value)
+        if child is not None and child.leaf is None and child.alpha is not None \
+                and child.beta is not None:  # (a leaf's value is exact, whatever the window)
+            if e.value <= child.alpha:
+                value = f"at most {value} (its search failed low)"
+            elif e.value >= child.beta:
+                value = f"at least {value} (its search failed high)"
+        return (f"Back up {value} from {outcome} into {where} CHANCE: its expectation is at "
+                f"least {fmt(e.best)} so far (each outcome not yet known exactly counted at L, "
+                f"the least value possible){window}")
 
     def _cut_text(self, e: Any, v: Visit, where: str) -> str:
         skipped = ", ".join(self.move_text(v, m) for m in e.skipped)

@@ -18,8 +18,9 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from aisearch import Chance, Min, Recorder, Stats, TreeGame, fig5_2, uniform_tree  # noqa: E402
+from aisearch.games.chance_trees import scale_tree  # noqa: E402
 from aisearch.games.tictactoe import TicTacToe  # noqa: E402
-from aisearch.search import SEARCHERS, alphabeta, describe, minimax  # noqa: E402
+from aisearch.search import SEARCHERS, alphabeta, describe, expectiminimax, minimax, star1  # noqa: E402
 from aisearch.trace import Backup, Cut, Enter, Exit, Expectation, Leaf  # noqa: E402
 from aisearch.widgets import SearchStepper, StepperModel  # noqa: E402
 from aisearch.widgets.pseudocode import PSEUDOCODE, event_keys  # noqa: E402
@@ -197,6 +198,40 @@ def test_chance_events_are_replayed_with_the_expectation_line():
     assert "Σ" in m.pseudocode.lines[m.pseudocode_line() - 1]
     m.goto(len(m))
     assert m.counts() == decision.stats
+
+
+def chance_backups(searcher, game, **options):
+    rec = Recorder()
+    searcher(game, game.initial, tracer=rec, **options)
+    m = StepperModel(rec)
+    said = []
+    for i, e in enumerate(rec.events):
+        if type(e) is Backup:
+            m.goto(i + 1)
+            said.append(m.description())
+    return [line for line in said if "CHANCE" in line]
+
+
+def test_a_backup_into_a_chance_node_says_what_the_node_holds():
+    """Expectiminimax adds probability × value up; Star1's chance node holds a lower bound
+    of its expectation (outcomes not known counted at L), and an outcome whose search
+    failed outside its window is said to be a bound."""
+    said = chance_backups(expectiminimax, DICE)
+    assert said == [
+        "Back up 4 from outcome 0 into node (1,) CHANCE: probability × value added up so far 2",
+        "Back up 0 from outcome 1 into node (1,) CHANCE: probability × value added up so far 2"]
+    game = scale_tree((2, 3, 1, 4))  # p = 0.9, 0.1; a2's first outcome fails low at α = 2.1
+    said = chance_backups(star1, game, bounds=(0, 4))
+    assert said == [
+        "Back up 2 from outcome 0 into node (a1,) CHANCE: its expectation is at least 1.8 so "
+        "far (each outcome not yet known exactly counted at L, the least value possible), "
+        "α=−∞ β=∞",
+        "Back up 3 from outcome 1 into node (a1,) CHANCE: its expectation is at least 2.1 so "
+        "far (each outcome not yet known exactly counted at L, the least value possible), "
+        "α=−∞ β=∞",
+        "Back up at most 1 (its search failed low) from outcome 0 into node (a2,) CHANCE: its "
+        "expectation is at least 0 so far (each outcome not yet known exactly counted at L, "
+        "the least value possible), α=2.1 β=∞"]
 
 
 def test_the_searcher_is_read_from_the_recording_never_guessed():
