@@ -105,3 +105,19 @@ def test_chess_states_and_moves_travel_from_the_grading_process(seed, tmp_path):
     written.write_text(submission("05_no_stand_pat"), encoding="utf-8")
     wrong = grade_file(written, seed=seed)
     assert [q.bug for q in wrong.questions] == ["no-stand-pat"] * 4, wrong.questions
+
+
+def test_a_wrong_value_is_compared_with_alpha_beta_with_quiescence_not_with_minimax():
+    """The right value of ``search_quiescent`` is not the minimax value to that depth: the
+    feedback names what it is compared with."""
+    right = bugs.REFERENCES["search_quiescent"]
+
+    def off_by_one(game, state, depth, evaluate, alpha=-math.inf, beta=math.inf):
+        value, move = right(game, state, depth, evaluate, alpha, beta)
+        return value + 1, move
+
+    question = next(q for q in load_questions([default_tests()]) if q.id == "05.search")
+    r = run_question(question, {**bugs.REFERENCES, "search_quiescent": off_by_one}, 1)
+    assert r.earned == 0
+    assert "alpha-beta with quiescence at the depth bound returns" in r.feedback, r.feedback
+    assert "minimax value" not in r.feedback

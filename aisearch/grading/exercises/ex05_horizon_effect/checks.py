@@ -351,12 +351,22 @@ agree, you went on to generate (1,)'
 
 
 def search_diff(got: Observation, want: Observation) -> str | None:
-    """The value and the move of ``search_quiescent``.
+    """The value and the move of ``search_quiescent``. The right value is that of
+    alpha-beta with quiescence at the bound, not the minimax value to that depth (which
+    evaluates at the bound), and the feedback says so.
 
     >>> search_diff(Observation(3, 1), Observation(3, 0))
     'your move is 1, the first best move is 0'
+    >>> search_diff(Observation(-2, 1), Observation(-4, 1))
+    'your value is -2, alpha-beta with quiescence at the depth bound returns -4'
     """
-    return _cap_problem(got) or DIFFS["value"](got, want) or DIFFS["move"](got, want)
+    problem = _cap_problem(got)
+    if problem or got.shape in ("error", "other"):
+        return problem or DIFFS["value"](got, want)
+    if not same_value(got.value, want.value):
+        return (f"your value is {_fmt(got.value)}, alpha-beta with quiescence at the depth "
+                f"bound returns {_fmt(want.value)}")
+    return DIFFS["move"](got, want)
 
 
 def search_states_diff(got: Observation, want: Observation) -> str | None:
