@@ -95,3 +95,40 @@ def test_every_wrong_deepening_loop_is_named_on_every_seed(bug):
             check_deepening(Context({"deepening_moves": bug.impl}, seed=seed,
                                     qid="04.deepening"), deepening_moves, DEEPENING_BUGS)
         assert failed.value.bug == bug.key, (seed, str(failed.value))
+
+
+
+def _edited(edits, **names):
+    """The plain table search with ``edits`` (pairs old -> new) made to its source, run with
+    ``names`` defined beside it, in the exercise's API."""
+    import inspect
+    import textwrap
+
+    from aisearch.search import plain
+
+    source = textwrap.dedent(inspect.getsource(plain.alphabeta_tt))
+    for old, new in edits:
+        assert old in source, old
+        source = source.replace(old, new)
+    namespace = {**vars(inspect.getmodule(plain.alphabeta_tt)), **names}
+    exec(compile(source, "<student>", "exec"), namespace)  # noqa: S102 (our own edit)
+    return namespace["alphabeta_tt"]
+
+
+def test_the_entries_left_in_the_table_are_graded_as_the_exercise_states_them():
+    """Storing the tips at the depth bound (the exercise says not to) loses 04.states on
+    every seed, with feedback naming the entry; an entry kept as a list, or as a named
+    tuple, is as good as a tuple."""
+    from collections import namedtuple
+
+    tips = _edited([("        return evaluate(state), None  # type: ignore[misc]",
+                     "        table[state] = (evaluate(state), EXACT, 0, None)\n"
+                     "        return table[state][0], None")])
+    for seed in range(6):
+        with pytest.raises(Fail, match="which the table search does not store"):
+            check_table(Context({"table_search": tips}, seed=seed), "pruning", TABLE_BUGS)
+    for kind in (list, namedtuple("Entry", "value bound depth move")._make):
+        keeps = _edited([("table[state] = (best, bound, depth, best_move)",
+                          "table[state] = kind((best, bound, depth, best_move))")], kind=kind)
+        for seed in range(3):
+            assert check_table(Context({"table_search": keeps}, seed=seed), "pruning") is None

@@ -63,6 +63,11 @@ BOUND_AS_EXACT = BugClass(
     "beta) on entry is only a bound, since the search stopped looking once it was sure of that. "
     "Flag it 'upper' (or 'lower'), and let it answer a later search only when it lies outside "
     "that search's window on the same side.")
+FAIL_HARD = BugClass(
+    "fail-hard-table", "a fail-hard search: a node's value is clamped to its window (alpha when it "
+    "fails low, beta when it fails high). The exercise's search is fail-soft: return, and "
+    "store, the best value the node found, even outside (alpha, beta). A fail-soft bound is "
+    "tighter, so it settles more of the later searches that meet it in the table.")
 FAIL_LOW_AS_EXACT = BugClass(
     "fail-low-as-exact", "a fail-low result stored as exact: when every move came out <= alpha "
     "(the value on entry), the node's value is only an upper bound. Flag it 'upper'.")
@@ -168,6 +173,12 @@ flag_after_search = mutant(alphabeta_tt, FLAG_AFTER_SEARCH, "flag_after_search",
     (FLAG, "bound = UPPER if best <= alpha else LOWER if best >= beta else EXACT")], why=(
     "Flags by the window after the search, the alpha and beta in scope at the end, not the "
     "window the node was entered with."))
+fail_hard = mutant(alphabeta_tt, FAIL_HARD, "fail_hard", [
+    ("    table[state] = (best, bound, depth, best_move)\n    return best, best_move",
+     "    best = min(max(best, alpha0), beta0)\n"
+     "    table[state] = (best, bound, depth, best_move)\n    return best, best_move")], why=(
+    "Clamps what it stores and returns to the window it was entered with: the fail-hard "
+    "alpha-beta of Pearl's AB, kept when the table was added."))
 table_move_last = mutant(alphabeta_tt, TABLE_MOVE, "table_move_last", [
     ("moves.remove(entry[3])\n        moves.insert(0, entry[3])", "pass")], why=(
     "Searches the moves in game.moves order, not the table's move first: the table used for "
@@ -202,7 +213,7 @@ from_depth_zero = mutant(deepening_moves, FIRST_DEPTH, "from_depth_zero", [
 
 
 TABLE_BUGS: list[Bug] = catalogue(all_exact, fail_low_as_exact, ignores_depth, flag_after_search,
-                                  table_move_last)
+                                  fail_hard, table_move_last)
 """Wrong ``table_search``, most specific first."""
 
 DEEPENING_BUGS: list[Bug] = catalogue(budget_per_iteration, fresh_table, budget_after_iteration,

@@ -4,9 +4,9 @@
 DagGame`, some of whose moves skip a level so that positions recur with different depths
 left), on tic-tac-toe and on random trees: once to a depth with a fresh table, or
 iteratively, depth 1, 2, ..., with one table (where shallow entries meet deeper searches).
-Its values, moves and the exact states it generates are compared with the right answer,
-which generates exactly what :func:`aisearch.search.alphabeta_tt` generates (the tests
-prove it). ``deepening_moves`` is given the right ``table_search`` and compared by the
+Its values, moves, the exact states it generates and the entries its table holds at
+the end are compared with the right answer, which generates exactly what
+:func:`aisearch.search.alphabeta_tt` generates (the tests prove it). ``deepening_moves`` is given the right ``table_search`` and compared by the
 depths and moves it returns, on Connect Four, tic-tac-toe and DAG positions with budgets.
 
 Examples
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from aisearch.core import MAX
@@ -33,7 +33,7 @@ from aisearch.grading.recognise import Bug, recognise
 from aisearch.search.plain import alphabeta_tt
 
 __all__ = ["table_search", "TableCase", "table_cases", "searched_once", "searched_deeper",
-           "runner_for", "states_diff", "check_table", "DeepeningCase", "deepening_cases",
+           "runner_for", "TableObservation", "observe_table", "states_diff", "check_table", "DeepeningCase", "deepening_cases",
            "DeepeningRun", "run_deepening", "check_deepening"]
 
 
@@ -85,6 +85,71 @@ def searched_deeper(f: Callable[..., Any], game: Any, state: Any, depth: int,
 def runner_for(case: TableCase) -> Callable[..., Any]:
     """How :func:`~aisearch.grading.observe.observe` runs ``table_search`` on ``case``."""
     return searched_deeper if case.deepen else searched_once
+
+
+@dataclass(frozen=True)
+class TableObservation(Observation):
+    """An :class:`~aisearch.grading.observe.Observation` of ``table_search`` with the
+    entries its table holds after the case's searches, as a sorted tuple of
+    ``(state, entry)`` pairs (``None`` when the searches raised)."""
+
+    table: tuple[tuple[Any, Any], ...] | None = None
+
+
+def observe_table(f: Callable[..., Any], case: TableCase) -> TableObservation:
+    """Run ``f`` on ``case`` as :func:`runner_for` does, and keep what its table holds.
+
+    >>> import random
+    >>> case = table_cases(random.Random(0))[0]
+    >>> seen = observe_table(table_search, case)
+    >>> len(seen.table) > 0 and all(len(entry) == 4 for _, entry in seen.table)
+    True
+    """
+    tables: list[dict] = []
+
+    def runner(f: Callable[..., Any], game: Any, state: Any, depth: int, evaluate: Any) -> Any:
+        table: dict = {}
+        tables.append(table)
+        out = None
+        for d in (range(1, depth + 1) if case.deepen else (depth,)):
+            out = f(game, state, d, evaluate, table)
+        return out
+
+    seen = observe(f, case, runner=runner)
+    held = None
+    if seen.shape != "error" and tables and isinstance(tables[0], dict):
+        held = tuple(sorted(((k, tuple(v) if isinstance(v, (list, tuple)) else v)
+                             for k, v in tables[0].items()), key=lambda kv: repr(kv[0])))
+    return TableObservation(**{f.name: getattr(seen, f.name) for f in fields(seen)},
+                            table=held)
+
+
+def table_diff(got: TableObservation, want: TableObservation) -> str | None:
+    """The entries the table holds after the searches: exactly those of the table search.
+    An entry of a kind the grader cannot read (a student's own class, say) is checked for
+    its presence only.
+
+    >>> right = TableObservation(table=(((0,), (3, "exact", 1, 0)),))
+    >>> print(table_diff(TableObservation(table=(((0,), (3, "upper", 1, 0)),)), right))
+    your table holds (3, 'upper', 1, 0) for (0,), where the table search stores (3, 'exact', 1, 0)
+    >>> print(table_diff(TableObservation(table=()), right))
+    your table holds no entry for (0,), where the table search stores (3, 'exact', 1, 0)
+    """
+    if got.table is None or want.table is None or got.table == want.table:
+        return None
+    mine, theirs = dict(got.table), dict(want.table)
+    for state, entry in want.table:
+        if state not in mine:
+            return (f"your table holds no entry for {show(state)}, where the table search "
+                    f"stores {show(entry)}")
+        if isinstance(mine[state], tuple) and mine[state] != entry:  # (else: unreadable)
+            return (f"your table holds {show(mine[state])} for {show(state)}, where the table "
+                    f"search stores {show(entry)}")
+    extra = next((state for state, _ in got.table if state not in theirs), None)
+    if extra is None:
+        return None
+    return (f"your table holds an entry for {show(extra)}, which the table search does not "
+            "store (terminal states and states at the depth bound are not stored)")
 
 
 def _dag_case(rng: random.Random, *, deepen: bool) -> TableCase:
@@ -149,8 +214,9 @@ def _error(o: Any) -> str:
 
 
 def states_diff(got: Observation, want: Observation) -> str | None:
-    """The exact sequence of generated states, and the evaluated non-terminal states (a
-    state evaluated at the bound of one iteration is expanded by the next: not a fault here).
+    """The exact sequence of generated states, the evaluated non-terminal states (a state
+    evaluated at the bound of one iteration is expanded by the next: not a fault here) and,
+    when both are :class:`TableObservation`, the entries the table holds at the end.
 
     >>> states_diff(Observation(generated=((0,), (1,))), Observation(generated=((0,), (2,))))
     'you generated 2 states, the table search generates 2; the first 1 agree, then you \
@@ -167,6 +233,8 @@ generated (1,) where it generates (2,)'
         return f"you called evaluate on {show(sorted(extra, key=repr)[0])}, which is not a tip"
     if missing:
         return f"evaluate was not called on {show(sorted(missing, key=repr)[0])}, a tip"
+    if isinstance(got, TableObservation) and isinstance(want, TableObservation):
+        return table_diff(got, want)
     return None
 
 
@@ -179,7 +247,7 @@ def check_table(ctx: Context, aspect: str, known: Sequence[Bug] = ()) -> None:
     """
 
     def run(f: Callable[..., Any], case: TableCase) -> Observation:
-        return observe(f, case, runner=runner_for(case))
+        return observe_table(f, case)
 
     diff = states_diff if aspect == "pruning" else DIFFS[aspect]
 

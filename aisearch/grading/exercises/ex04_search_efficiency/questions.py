@@ -16,7 +16,8 @@ value = ask("04.value", 3, "table_search returns the right value, also with a ta
 move = ask("04.move", 1, "table_search returns the first best move.",
            check_table, "move", bugs.TABLE_BUGS)
 states = ask("04.states", 3, "table_search generates exactly the states alpha-beta with a table "
-             "generates, in order.", check_table, "pruning", bugs.TABLE_BUGS)
+             "generates, in order, and its table ends up holding exactly the entries that "
+             "search stores.", check_table, "pruning", bugs.TABLE_BUGS)
 deepening = ask("04.deepening", 3, "deepening_moves returns (depth, move) of each iteration "
                 "completed within the budget, and stops the search when the budget is spent.",
                 check_deepening, bugs.deepening_moves, bugs.DEEPENING_BUGS)
