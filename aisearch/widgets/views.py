@@ -145,7 +145,10 @@ class MovesView:
         """Play the move ``text`` names; an unknown name is explained in the hint."""
         import html
 
-        if self.model is None or not text.strip():
+        if self.model is None:
+            return
+        if not text.strip():  # nothing typed: nothing to play, and no older hint stays
+            self.hint.value = ""
             return
         try:
             move = self.model.move_from_text(text)

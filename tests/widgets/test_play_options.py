@@ -75,6 +75,8 @@ def test_the_text_box_plays_a_typed_move_or_explains() -> None:
     assert isinstance(view, MovesView)
     view.entry.value = "a9"  # as on Enter
     assert "no legal move is called &#x27;a9&#x27;" in view.hint.value and app.model.moves == []
+    view.entry.value = "   "  # only spaces: nothing played, and the old hint goes
+    assert view.hint.value == "" and app.model.moves == []
     view.typed("A2")
     assert app.model.moves == ["a2", "b1"] and view.hint.value == "" and view.entry.value == ""
     assert view.entry.disabled  # the game is over
