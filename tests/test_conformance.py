@@ -34,6 +34,24 @@ def test_every_game_the_package_exports_has_a_record():
                    for make in record.games.values()), cls
 
 
+@pytest.mark.parametrize("cls", list(RECORDS), ids=lambda c: c.__name__)
+def test_every_record_says_what_it_means(cls):
+    """A record's states are what its fields say (the bad-input tests trust them)."""
+    record = RECORDS[cls]
+    game = next(iter(record.games.values()))()
+    where = f"the record of {cls.__name__} in tests/games/records.py"
+    assert game.is_state(record.terminal), f"{where}: terminal is not a state of {game!r}"
+    assert game.is_terminal(record.terminal), (
+        f"{where}: terminal={record.terminal!r} is not terminal (give a position where the "
+        "game is over)")
+    for name, bad in record.bad_states.items():
+        assert not game.is_state(bad), f"{where}: bad_states[{name!r}] is a state of {game!r}"
+    legal = game.moves(game.initial)
+    for move, _ in record.bad_moves:
+        assert not any(move == m and type(move) is type(m) for m in legal), (
+            f"{where}: bad move {move!r} is legal at initial")
+
+
 def replay(game, moves):
     s = game.initial
     for m in moves:
