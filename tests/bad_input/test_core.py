@@ -128,7 +128,9 @@ def test_every_public_entry_point_is_in_the_table(name: str) -> None:
     ids = _case_ids()
     named = re.compile(rf"\b({re.escape(name)}|{re.escape(name.lower())})\b")
     assert any(named.search(i) for i in ids), (
-        f"{name} is public but no bad-input case calls it: add cases to tests/bad_input/")
+        f"{name} is public but no bad-input case calls it: add cases to tests/bad_input/ "
+        "(a game's state class: a bad state of that class among bad_states in the game's "
+        "record, tests/games/records.py)")
 
 
 def test_the_table_counts() -> None:

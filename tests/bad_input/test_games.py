@@ -74,8 +74,10 @@ def _foreign_cases() -> list[Case]:
         states = {**FOREIGN, "another game's state": other, **record.bad_states}
         for method in (*METHODS, *game.evaluations):
             for sname, state in states.items():
+                kind = type(state)  # (a game's own state class is named: its bad values)
+                of = f" ({kind.__name__})" if kind.__module__.startswith("aisearch") else ""
                 cases.append(Case(
-                    f"{gname}.{method}: {sname}",
+                    f"{gname}.{method}: {sname}{of}",
                     lambda game=game, method=method, state=state: _call(game, method, state),
                     ValueError, ("is not a state of", game.state_help)))
     return cases
