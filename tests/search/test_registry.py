@@ -1,9 +1,15 @@
 """Searchers describe themselves, and every registry is read from those descriptions."""
 
+import ast
 import inspect
+import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+import aisearch.search as search_package
 from aisearch import (
     TicTacToe,
     alphabeta,
@@ -50,7 +56,8 @@ def test_a_declaration_must_keep_the_promises_of_its_kind():
 
 
 def test_a_new_searcher_declared_in_its_own_module_appears_everywhere():
-    """Adding a searcher touches its own module only: SEARCHERS, the listings, agents."""
+    """A searcher declared in its module appears everywhere once the module is imported:
+    SEARCHERS, the listings, agents."""
 
     @searcher(title="first move", pseudocode="FIRST(n)  @enter\n  return n's first move  @exit")
     def first_move(game, state, depth=None, *, evaluate=None, order=None, prune_on_equal=True,
@@ -67,6 +74,42 @@ def test_a_new_searcher_declared_in_its_own_module_appears_everywhere():
     finally:
         del REGISTRY["first_move"]
     assert "first_move" not in SEARCHERS
+
+
+def _declared_searchers() -> dict[str, list[str]]:
+    """The functions each module of aisearch.search declares with ``@searcher``, by module."""
+    root = Path(search_package.__file__).parent
+    found = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+                 and any(isinstance(d, ast.Call) and getattr(d.func, "id", None) == "searcher"
+                         for d in node.decorator_list)]
+        if names:
+            parts = path.relative_to(root.parent.parent).with_suffix("").parts
+            found[".".join(parts)] = names
+    return found
+
+
+def test_every_module_that_declares_a_searcher_is_imported_by_the_search_package():
+    """A searcher registers itself when its module is imported: aisearch/search/__init__.py
+    imports every such module and exports its searchers (a module it forgets would be
+    missing from SEARCHERS, the stepper, the agents and the grader without an error)."""
+    declared = _declared_searchers()
+    assert "aisearch.search.classic.alphabeta" in declared
+    code = ("import json, sys, aisearch.search as s; print(json.dumps([sorted(sys.modules), "
+            "sorted(s.REGISTRY), list(s.__all__)]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    modules, registered, public = json.loads(out.stdout)
+    for module, names in declared.items():
+        assert module in modules, (
+            f"{module} declares {', '.join(names)} but `import aisearch.search` does not import "
+            "it: import it in aisearch/search/__init__.py and add its searchers to __all__")
+        for name in names:
+            assert name in registered and name in public, (
+                f"{name} ({module}) is not a public name of aisearch.search: add it to __all__ "
+                "in aisearch/search/__init__.py")
 
 
 def test_agents_refuse_unknown_options_and_misused_anytime_searchers():
