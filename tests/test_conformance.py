@@ -28,7 +28,8 @@ def test_every_game_the_package_exports_has_a_record():
     missing = {c.__name__ for c in exported_games()} - {c.__name__ for c in RECORDS}
     stale = {c.__name__ for c in RECORDS} - {c.__name__ for c in exported_games()}
     assert not missing, f"games without a record in tests/games/records.py: {sorted(missing)}"
-    assert not stale, f"records of games the package does not export: {sorted(stale)}"
+    assert not stale, (f"records of games the package does not export: {sorted(stale)} "
+                       "(export a game from aisearch.games: its __all__)")
     for cls, record in RECORDS.items():
         assert all(type(unwrap(make())) is cls or isinstance(make(), cls)
                    for make in record.games.values()), cls

@@ -2,7 +2,8 @@
 
 The tests find the games themselves (:func:`exported_games`: every class derived from
 ``GameBase``, and every game wrapper, that the package exports) and fail for a game without a
-record here. Adding a game is its module, its painter and one entry in :data:`RECORDS`:
+record here. Adding a game is its module (exported from :mod:`aisearch.games`), its painter
+and one entry in :data:`RECORDS`:
 
 - ``games``: instances to test, by name (the variants that behave differently: chance, a ply
   limit, a wrapped game);
