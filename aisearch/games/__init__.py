@@ -14,6 +14,7 @@ from aisearch.games.chess import Chess, ChessState
 from aisearch.games.chess_suite import SuitePosition, chess_suite
 from aisearch.games.connect4 import ConnectFour
 from aisearch.games.dag import DagGame
+from aisearch.games.hexapawn import Hexapawn, HexapawnState
 from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.nim import Nim
 from aisearch.games.notakto import Notakto
@@ -31,4 +32,4 @@ __all__ = [
 ]
 __all__ += ["TupleTree", "Coins", "CoinsState", "utilities"]  # more than two players (lesson 08)
 __all__ += ["Chess", "ChessState", "chess_suite", "SuitePosition"]  # lesson 05
-__all__ += ["Notakto"]  # a game with no lesson: how little a new game needs
+__all__ += ["Notakto", "Hexapawn", "HexapawnState"]  # games with no lesson

@@ -47,6 +47,7 @@ from aisearch.games import (
     uniform_tree,
 )
 from aisearch.games.dag import DagState
+from aisearch.games.hexapawn import Hexapawn, HexapawnState
 from aisearch.games.nannon import NannonState
 from aisearch.games.nim import NimState
 from aisearch.games.nplayer import CoinsState
@@ -212,6 +213,17 @@ RECORDS: dict[type, Record] = {
         bad_states={"two lines": 0b111111, "past the board": 512, "True": True},
         bad_moves=[(4.0, "float"), (9, "illegal move 9"), ("4", "cell number 0..8")],
         not_terminal="when a line is complete",
+    ),
+    Hexapawn: Record(
+        games={"hexapawn": Hexapawn},
+        terminal=Hexapawn.parse(".b./ww./..b w"),  # 1.b2 axb2 2.cxb2 c2 3.a2 c1
+        bad_states={"two pawns on a cell": HexapawnState(0b111000000, 0b001000000, MAX),
+                    "four white pawns": HexapawnState(0b111001000, 0b111, MAX),
+                    "a pawn home with its side to move": HexapawnState(0b1, 0b0100000, MAX),
+                    "a tuple equal to the start": (0b111000000, 0b111, MAX)},
+        bad_moves=[((7, 1), "illegal"), ((7.0, 4), "illegal"), ("b2", "(start, end)"),
+                   (None, "(start, end)")],
+        not_terminal="over",
     ),
     Chess: Record(
         games={"chess": Chess, "chess, checks noisy": lambda: Chess(checks_noisy=True)},
