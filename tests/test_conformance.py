@@ -16,6 +16,7 @@ import pytest
 
 from aisearch import CHANCE, MAX, MIN, IllegalMoveError
 from aisearch.core import game_evaluations, noisy_moves, side_name, unwrap
+from aisearch.games.reach import reachable
 from tests.games.records import RECORDS, exported_games, variants
 
 GAMES = variants()
@@ -123,18 +124,6 @@ def test_every_game_names_its_sides_and_declares_whether_it_has_chance(name):
     assert len(names) == 2 and all(isinstance(n, str) and n for n in names)
     chance = any(game.to_move(s) == CHANCE for s in reachable(game, 2000))
     assert not chance or getattr(game, "has_chance", True), "a game with chance declares it"
-
-
-def reachable(game, limit):
-    seen, frontier = {game.initial}, [game.initial]
-    while frontier and len(seen) < limit:
-        s = frontier.pop()
-        for m in game.moves(s):
-            t = game.result(s, m)
-            if t not in seen:
-                seen.add(t)
-                frontier.append(t)
-    return seen
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from aisearch.core import MAX, MIN, GameBase, for_player, picture
+from aisearch.games.reach import reachable
 
 __all__ = ["Hexapawn", "HexapawnState"]
 
@@ -189,15 +190,7 @@ class Hexapawn(GameBase):
         >>> len(Hexapawn().states())
         135
         """
-        seen, frontier = {self.initial}, [self.initial]
-        while frontier:
-            s = frontier.pop()
-            for m in self.moves(s):
-                t = self.result(s, m)
-                if t not in seen:
-                    seen.add(t)
-                    frontier.append(t)
-        return tuple(sorted(seen))
+        return tuple(sorted(reachable(self)))
 
     def __repr__(self) -> str:
         return "Hexapawn()"

@@ -42,6 +42,7 @@ from aisearch.core import (
     number_text,
     player_name,
 )
+from aisearch.games.reach import reachable
 
 __all__ = ["Nim", "NimMove", "NimState", "nim_sum", "MAX_HEAP", "MAX_HEAPS"]
 
@@ -280,15 +281,7 @@ class Nim(GameBase):
         >>> len(Nim((1, 2)).states())
         8
         """
-        seen, frontier = {self.initial}, [self.initial]
-        while frontier:
-            s = frontier.pop()
-            for m in self.moves(s):
-                t = self.result(s, m)
-                if t not in seen:
-                    seen.add(t)
-                    frontier.append(t)
-        return tuple(sorted(seen))
+        return tuple(sorted(reachable(self)))
 
     @staticmethod
     def canonical(s: NimState) -> NimState:
