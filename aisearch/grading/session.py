@@ -162,7 +162,7 @@ def run_submission(path: Path, raw: bytes, questions: list[Question], *, seed: i
     cell_timeout : float, optional
         Soft limit per code cell (default: a quarter of ``timeout``).
     """
-    from aisearch.grading.stubs import graded_package
+    from aisearch.grading.stubs import graded_package, package_changed
 
     run = Run()
     cell_timeout = cell_timeout if cell_timeout is not None else max(timeout / 4, 1.0)
@@ -215,6 +215,10 @@ def run_submission(path: Path, raw: bytes, questions: list[Question], *, seed: i
             run.returncode = _end(proc, supervised=tool is None)
         run.output = printable(read_tail(log_path, OUTPUT_TAIL).decode("utf-8", "replace")
                                .strip())
+    if package_changed(package):
+        run.notes.append("the submission changed the grading process's copy of the package, "
+                         "which every submission of the exercise is graded with: it is built "
+                         "again for the next one")
     return run
 
 

@@ -38,19 +38,21 @@ from __future__ import annotations
 import ast
 import atexit
 import functools
+import hashlib
 import importlib
 import inspect
 import os
 import pkgutil
 import shutil
+import stat
 import tempfile
 import types
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-__all__ = ["graded_package", "withheld_functions", "searchers", "solvers", "everything_in",
-           "stub_source", "PACKAGE", "CHILD_MODULES"]
+__all__ = ["graded_package", "package_changed", "withheld_functions", "searchers", "solvers",
+           "everything_in", "stub_source", "PACKAGE", "CHILD_MODULES"]
 
 PACKAGE = Path(__file__).resolve().parents[1]
 """The package being copied (``aisearch/``)."""
@@ -287,7 +289,8 @@ def _build(folder: Path, exercise: str, items: Iterable[Any]) -> None:
                         encoding="utf-8")
 
 
-_BUILT: dict[str, Path] = {}
+_BUILT: dict[str, tuple[Path, str]] = {}
+"""Exercise -> the copy built for it, and its fingerprint when built."""
 _ROOT: list[Path] = []
 
 
@@ -319,14 +322,58 @@ def graded_package(exercise: str, items: Iterable[Any] | None = None) -> Path:
         that is not shipped: questions of a ``--tests`` folder).
     """
     key = exercise if items is None else f"{exercise}-{id(items)}"
-    if key in _BUILT and _BUILT[key].is_dir():
-        return _BUILT[key]
+    built = _BUILT.get(key)
+    if built is not None and _fingerprint(built[0]) == built[1]:
+        return built[0]
+    if built is not None:  # changed since it was built (a submission wrote to it): again
+        shutil.rmtree(built[0], ignore_errors=True)
     if items is None:
         items = _declared(exercise)
     folder = Path(tempfile.mkdtemp(prefix=f"ex{exercise}-", dir=_root()))
     _build(folder, exercise, items)
-    _BUILT[key] = folder
+    _BUILT[key] = (folder, _fingerprint(folder))
     return folder
+
+
+def package_changed(folder: Path) -> bool:
+    """Whether the copy :func:`graded_package` built in ``folder`` has changed since (a
+    file written, added, removed or replaced by a link: possible without the sandbox, where
+    the grading process runs as the grader's user). The next :func:`graded_package` call
+    builds it again.
+
+    >>> package_changed(graded_package("03"))
+    False
+    """
+    return any(path == folder and _fingerprint(folder) != printed
+               for path, printed in _BUILT.values())
+
+
+def _fingerprint(folder: Path) -> str:
+    """The names, kinds and contents of everything under ``folder`` (links not followed);
+    empty when it cannot be read whole."""
+    digest = hashlib.sha256()
+    try:
+        if folder.is_symlink() or not folder.is_dir():
+            return ""
+        for root, dirs, files in os.walk(folder, onerror=_raise):
+            dirs.sort()
+            for name in sorted(dirs + files):
+                path = os.path.join(root, name)
+                mode = os.lstat(path).st_mode
+                digest.update(f"{os.path.relpath(path, folder)}\0{stat.S_IFMT(mode)}\0"
+                              .encode("utf-8", "surrogateescape"))
+                if stat.S_ISREG(mode):
+                    with open(path, "rb") as f:
+                        digest.update(hashlib.sha256(f.read()).digest())
+                elif stat.S_ISLNK(mode):
+                    digest.update(os.fsencode(os.readlink(path)))
+    except OSError:
+        return ""
+    return digest.hexdigest()
+
+
+def _raise(error: OSError) -> None:
+    raise error
 
 
 def _declared(exercise: str) -> list[Any]:

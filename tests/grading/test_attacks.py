@@ -7,11 +7,12 @@ searchers' code objects and running them in a forked process or a worker thread;
 the grader's watch; renaming a code object; calling the functions the grader once did not
 watch (UCB1, the rewards, max^n, MCTS, Pig's solver); looking for the grader's own right
 answer; forging records; patching builtins; leaving processes behind; overwriting a
-classmate. The grader runs every question in its own process, on what crosses the channel;
-the grading process holds a copy of the package without what the exercise asks for, an
-empty environment, and in the sandbox nothing of the disk but Python, that copy and its
-scratch folder. Every attack scores 0 on the questions it cheats, in bubblewrap and under
-the supervisor. ``test_secrets.py`` covers what a submission could read and leak.
+classmate, or the package copy the next classmate's grading process imports. The grader runs
+every question in its own process, on what crosses the channel; the grading process holds a
+copy of the package without what the exercise asks for, an empty environment, and in the
+sandbox nothing of the disk but Python, that copy and its scratch folder. Every attack
+scores 0 on the questions it cheats, in bubblewrap and under the supervisor.
+``test_secrets.py`` covers what a submission could read and leak.
 """
 
 from __future__ import annotations
@@ -148,6 +149,24 @@ def test_a_submission_cannot_spoil_a_classmates(sandboxed, tmp_path, monkeypatch
     if not sandboxed:  # the files were changed, and put back with a warning
         assert any("restored" in n for n in reports[1].notes), reports[1].notes
         assert any("restored" in n for n in reports[0].notes), reports[0].notes
+
+
+@pytest.mark.parametrize("sandboxed", [True, False], ids=["sandboxed", "supervised"])
+def test_a_submission_cannot_spoil_the_package_copy_a_classmate_is_graded_with(
+        sandboxed, tmp_path, monkeypatch):
+    """The copy of the package a grading process imports is the same for every submission
+    of an exercise: one that rewrites it (possible without the sandbox) does not reach the
+    next one's grading, and its report says what it did."""
+    need_sandbox(sandboxed, monkeypatch)
+    attack = tmp_path / "03_spoils_the_package.py"
+    shutil.copy(ATTACKS / attack.name, attack)
+    alice = tmp_path / "03_zalice.py"  # graded after the attack
+    alice.write_text(honest("03_alpha_beta"))
+    spoiler, honest_one = grade_paths([attack, alice], seed=SEED)
+    assert (spoiler.total, honest_one.total) == (0, FULL), honest_one.notes
+    changed = [n for n in spoiler.notes if "copy of the package" in n]
+    assert bool(changed) == (not sandboxed), spoiler.notes
+    assert not any("copy of the package" in n for n in honest_one.notes), honest_one.notes
 
 
 def test_a_cell_raising_keyboard_interrupt_is_a_cell_error(tmp_path):
