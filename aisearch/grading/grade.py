@@ -386,8 +386,11 @@ def grade_paths(
         import concurrent.futures as cf
         import multiprocessing
 
-        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux")
-                                              else "spawn")
+        fork = sys.platform.startswith("linux")
+        context = multiprocessing.get_context("fork" if fork else "spawn")
+        # forked workers grade with the questions read here, before any submission ran (one
+        # may rewrite a --tests folder when there is no sandbox); spawned ones read them again
+        _FORKED_QUESTIONS[:] = [questions] if fork else []
         with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
             futures = {pool.submit(_grade_job, jobs_list[i], tests, seed, options): i
                        for i in range(len(found))}
@@ -410,7 +413,13 @@ def _grade_job(job: tuple[Path, str, bytes | None], tests: list[str], seed: int,
                options: dict[str, Any]) -> Report:
     """One submission, in a worker process (which loads the questions itself)."""
     path, student, raw = job
-    return grade_file(path, tests=tests, seed=seed, student=student, content=raw, **options)
+    questions = _FORKED_QUESTIONS[0] if _FORKED_QUESTIONS else None
+    return grade_file(path, questions=questions, tests=tests, seed=seed, student=student,
+                      content=raw, **options)
+
+
+_FORKED_QUESTIONS: list[list[Question]] = []
+"""The questions a forked worker of :func:`grade_paths` grades with (read before it forked)."""
 
 
 def grade_namespace(

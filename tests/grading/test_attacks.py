@@ -205,3 +205,45 @@ def test_honest_answers_written_differently_keep_full_marks(path):
         report = grade_file(path, seed=seed)
         assert report.total == report.possible == POINTS[path.name[:2]], [
             (q.id, q.earned, q.feedback) for q in report.questions]
+
+
+HIDDEN = '''from aisearch.grading import Fail, question
+
+
+@question("03.answer", points=1)
+def answer(ctx):
+    """alphabeta_decision answers (1, 2) when asked with no game."""
+    if ctx.call(ctx.function("alphabeta_decision"), None, None, 0, None) != (1, 2):
+        raise Fail("not (1, 2)")
+'''
+
+REWRITES_TESTS = '''from pathlib import Path
+
+
+def alphabeta_decision(game, state, depth, evaluate):
+    return 0, None
+
+
+for _f in Path(TESTS).glob("*.py"):  # found through /proc/<grader>/cmdline without bubblewrap
+    _f.write_text(_f.read_text().replace('raise Fail("not (1, 2)")', "return None"))
+'''
+
+
+def test_jobs_grade_with_the_question_tests_read_before_any_submission_ran(tmp_path,
+                                                                           monkeypatch):
+    """Without bubblewrap a submission can rewrite an instructor's ``--tests`` folder: a worker
+    of ``--jobs`` grades every submission with the questions the grader read at the start."""
+    monkeypatch.setenv("AISEARCH_SANDBOX", "off")
+    tests = tmp_path / "hidden"
+    tests.mkdir()
+    (tests / "answer.py").write_text(HIDDEN)
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "03_a.py").write_text(REWRITES_TESTS.replace("TESTS", repr(str(tests))))
+    slow = "import time\ntime.sleep(1)\ndef alphabeta_decision(game, state, depth, evaluate):\n" \
+           "    return 0, None\n"
+    for name in "bcdef":
+        (folder / f"03_{name}.py").write_text(slow)
+    reports = grade_paths(sorted(folder.iterdir()), tests=[str(tests)], seed=SEED, jobs=2)
+    assert "return None" in (tests / "answer.py").read_text()  # the attack did rewrite it
+    assert [r.total for r in reports] == [0] * 6, [(r.submission, r.total) for r in reports]
