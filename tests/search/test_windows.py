@@ -194,3 +194,15 @@ def test_stockman_sss_never_evaluates_more_tips_than_alphabeta():
         value, order = stockman_sss(game, game.initial)
         assert value == minimax(game, game.initial).value
         assert len(set(order)) <= alphabeta(game, game.initial).stats.leaves
+
+
+def test_stockman_sss_counts_depth_and_limit_in_numpy_integers():
+    """A depth or a step limit computed with numpy is the int it is, as for every searcher."""
+    import numpy as np
+
+    from aisearch.games import TicTacToe
+    game = TicTacToe()
+    expected = stockman_sss(game, game.initial, 2, evaluate=game.nilsson_eval)
+    assert expected[0] == alphabeta(game, game.initial, 2, evaluate=game.nilsson_eval).value
+    assert stockman_sss(game, game.initial, np.int64(2), evaluate=game.nilsson_eval,
+                        limit=np.int32(10 ** 6)) == expected

@@ -31,7 +31,7 @@ from aisearch.search.efficiency.table import TranspositionTable
 from aisearch.search.efficiency.table_search import check_table
 from aisearch.search.efficiency.windows import _INNER, mtd
 from aisearch.search.registry import searcher
-from aisearch.search.runtime import INF
+from aisearch.search.runtime import INF, check_args, checked_value, count_arg, no_evaluate
 from aisearch.trace.events import TracerLike
 
 __all__ = ["stockman_sss", "sss_star"]
@@ -52,6 +52,9 @@ def stockman_sss(game: Any, state: Any, depth: int | None = None, *,
         The root.
     depth : int, optional
         Plies to search (``None``: to the end); ``evaluate`` scores the states at the bound.
+    evaluate : callable, optional
+        ``evaluate(state) -> number`` from MAX's point of view, for the states at the depth
+        bound (needed when ``depth`` stops the search before the end of the game).
     limit : int
         Give up (ValueError) after this many steps: OPEN can grow large.
 
@@ -67,11 +70,15 @@ def stockman_sss(game: Any, state: Any, depth: int | None = None, *,
     >>> stockman_sss(TreeGame([[3, 5], [1, 9]]), ())
     (3, [(0, 0), (1, 0), (0, 1)])
     """
+    bound = check_args(game, state, depth, {"evaluate": evaluate})
+    steps = count_arg(limit)
+    if steps < 1:
+        raise ValueError(f"limit must be a positive int (steps of SSS*), not {limit!r:.80}")
     if game.to_move(state) != MAX:
         raise ValueError("stockman_sss searches from a MAX root; this state has MIN to move")
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-        raise ValueError(f"depth must be a non-negative int or None, not {depth!r}")
-    top = -1 if depth is None else depth
+    top = -1 if depth is None else bound
+    score = no_evaluate if evaluate is None else evaluate
+    source = "evaluate" if evaluate is None else getattr(evaluate, "__name__", "evaluate")
     tips: list[Any] = []
     # a node: (path of move indices, state); OPEN entries: (-h, path, status, state)
     parent_player: dict[tuple, int] = {}
@@ -94,7 +101,7 @@ def stockman_sss(game: Any, state: Any, depth: int | None = None, *,
             moves_of[c] = () if game.is_terminal(states[c]) else tuple(game.moves(states[c]))
         return c
 
-    for _ in range(limit):
+    for _ in range(steps):
         neg_h, path, status, _ = heapq.heappop(open_list)
         if path not in live:
             continue  # purged: a MAX ancestor was solved
@@ -105,7 +112,8 @@ def stockman_sss(game: Any, state: Any, depth: int | None = None, *,
         s = states[path]
         if status == LIVE:
             if game.is_terminal(s) or len(path) == top:
-                v = game.utility(s, MAX) if game.is_terminal(s) else evaluate(s)  # type: ignore[misc]
+                v = (game.utility(s, MAX) if game.is_terminal(s)
+                     else checked_value(score(s), source, s))
                 tips.append(s)
                 push(path, SOLVED, min(h, v))
             elif game.to_move(s) == MAX:
@@ -126,7 +134,7 @@ def stockman_sss(game: Any, state: Any, depth: int | None = None, *,
                 push(child(up, path[-1] + 1), LIVE, h)
             else:
                 push(up, SOLVED, h)
-    raise ValueError(f"stockman_sss gave up after {limit:,} steps (OPEN grew too large)")
+    raise ValueError(f"stockman_sss gave up after {steps:,} steps (OPEN grew too large)")
 
 
 _SSS = _INNER + """
