@@ -10,6 +10,7 @@ from aisearch.games import Coins, CoinsState, ConnectFour, TicTacToe, TupleTree,
 from aisearch.search import (
     MCTS,
     Budget,
+    Killers,
     Paranoid,
     maxn,
     mcts,
@@ -118,6 +119,9 @@ def _mcts_views() -> list[Case]:
 
 
 CASES = [
+    Case("mcts: policy=Killers (a class, not a playout policy)",
+         lambda: mcts(TicTacToe(), TicTacToe.initial, iterations=5, policy=Killers), TypeError,
+         ("policy must be callable", "the class killers")),
     # the bandit
     Case("play_bandit: one arm", lambda: play_bandit((0.5,), 10), ValueError,
          ("at least 2", "[0, 1]")),

@@ -20,7 +20,7 @@ import pytest
 
 from aisearch.core import MAX, MIN, GameBase
 from aisearch.games import ConnectFour, TicTacToe, fig5_2
-from aisearch.search import REGISTRY, SEARCHERS, Budget, describe
+from aisearch.search import REGISTRY, SEARCHERS, Budget, History, describe
 from aisearch.search.runtime.anytime import run_anytime
 from aisearch.trace import Recorder
 from tests.bad_input.table import Case, check, params
@@ -154,6 +154,10 @@ def _cases(name: str, f: Callable[..., Any]) -> list[Case]:
         cases.append(Case(f"{name}: {option}={value!r}",
                           lambda o=option, v=value: run(f, fig5_2, (), **{o: v}),
                           TypeError, (option, repr(value))))
+    if "order" in takes:  # the class where an instance goes: order=History for History()
+        cases.append(Case(f"{name}: order=History (the class)",
+                          lambda: run(f, fig5_2, (), order=History), TypeError,
+                          ("order must be callable", "the class history", "order=history()")))
     for option in ("prune_on_equal", "fastest_wins"):
         if option not in takes:
             continue

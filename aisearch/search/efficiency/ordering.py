@@ -101,6 +101,7 @@ class StaticOrder:
 
     def __init__(self, game: Any, evaluate: Callable[[Any], float], *,
                  min_depth: int = 2) -> None:
+        check_game(game, initial=False)
         if not callable(evaluate):
             raise TypeError(f"evaluate must be callable, not {evaluate!r}")
         plies = count_arg(min_depth)

@@ -82,6 +82,7 @@ The principal variation stops at the depth bound. Quiescence cut-offs count as c
 
 from aisearch.search.runtime.checks import (
     check_args,
+    check_function,
     check_tracer,
     check_window,
     checked_value,
@@ -108,5 +109,6 @@ from aisearch.search.runtime.tracing import Tracing
 
 __all__ = ["Run", "Tracing", "LeafRule", "DepthRule", "Sources", "INF", "PLY", "SHOWN",
            "UNBOUNDED", "WIN", "WON", "win_value", "payoff", "decoder",
-           "shown_depth", "check_args", "check_tracer", "check_window", "checked_value",
-           "count_arg", "deep_recursion", "no_evaluate", "order_error", "per_node"]
+           "shown_depth", "check_args", "check_function", "check_tracer", "check_window",
+           "checked_value", "count_arg", "deep_recursion", "no_evaluate", "order_error",
+           "per_node"]

@@ -16,7 +16,8 @@ from typing import Any
 from aisearch.core import CHANCE, as_int, check_game, type_note
 from aisearch.search.runtime.scores import INF, UNBOUNDED, WON
 
-__all__ = ["check_decision_state", "checked_value", "check_args", "check_tracer", "check_window",
+__all__ = ["check_decision_state", "checked_value", "check_args", "check_function", "check_tracer",
+           "check_window",
            "count_arg", "order_error", "ordered", "no_evaluate", "deep_recursion", "per_node",
            "name_of"]
 
@@ -131,9 +132,7 @@ def check_args(game: Any, state: Any, depth: Any, options: dict[str, Any]) -> in
                              f"not {depth!r:.80}{type_note(depth)}")
         depth = d
     for name in ("evaluate", "order"):
-        f = options.get(name)
-        if f is not None and not callable(f):
-            raise TypeError(f"{name} must be callable or None, not {f!r:.80}")
+        check_function(name, options.get(name))
     check_tracer(options.get("tracer"))
     for name in ("prune_on_equal", "fastest_wins"):
         if name in options and not isinstance(options[name], bool):
@@ -143,6 +142,26 @@ def check_args(game: Any, state: Any, depth: Any, options: dict[str, Any]) -> in
     except TypeError:
         raise TypeError(f"states must be hashable; got {type(state).__name__}") from None
     return UNBOUNDED if depth is None else depth
+
+
+def check_function(name: str, f: Any) -> None:
+    """Refuse, for the option ``name``, what is neither None nor a function to call: a class
+    (``order=History`` for ``order=History()``) is one to make an instance of first.
+
+    >>> from aisearch.search import History
+    >>> check_function("order", History())
+    >>> check_function("order", History)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: order must be callable or None, not the class History: make one, order=History()...
+    """
+    if f is None:
+        return
+    if isinstance(f, type):
+        raise TypeError(f"{name} must be callable or None, not the class {f.__name__}: make "
+                        f"one, {name}={f.__name__}() (with its arguments, if it takes any)")
+    if not callable(f):
+        raise TypeError(f"{name} must be callable or None, not {f!r:.80}")
 
 
 def check_tracer(tracer: Any) -> None:

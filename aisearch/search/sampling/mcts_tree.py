@@ -29,7 +29,7 @@ from typing import Any
 
 from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed, is_number
 from aisearch.results import Decision, Stats
-from aisearch.search.runtime import check_tracer
+from aisearch.search.runtime import check_function, check_tracer
 from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
 from aisearch.search.runtime.run import unchecked
 from aisearch.search.sampling.mcts_trace import report_iteration
@@ -122,8 +122,7 @@ class MCTS:
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
             raise ValueError(f"c (the exploration constant) must be a number >= 0, not {c!r}")
         for name, f in (("policy", policy), ("value", value), ("reward", reward)):
-            if f is not None and not callable(f):
-                raise TypeError(f"{name} must be callable or None, not {f!r:.80}")
+            check_function(name, f)
         check_tracer(tracer)
         if budget is not None and not isinstance(budget, Budget):
             raise TypeError(f"budget must be a Budget(nodes=..., seconds=...) or None, not "
