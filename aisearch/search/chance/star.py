@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN, Evaluate, Game, Order
+from aisearch.core import CHANCE, MAX, MIN, Evaluate, Game, Order, as_int
 from aisearch.results import Decision, register_count
 from aisearch.search.registry import searcher
 from aisearch.search.runtime import INF, Run
@@ -106,6 +106,7 @@ def value_bounds(game: Game, bounds: Any, name: str) -> tuple[float, float]:
     except (TypeError, ValueError):
         raise ValueError(f"{name}: bounds must be a pair (L, U) of numbers, not "
                          f"{bounds!r}") from None
+    low, high = as_int(low, low), as_int(high, high)
     for x in (low, high):
         if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
             raise ValueError(f"{name}: bounds must be finite numbers (L, U), not {bounds!r}")

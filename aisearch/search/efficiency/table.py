@@ -36,6 +36,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from aisearch.search.runtime import INF, PLY, SHOWN, UNBOUNDED, WIN, WON
 from aisearch.trace.events import Event
+from aisearch.values import as_int
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "TableStore", "to_table",
            "from_table", "written_steps"]
@@ -160,6 +161,7 @@ class TranspositionTable:
 
     def __init__(self, size: int | None = 1 << 18, *, replace: str = "depth",
                  canonical: Callable[[Any], Hashable] | None = None) -> None:
+        size = as_int(size, size)
         if size is not None and (isinstance(size, bool) or not isinstance(size, int)
                                  or not 1 <= size <= 1 << 26):
             raise ValueError(f"size must be an int in 1..{1 << 26:,} (slots) or None (no "

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aisearch.core import MAX, Evaluate, Game, Order
+from aisearch.core import MAX, Evaluate, Game, Order, as_int
 from aisearch.results import Decision, Stats
 from aisearch.search.efficiency.pvs import above, below, pvs, pvs_core  # noqa: F401 (pvs: doctest)
 from aisearch.search.efficiency.table_search import (
@@ -48,9 +48,14 @@ from aisearch.trace.events import TracerLike
 __all__ = ["aspiration", "mtdf", "mtd"]
 
 
-def check_guess(guess: Any) -> None:
-    """Refuse a guess at the root's value that is not a number a search can hold: NaN, a
-    bool, text, an int too large for a float.
+def check_guess(guess: Any) -> Any:
+    """``guess``, a guess at the root's value, as a Python number (a numpy integer is the int
+    it is); refuse what is not a number a search can hold: NaN, a bool, text, an int too large
+    for a float.
+
+    >>> import numpy as np
+    >>> check_guess(np.int64(2)), check_guess(0.5)
+    (2, 0.5)
 
     >>> check_guess(10 ** 400)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -59,12 +64,13 @@ def check_guess(guess: Any) -> None:
 too large for a float)
     """
     why = ""
+    guess = as_int(guess, guess)
     if isinstance(guess, bool) or not isinstance(guess, (int, float)):
         why = "" if guess is None else f" (a {type(guess).__name__})"
     elif guess == guess:  # (not NaN)
         try:
             float(guess)
-            return
+            return guess
         except OverflowError:
             why = " (an int too large for a float)"
     raise ValueError(f"guess must be a number (an int or a float, ±inf allowed), not "
@@ -140,9 +146,10 @@ def aspiration(
     2
     """
     table = check_table(table)
+    width = as_int(width, width)
     if isinstance(width, bool) or not isinstance(width, (int, float)) or not 0 < width < INF:
         raise ValueError(f"width must be a positive finite number, not {width!r}")
-    check_guess(guess)
+    guess = check_guess(guess)
     payoff = getattr(game, "win", None) or INF
     alpha = -INF if guess <= -payoff else guess - width
     beta = INF if guess >= payoff else guess + width
@@ -254,7 +261,7 @@ def mtdf(
     """
     table = check_table(table)
     table = TranspositionTable() if table is None else table
-    check_guess(guess)
+    guess = check_guess(guess)
     return mtd(mtdf, game, state, depth, first=guess, table=table, evaluate=evaluate,
                order=order, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
                tracer=tracer, quiescence=quiescence, extensions=extensions,

@@ -241,6 +241,8 @@ def quiescence(
     """
     if not callable(evaluate):
         raise TypeError(f"evaluate must be callable (the stand-pat value), not {evaluate!r}")
+    max_depth = as_int(max_depth, max_depth)
+    alpha, beta = as_int(alpha, alpha), as_int(beta, beta)
     if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
                                   or max_depth < 0):
         raise ValueError(f"max_depth must be None (no cap) or a non-negative int (plies), not "

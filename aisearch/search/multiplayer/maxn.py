@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from aisearch.core import MAX, MIN, Game, GameWrapper, check_game, is_number
+from aisearch.core import MAX, MIN, Game, GameWrapper, as_int, check_game, is_number
 from aisearch.games.nplayer import utilities
 from aisearch.results import Decision
 from aisearch.search.classic.alphabeta import alphabeta
@@ -192,6 +192,7 @@ class Paranoid(GameWrapper):
     def __init__(self, game: Any, player: int = 0) -> None:
         check_game(game)
         n = getattr(game, "players", 2)
+        player = as_int(player, player)
         if player.__class__ is not int or not 0 <= player < n:
             raise ValueError(f"player must be an int from 0 to {n - 1}, not {player!r:.80}")
         self.game, self.player = game, player
@@ -251,6 +252,7 @@ def paranoid(game: Game, state: Any, depth: int | None = None, *,
     _check(game, state, depth, evaluate, tracer)
     me = game.to_move(state) if player is None else player
     view = Paranoid(game, me)
+    me = view.player  # a numpy integer read as the int it is
     own: Callable[[Any], Any] | None = None
     if evaluate is not None:
         def own(s: Any) -> Any:

@@ -192,13 +192,19 @@ def check_tracer(tracer: Any) -> None:
 
 
 def check_window(window: Any) -> tuple[float, float]:
-    """A root window ``(alpha, beta)``: two numbers with alpha < beta.
+    """A root window ``(alpha, beta)``: two numbers with alpha < beta (numpy integers are
+    the ints they are).
 
+    >>> import numpy as np
+    >>> check_window((np.int64(-1), 2.5))
+    (-1, 2.5)
     >>> check_window((1, 0))
     Traceback (most recent call last):
     ...
     ValueError: window must be a pair (alpha, beta) of numbers with alpha < beta, not (1, 0)
     """
+    if isinstance(window, (tuple, list)) and len(window) == 2:
+        window = (as_int(window[0], window[0]), as_int(window[1], window[1]))
     ok = (isinstance(window, (tuple, list)) and len(window) == 2
           and all(isinstance(x, (int, float)) and not isinstance(x, bool) and x == x
                   for x in window) and window[0] < window[1])

@@ -119,6 +119,7 @@ class MCTS:
         check_game(game, initial=False)
         seed = as_int(seed, seed)
         check_seed(seed)
+        c = as_int(c, c)
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
             raise ValueError(f"c (the exploration constant) must be a number >= 0, not {c!r}")
         for name, f in (("policy", policy), ("value", value), ("reward", reward)):
