@@ -122,6 +122,10 @@ class BadUtility(GameBase):
         return self.value
 
 
+def two_argument_eval(game: Any, state: Any) -> float:
+    return 0.0
+
+
 def _cases(name: str, f: Callable[..., Any]) -> list[Case]:
     s0 = TTT.initial
     info = describe(f)
@@ -154,6 +158,11 @@ def _cases(name: str, f: Callable[..., Any]) -> list[Case]:
         cases.append(Case(f"{name}: {option}={value!r}",
                           lambda o=option, v=value: run(f, fig5_2, (), **{o: v}),
                           TypeError, (option, repr(value))))
+    if "evaluate" in takes and kind.depth:  # an evaluation written for (game, state)
+        cases.append(Case(f"{name}: evaluate takes (game, state)",
+                          lambda: run(f, TTT, s0, 2, evaluate=two_argument_eval), TypeError,
+                          ("evaluate(state)", "two_argument_eval(game, state)",
+                           "needs 2 arguments")))
     if "order" in takes:  # the class where an instance goes: order=History for History()
         cases.append(Case(f"{name}: order=History (the class)",
                           lambda: run(f, fig5_2, (), order=History), TypeError,

@@ -16,10 +16,9 @@ from typing import Any
 from aisearch.core import CHANCE, as_int, check_game, type_note
 from aisearch.search.runtime.scores import INF, UNBOUNDED, WON
 
-__all__ = ["check_decision_state", "checked_value", "check_args", "check_function", "check_tracer",
-           "check_window",
-           "count_arg", "order_error", "ordered", "no_evaluate", "deep_recursion", "per_node",
-           "name_of"]
+__all__ = ["check_decision_state", "checked_value", "check_args", "check_evaluation",
+           "check_function", "check_tracer", "check_window", "count_arg", "order_error",
+           "ordered", "no_evaluate", "deep_recursion", "per_node", "name_of"]
 
 VALUES = ("values must be real numbers (ints, floats or Fractions; ±inf for a proven win or "
           "loss), within ±2**999 when finite")
@@ -133,6 +132,7 @@ def check_args(game: Any, state: Any, depth: Any, options: dict[str, Any]) -> in
         depth = d
     for name in ("evaluate", "order"):
         check_function(name, options.get(name))
+    check_evaluation(options.get("evaluate"))
     check_tracer(options.get("tracer"))
     for name in ("prune_on_equal", "fastest_wins"):
         if name in options and not isinstance(options[name], bool):
@@ -162,6 +162,40 @@ def check_function(name: str, f: Any) -> None:
                         f"one, {name}={f.__name__}() (with its arguments, if it takes any)")
     if not callable(f):
         raise TypeError(f"{name} must be callable or None, not {f!r:.80}")
+
+
+def check_evaluation(evaluate: Any) -> None:
+    """Refuse, before a search starts, an evaluation written to be called with other than one
+    argument, such as ``def evaluate(state, player)`` or ``def evaluate(game, state)``: a
+    searcher calls ``evaluate(state)``, a number from MAX's point of view. Only a plain
+    function is read (one look at its code object); anything else is taken as it is.
+
+    >>> check_evaluation(lambda s: 0)
+    >>> check_evaluation(lambda s, player=1: 0)
+    >>> def evaluate(game, state):
+    ...     return 0
+    >>> check_evaluation(evaluate)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: evaluate is called as evaluate(state) ..., but evaluate(game, state) needs 2 ...
+    """
+    code = getattr(evaluate, "__code__", None)
+    if code is None or evaluate.__class__ is not _FUNCTION:
+        return
+    given = code.co_argcount
+    needed = given - len(evaluate.__defaults__ or ())
+    takes_more = code.co_flags & 0x04  # *args
+    if needed == 1 or (needed == 0 and (given >= 1 or takes_more)):
+        return
+    names = code.co_varnames[:given]
+    raise TypeError(
+        f"evaluate is called as evaluate(state) and returns a number from MAX's point of view "
+        f"(for one that needs the game, close over it: lambda state: my_eval(game, state)), "
+        f"but {name_of(evaluate)}({', '.join(names)}) needs {needed} "
+        f"argument{'s' if needed != 1 else ''}")
+
+
+_FUNCTION = type(check_evaluation)
 
 
 def check_tracer(tracer: Any) -> None:
