@@ -59,6 +59,13 @@ class GameRecord:
 
     ``outcome`` is the final utility for MAX; ``winner`` is ``MAX``, ``MIN`` or
     ``None`` for a draw (or a game stopped by ``max_moves``, then ``finished`` is False).
+
+    Examples
+    --------
+    >>> from aisearch.games import TicTacToe
+    >>> record = play(TicTacToe(), [random_agent(0), random_agent(1)])
+    >>> record.moves, record.winner, record.outcome, record.finished
+    ((6, 2, 8, 5, 4, 0, 1, 7, 3), None, 0, True)
     """
 
     states: tuple

@@ -68,6 +68,15 @@ def chess_suite(name: str = "wac") -> list[SuitePosition]:
     Returns
     -------
     list of SuitePosition
+
+    Examples
+    --------
+    >>> from aisearch.games import Chess
+    >>> wac = chess_suite()
+    >>> len(wac), wac[0].id
+    (300, 'WAC.001')
+    >>> [Chess().move_label(wac[0].state, m) for m in wac[0].best]  # the move that wins
+    ['Qg6']
     """
     if name not in SUITES:
         raise ValueError(f"no chess suite {name!r}; the suites are: {', '.join(SUITES)}")

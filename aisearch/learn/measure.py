@@ -113,6 +113,21 @@ def match(game: Game, agent_a: Callable[..., Any], agent_b: Callable[..., Any], 
     Returns
     -------
     MatchResult
+
+    Examples
+    --------
+    The shipped network, one ply deep, against a player that moves at random:
+
+    >>> from aisearch import random_agent
+    >>> from aisearch.games import Nannon
+    >>> from aisearch.learn import greedy_agent, learned_evaluate, nannon_features, shipped
+    >>> game = Nannon()
+    >>> learned = greedy_agent(game, learned_evaluate(shipped("nannon"), nannon_features))
+    >>> result = match(game, learned, random_agent(0), 20, seed=1)
+    >>> result.wins, result.games
+    (15.0, 20)
+    >>> print(result)
+    75.0 % wins (95 % CI 53.1-88.8 %) over 20 games
     """
     check_game(game)
     for name, agent in (("agent_a", agent_a), ("agent_b", agent_b)):

@@ -121,6 +121,16 @@ def shipped(name: str) -> Network:
     -------
     Network
         Its training settings in ``.meta``.
+
+    Examples
+    --------
+    >>> from aisearch.games import Nannon
+    >>> from aisearch.learn import nannon_features
+    >>> net = shipped("nannon")
+    >>> net.meta["games"], net.meta["lam"]  # 30,000 games of self-play with TD(0.7)
+    (30000, 0.7)
+    >>> round(net.value(nannon_features(Nannon().initial)), 2)  # P(MAX wins) at the start
+    0.46
     """
     if name not in SHIPPED:
         raise ValueError(f"no shipped network for {name!r}: there is one for "

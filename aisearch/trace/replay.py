@@ -156,6 +156,19 @@ class Replay:
         For a sequence that no search could have recorded (an event about a node that is
         not open, a child entered before its parent, a search started inside another),
         naming the event.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, alphabeta, fig5_2
+    >>> rec = Recorder()
+    >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
+    >>> replay = Replay(rec)
+    >>> replay.searches
+    [<search 0: alphabeta, 13 visits>]
+    >>> [v.path for v in replay.tips()]  # the tips evaluated, in order: not (1, 1), (1, 2)
+    [(0, 0), (0, 1), (0, 2), (1, 0), (2, 0), (2, 1), (2, 2)]
+    >>> replay.counts()
+    Stats(nodes=11, leaves=7, cutoffs=1)
     """
 
     def __init__(self, events: Iterable[Event] | Any) -> None:

@@ -88,6 +88,17 @@ class Recorder:
     searches recorded one after the other): each begins with its ``Start`` event.
     :meth:`replay` reads them (:class:`~aisearch.trace.replay.Replay`), and the plots and
     the stepper draw from that reading.
+
+    Examples
+    --------
+    >>> from aisearch import alphabeta, fig5_2
+    >>> rec = Recorder()
+    >>> alphabeta(fig5_2, fig5_2.initial, tracer=rec).value
+    3
+    >>> type(rec.events[0]).__name__, type(rec.events[-1]).__name__, len(rec.events)
+    ('Start', 'Finish', 42)
+    >>> rec.replay().find((1,))  # MIN's node at (1,): an alpha cut-off after its first tip
+    Visit(search=0, path=(1,), visit=0, value=3, cut='alpha')
     """
 
     def __init__(self) -> None:
