@@ -56,7 +56,7 @@ def as_int(value: Any, otherwise: Any = None) -> Any:
     """
     if value.__class__ is int:
         return value
-    if isinstance(value, bool):
+    if value.__class__ is float or isinstance(value, bool):  # (a float: no exception raised)
         return otherwise
     try:
         return operator.index(value)
