@@ -72,7 +72,19 @@ ROLES = ("start", "enter", "leaf", "backup", "cut", "expect", "note", "exit", "f
 
 
 class Event:
-    """Base class of events: subclasses set ``role`` and optionally ``tally``."""
+    """Base class of events: subclasses set ``role`` and optionally ``tally``.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, alphabeta
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> alphabeta(game, game.initial, tracer=rec).value
+    3
+    >>> all(isinstance(e, Event) for e in rec.events)
+    True
+    >>> sorted({e.role for e in rec.events})
+    ['backup', 'cut', 'enter', 'exit', 'finish', 'leaf', 'start']
+    """
 
     __slots__ = ()
     role: ClassVar[str] = "note"
@@ -92,7 +104,18 @@ class Event:
 
 @dataclass(slots=True)
 class Start(Event):
-    """A search begins: the searcher's name, the game, the root state and the options."""
+    """A search begins: the searcher's name, the game, the root state and the options.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, alphabeta
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> alphabeta(game, game.initial, tracer=rec).value
+    3
+    >>> start = rec.events[0]
+    >>> start.search, start.state, start.options["prune_on_equal"]
+    ('alphabeta', (), True)
+    """
 
     role: ClassVar[str] = "start"
     search: str
@@ -108,7 +131,17 @@ class Start(Event):
 
 @dataclass(slots=True)
 class Enter(Event):
-    """A node is entered: its player, the plies left (None = unbounded) and its window."""
+    """A node is entered: its player, the plies left (None = unbounded) and its window.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, alphabeta
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> alphabeta(game, game.initial, tracer=rec).value
+    3
+    >>> [(e.path, e.alpha, e.beta) for e in rec.events if type(e) is Enter][:3]
+    [((), -inf, inf), ((0,), -inf, inf), ((0, 0), -inf, inf)]
+    """
 
     role: ClassVar[str] = "enter"
     tally: ClassVar[str | None] = "nodes"
@@ -122,7 +155,17 @@ class Enter(Event):
 
 @dataclass(slots=True)
 class Leaf(Event):
-    """A value taken without search: ``terminal`` utility or static evaluation (MAX's view)."""
+    """A value taken without search: ``terminal`` utility or static evaluation (MAX's view).
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, alphabeta
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> alphabeta(game, game.initial, tracer=rec).value
+    3
+    >>> [e.value for e in rec.events if type(e) is Leaf]  # the tips evaluated
+    [3, 12, 8, 2, 14, 5, 2]
+    """
 
     role: ClassVar[str] = "leaf"
     tally: ClassVar[str | None] = "leaves"
@@ -133,7 +176,18 @@ class Leaf(Event):
 
 @dataclass(slots=True)
 class Backup(Event):
-    """Child ``path + (move,)`` returned ``value``; the node now holds ``best`` and window."""
+    """Child ``path + (move,)`` returned ``value``; the node now holds ``best`` and window.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, alphabeta
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> alphabeta(game, game.initial, tracer=rec).value
+    3
+    >>> [(e.move, e.value, e.best) for e in rec.events
+    ...  if type(e) is Backup and e.path == ()]  # the root backs up its children
+    [(0, 3, 3), (1, 3, 3), (2, 3, 3)]
+    """
 
     role: ClassVar[str] = "backup"
     path: Path
@@ -151,6 +205,15 @@ class Cut(Event):
     ``kind`` is ``'beta'`` at a MAX node (its alpha reached a MIN ancestor's beta) and
     ``'alpha'`` at a MIN node (its beta fell to a MAX ancestor's alpha), as in Nilsson;
     other searchers may name other kinds (e.g. a cut-off at a chance node).
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, alphabeta
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> alphabeta(game, game.initial, tracer=rec).value
+    3
+    >>> [e for e in rec.events if type(e) is Cut]  # 2 < 3: the rest of (1,) is cut
+    [Cut(path=(1,), skipped=(1, 2), alpha=3, beta=2, kind='alpha')]
     """
 
     role: ClassVar[str] = "cut"
@@ -164,7 +227,18 @@ class Cut(Event):
 
 @dataclass(slots=True)
 class Expectation(Event):
-    """A chance node's value ``sum(p * v)`` over ``outcomes``, ``(move, p, v)`` triples."""
+    """A chance node's value ``sum(p * v)`` over ``outcomes``, ``(move, p, v)`` triples.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, expectiminimax
+    >>> from aisearch.games import dice_tree
+    >>> rec = Recorder()
+    >>> expectiminimax(dice_tree, dice_tree.initial, tracer=rec).value
+    3.5
+    >>> [(e.path, len(e.outcomes), e.value) for e in rec.events if type(e) is Expectation]
+    [(('a',), 6, 3.0), (('b',), 6, 3.5)]
+    """
 
     role: ClassVar[str] = "expect"
     tally: ClassVar[str | None] = "chance_nodes"
@@ -204,7 +278,16 @@ class StandPat(Leaf):
 
 @dataclass(slots=True)
 class Research(Event):
-    """Child ``path + (move,)`` will be searched again, now with window (alpha, beta)."""
+    """Child ``path + (move,)`` will be searched again, now with window (alpha, beta).
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, pvs, uniform_tree
+    >>> game, rec = uniform_tree(3, 3, seed=0), Recorder()
+    >>> d = pvs(game, game.initial, tracer=rec)
+    >>> next(e for e in rec.events if type(e) is Research)
+    Research(path=(0, 0), move=1, alpha=-1, beta=inf, reason='fail high')
+    """
 
     tally: ClassVar[str | None] = "researches"
     path: Path
@@ -227,6 +310,17 @@ class TableHit(Event):
 
     ``bound`` is ``'exact'``, ``'lower'`` or ``'upper'``; ``depth`` the plies it was
     searched to; ``used`` is True when the entry settled the node without a search.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TranspositionTable
+    >>> from aisearch.games.dag import DagGame
+    >>> from aisearch.search import alphabeta_tt
+    >>> game, rec = DagGame(b=2, d=3, width=2, seed=1), Recorder()
+    >>> d = alphabeta_tt(game, game.initial, evaluate=game.evaluate,
+    ...                  table=TranspositionTable(), tracer=rec)
+    >>> next(e for e in rec.events if type(e) is TableHit)  # (1, 0) is (0, 1) again
+    TableHit(path=(1, 0), bound='exact', value=5, depth=None, used=True)
     """
 
     tally: ClassVar[str | None] = "table_hits"
@@ -249,7 +343,17 @@ class TableHit(Event):
 
 @dataclass(slots=True)
 class Exit(Event):
-    """A node returns ``value`` (MAX's point of view)."""
+    """A node returns ``value`` (MAX's point of view).
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, alphabeta
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> alphabeta(game, game.initial, tracer=rec).value
+    3
+    >>> [e.value for e in rec.events if type(e) is Exit and len(e.path) == 1]
+    [3, 3, 3]
+    """
 
     role: ClassVar[str] = "exit"
     path: Path
@@ -258,7 +362,17 @@ class Exit(Event):
 
 @dataclass(slots=True)
 class Finish(Event):
-    """The search returns: its value (MAX's view), move, principal variation and counts."""
+    """The search returns: its value (MAX's view), move, principal variation and counts.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, alphabeta
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> alphabeta(game, game.initial, tracer=rec).value
+    3
+    >>> rec.events[-1]
+    Finish(value=3, move=0, pv=(0, 0), stats=Stats(nodes=11, leaves=7, cutoffs=1))
+    """
 
     role: ClassVar[str] = "finish"
     value: float
@@ -273,7 +387,17 @@ class Finish(Event):
 
 @dataclass(slots=True)
 class Abort(Event):
-    """The search was stopped before it finished (its budget ran out): ``reason`` says why."""
+    """The search was stopped before it finished (its budget ran out): ``reason`` says why.
+
+    Examples
+    --------
+    >>> from aisearch import Budget, Recorder, TicTacToe, iterative_deepening
+    >>> game, rec = TicTacToe(), Recorder()
+    >>> done = list(iterative_deepening(game, game.initial, evaluate=game.nilsson_eval,
+    ...                                 budget=Budget(nodes=20), tracer=rec))
+    >>> rec.events[-1]
+    Abort(reason='the budget of 20 nodes is spent')
+    """
 
     role: ClassVar[str] = "abort"
     reason: str = ""
@@ -291,7 +415,17 @@ def _visits(n: int) -> str:
 class Selection(Enter):
     """MCTS follows a node already in its tree: ``visits`` and ``mean`` (for the player who
     moved into it) before this iteration, and the UCB1 ``score`` it was chosen by (None for
-    the root and below chance nodes, where outcomes are sampled)."""
+    the root and below chance nodes, where outcomes are sampled).
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, mcts
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> *_, last = mcts(game, game.initial, iterations=5, batch=5, tracer=rec)
+    >>> sel = next(e for e in rec.events if type(e) is Selection and e.path)
+    >>> sel.path, sel.visits, round(sel.score, 3)
+    ((0,), 1, 2.482)
+    """
 
     tally: ClassVar[str | None] = None
     key: ClassVar[str | None] = "select"
@@ -311,7 +445,16 @@ class Selection(Enter):
 
 @dataclass(slots=True)
 class Expansion(Enter):
-    """MCTS adds the node at ``path`` to its tree (the root, at the first iteration)."""
+    """MCTS adds the node at ``path`` to its tree (the root, at the first iteration).
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, mcts
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> *_, last = mcts(game, game.initial, iterations=5, batch=5, tracer=rec)
+    >>> [e.path for e in rec.events if type(e) is Expansion]  # one node an iteration
+    [(), (0,), (1,), (2,), (0, 0), (1, 0)]
+    """
 
     key: ClassVar[str | None] = "expand"
 
@@ -324,7 +467,17 @@ class Expansion(Enter):
 class Simulation(Leaf):
     """The rewards of an MCTS iteration, from ``path``: ``value`` is MAX's, ``rewards``
     every player's (1 win, 1/2 draw, 0 loss); ``by`` says how: ``'playout'``,
-    ``'value'`` (a value function) or ``'terminal'`` (the node ends the game)."""
+    ``'value'`` (a value function) or ``'terminal'`` (the node ends the game).
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, mcts
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> *_, last = mcts(game, game.initial, iterations=5, batch=5, tracer=rec)
+    >>> sim = rec.events[3]
+    >>> sim.path, sim.rewards, sim.by
+    ((0,), (1.0, 0.0), 'playout')
+    """
 
     key: ClassVar[str | None] = "playout"
     rewards: tuple = ()
@@ -341,7 +494,16 @@ class Simulation(Leaf):
 class Update(Exit):
     """MCTS backs an iteration's rewards up into the node at ``path``: now ``visits``
     visits and ``total`` reward for ``mover`` (the player who moved into it; MAX's at the
-    root); ``value`` is MAX's mean reward there."""
+    root); ``value`` is MAX's mean reward there.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TreeGame, mcts
+    >>> game, rec = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), Recorder()
+    >>> *_, last = mcts(game, game.initial, iterations=5, batch=5, tracer=rec)
+    >>> [(e.path, e.visits, e.total) for e in rec.events if type(e) is Update][-2:]
+    [((1,), 2, 2.0), ((), 5, 5.0)]
+    """
 
     key: ClassVar[str | None] = "backup"
     visits: int = 0
@@ -360,6 +522,15 @@ class Tracer(Protocol):
 
     A tracer with ``per_node = False`` (such as :class:`~aisearch.trace.Tally`) receives
     no events, only ``finish``: counting then costs nothing.
+
+    Examples
+    --------
+    >>> from aisearch import TreeGame, alphabeta
+    >>> game, seen = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), []
+    >>> alphabeta(game, game.initial, tracer=seen.append).value  # any callable is one
+    3
+    >>> len(seen), type(seen[0]).__name__, type(seen[-1]).__name__
+    (42, 'Start', 'Finish')
     """
 
     def __call__(self, event: Event, /) -> Any: ...
