@@ -35,7 +35,19 @@ __all__ = ["GrownNode", "GrownTree", "grown_tree"]
 @dataclass
 class GrownNode:
     """One node of the tree: its path, player to move, visits and total reward of
-    ``mover`` (the player who moved into it), and its children by move."""
+    ``mover`` (the player who moved into it), and its children by move.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TicTacToe, mcts
+    >>> from aisearch.trace import grown_tree
+    >>> rec = Recorder()
+    >>> _ = list(mcts(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=30,
+    ...               tracer=rec))
+    >>> win = grown_tree(rec).root.children[2]  # X completes the top row
+    >>> win.move, win.visits, win.mean, win.children
+    (2, 14, 1.0, {})
+    """
 
     path: tuple
     player: int
@@ -58,7 +70,22 @@ class GrownNode:
 
 @dataclass
 class GrownTree:
-    """The tree after ``iterations`` completed iterations (and the current one's events)."""
+    """The tree after ``iterations`` completed iterations (and the current one's events).
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TicTacToe, mcts
+    >>> from aisearch.trace import grown_tree
+    >>> rec = Recorder()
+    >>> _ = list(mcts(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=30,
+    ...               tracer=rec))
+    >>> tree = grown_tree(rec)
+    >>> tree.iterations, tree.best_move()
+    (30, 2)
+    >>> move, visits, mean, bonus, ucb1 = tree.ucb_terms()[0]
+    >>> move, visits, round(bonus, 3), round(ucb1, 3)
+    (2, 14, 0.697, 1.697)
+    """
 
     root: GrownNode
     iterations: int
@@ -111,6 +138,18 @@ def grown_tree(recording: Any, upto: int | None = None) -> GrownTree:
         For something that is not a recording.
     ValueError
         For a recording with no MCTS iteration, or ``upto`` out of range.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, TicTacToe, mcts
+    >>> from aisearch.trace import grown_tree
+    >>> rec = Recorder()
+    >>> _ = list(mcts(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=30,
+    ...               tracer=rec))
+    >>> grown_tree(rec).iterations, grown_tree(rec, upto=len(rec.events) // 2).iterations
+    (30, 15)
+    >>> grown_tree(rec).root.visits
+    30
     """
     replay = recording if isinstance(recording, Replay) else Replay(recording)
     n = len(replay.events)

@@ -40,7 +40,16 @@ __all__ = ["Replay", "SearchPart", "Visit", "VisitKey", "tree_graph"]
 
 class VisitKey(NamedTuple):
     """Names a visit: its search (0 first), its path from the root, and its visit number
-    among the visits of that path in that search (0 first; 1 for a re-search, ...)."""
+    among the visits of that path in that search (0 first; 1 for a re-search, ...).
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, pvs, uniform_tree
+    >>> game, rec = uniform_tree(3, 3, seed=0), Recorder()
+    >>> _ = pvs(game, game.initial, tracer=rec)
+    >>> [v.key for v in Replay(rec).searches[0].visits if v.researched][0]
+    VisitKey(search=0, path=(0, 0, 1), visit=1)
+    """
 
     search: int
     path: tuple
@@ -53,6 +62,17 @@ class Visit:
     Indices (``enter``, ``leaf``, ``exit``, the first item of ``cut`` and of each window)
     are positions in the recording, so a view can ask "as it stood after ``i`` events".
     A *stub* (``pruned`` set, ``enter`` None) stands for a move a cut-off skipped.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, alphabeta, fig5_2
+    >>> rec = Recorder()
+    >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
+    >>> node = Replay(rec).find((1,))  # the MIN node whose last two tips are cut
+    >>> node, node.window_at(len(rec.events))
+    (Visit(search=0, path=(1,), visit=0, value=3, cut='alpha'), (3, 2))
+    >>> [(c.path, c.pruned is not None) for c in node.children]
+    [((1, 0), False), ((1, 1), True), ((1, 2), True)]
     """
 
     __slots__ = ("key", "search", "path", "visit", "move", "parent", "children", "player",
@@ -117,7 +137,17 @@ class Visit:
 
 
 class SearchPart:
-    """One search of a recording: its ``Start`` (if recorded), root visit and ``Finish``."""
+    """One search of a recording: its ``Start`` (if recorded), root visit and ``Finish``.
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, alphabeta, fig5_2
+    >>> rec = Recorder()
+    >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
+    >>> part = Replay(rec).searches[0]
+    >>> part, part.root.key, part.finish.move
+    (<search 0: alphabeta, 13 visits>, VisitKey(search=0, path=(), visit=0), 0)
+    """
 
     __slots__ = ("index", "start", "finish", "root", "first", "last", "visits", "aborted")
 
