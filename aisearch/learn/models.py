@@ -243,6 +243,21 @@ def load(path: str | Path) -> Model:
     """Read a model written by :func:`save` (its training settings in ``model.meta``).
 
     Raises ``ValueError`` for a file that is not such a model (see :func:`save` for an example).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> net = Network(3, 2, seed=1)
+    >>> net.meta = {"games": 0}
+    >>> again = load(save(net, folder / "net.npz"))
+    >>> again, again.meta, again.value([1.0, 0.0, 1.0]) == net.value([1.0, 0.0, 1.0])
+    (Network(3, 2), {'games': 0}, True)
+    >>> _ = (folder / "notes.npz").write_text("not a model")
+    >>> load(folder / "notes.npz")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: .../notes.npz is not a model saved by aisearch.learn.save: ...
     """
     if not isinstance(path, str | Path):
         raise TypeError(f"path must be a str or pathlib.Path, not {path!r:.80}")

@@ -55,6 +55,23 @@ class LearningCurve:
         Mean absolute error of P(MAX wins) against the exact solution (empty without one).
     cpu_seconds : list of float
         Processor time (``time.process_time``) spent training so far.
+
+    Examples
+    --------
+    >>> from aisearch import solve_chance
+    >>> from aisearch.games.pig import Pig
+    >>> from aisearch.learn import Network, learned_evaluate, pig_features, value_error
+    >>> game = Pig(goal=6)
+    >>> exact = solve_chance(game)
+    >>> net = Network(len(pig_features(game.initial)), 8, seed=0)
+    >>> curve = td_train(game, net, pig_features, games=300, alpha=0.3, lam=0.7, seed=0,
+    ...                  progress=False, solution=exact, every=100)
+    >>> curve.games, len(curve.td_error), len(curve.value_error)
+    ([100, 200, 300], 3, 3)
+    >>> from matplotlib.figure import Figure
+    >>> ax = curve.plot(ax=Figure().subplots())  # value error against games
+    >>> ax.get_ylabel(), [int(x) for x in ax.lines[0].get_xdata()]
+    ('mean |error| of P(MAX wins)', [100, 200, 300])
     """
 
     games: list[int] = field(default_factory=list)
@@ -178,6 +195,21 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
     Notes
     -----
     Nilsson 12.7; Sutton 1988; Tesauro 1992 and 1995. Lesson ``07_learning_evaluators``.
+
+    Examples
+    --------
+    >>> from aisearch import solve_chance
+    >>> from aisearch.games.pig import Pig
+    >>> from aisearch.learn import Network, learned_evaluate, pig_features, value_error
+    >>> game = Pig(goal=6)
+    >>> exact = solve_chance(game)
+    >>> net = Network(len(pig_features(game.initial)), 8, seed=0)
+    >>> round(value_error(learned_evaluate(net, pig_features), exact), 2)  # untrained
+    0.45
+    >>> curve = td_train(game, net, pig_features, games=300, alpha=0.3, lam=0.7, seed=0,
+    ...                  progress=False, solution=exact, every=100)
+    >>> curve.games, round(value_error(learned_evaluate(net, pig_features), exact), 2)
+    ([100, 200, 300], 0.23)
     """
     check_game(game)
     check_model(model)
