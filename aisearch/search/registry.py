@@ -154,7 +154,23 @@ KINDS: dict[str, Kind] = {
 
 @dataclass(frozen=True)
 class SearcherInfo:
-    """What a searcher declares about itself (see :func:`searcher`)."""
+    """What a searcher declares about itself (see :func:`searcher`).
+
+    Examples
+    --------
+    >>> from aisearch.search import alphabeta
+    >>> info = describe(alphabeta)
+    >>> info, info.kind, info.windowed, info.anytime
+    (<searcher alphabeta: alpha-beta, fail-hard (windowed)>, 'minimax', True, False)
+    >>> info.options
+    ('evaluate', 'order', 'prune_on_equal', 'fastest_wins', 'tracer', 'quiescence')
+    >>> info.pseudocode
+    <Pseudocode alphabeta: 13 lines>
+    >>> info.check_options({"depth_limit": 2})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: alphabeta takes no option 'depth_limit'; its options are: evaluate, order, ...
+    """
 
     name: str
     function: Callable[..., Any]
@@ -229,6 +245,23 @@ def searcher(*, title: str, pseudocode: str | None = None, windowed: bool = Fals
     parts : iterable of callables
         Functions only this searcher's work uses (e.g. the methods of the class it
         drives): the grader forbids them to student code as it forbids the searcher.
+
+    Examples
+    --------
+    >>> from aisearch import Decision, TicTacToe
+    >>> from aisearch.search import SEARCHERS
+    >>> @searcher(title="one ply: the best-evaluated child")
+    ... def one_ply(game, state, depth=1, *, evaluate=None, order=None, prune_on_equal=True,
+    ...             fastest_wins=True, tracer=None):
+    ...     values = {m: evaluate(game.result(state, m)) for m in game.moves(state)}
+    ...     best = max(values, key=values.get)
+    ...     return Decision(values[best], best)
+    >>> one_ply.info, describe("one_ply") is one_ply.info, "one_ply" in SEARCHERS
+    (<searcher one_ply: one ply: the best-evaluated child>, True, True)
+    >>> game = TicTacToe()
+    >>> one_ply(game, game.initial, evaluate=game.nilsson_eval).move  # the centre
+    4
+    >>> del REGISTRY["one_ply"]  # declared searchers stay until removed
     """
 
     if not isinstance(title, str):

@@ -47,7 +47,23 @@ def _seconds(t: Any) -> bool:
 
 
 class OutOfBudget(Exception):  # noqa: N818 (it reads as what happened)
-    """Raised inside a search when its :class:`Budget` is spent."""
+    """Raised inside a search when its :class:`Budget` is spent.
+
+    Examples
+    --------
+    >>> from aisearch import TicTacToe, iterative_deepening
+    >>> budget = Budget(nodes=2)
+    >>> budget.spend(); budget.spend()
+    >>> try:
+    ...     budget.spend()  # a third node: the search is stopped where it stands
+    ... except OutOfBudget as why:
+    ...     print(why)
+    the budget of 2 nodes is spent
+    >>> game = TicTacToe()  # an anytime search catches it and keeps its last full depth
+    >>> [d.depth for d in iterative_deepening(game, game.initial, evaluate=game.nilsson_eval,
+    ...                                       budget=Budget(nodes=300))]
+    [1, 2, 3]
+    """
 
 
 class Budget:
