@@ -84,6 +84,21 @@ class Game(Protocol[S, M]):
     The optional members (``win``, ``players``, ``evaluations``, ``noisy_moves``,
     ``canonical``, ...) and the presentation a game declares are listed, with their
     defaults, on :class:`GameBase`, the base class of every game of the package.
+
+    Examples
+    --------
+    >>> from aisearch.games import Chance, Max, Min, TreeGame
+    >>> game = TreeGame(Max({"L": Min({"a": 3, "b": 12}), "R": Chance([(0.5, 2), (0.5, 6)])}))
+    >>> s = game.initial
+    >>> game.to_move(s), game.moves(s), game.is_terminal(s)
+    (0, ('L', 'R'), False)
+    >>> game.chance_outcomes(game.result(s, "R"))  # a CHANCE state: (outcome, probability)
+    ((0, 0.5), (1, 0.5))
+    >>> tip = game.result(game.result(s, "L"), "b")
+    >>> game.to_move(game.result(s, "L")), game.is_terminal(tip), game.utility(tip, MAX)
+    (1, True, 12)
+    >>> s  # result made new states; the root is unchanged
+    ()
     """
 
     initial: S
@@ -247,6 +262,41 @@ class GameBase(StateChecked):
     ``move_help``
         What a move is, for the error of a move of the wrong kind (``"a cell number
         0..8"``); None: the legal moves listed say it.
+
+    Examples
+    --------
+    >>> from aisearch import minimax
+    >>> class TakeAway(GameBase):
+    ...     '''Take 1 or 2 from a pile of n; whoever takes the last one wins.'''
+    ...     win = 1
+    ...     state_help = "a pair (pile, player to move), such as game.initial"
+    ...     def __init__(self, n=4):
+    ...         self.initial = (n, MAX)
+    ...     def is_state(self, s):
+    ...         return type(s) is tuple and len(s) == 2
+    ...     def to_move(self, s):
+    ...         return s[1]
+    ...     def moves(self, s):
+    ...         return tuple(k for k in (1, 2) if k <= s[0])
+    ...     def result(self, s, m):
+    ...         if m not in self.moves(s):
+    ...             raise self.illegal(s, m)
+    ...         return (s[0] - m, 1 - s[1])
+    ...     def utility(self, s, player=MAX):
+    ...         return 1 if s[1] != player else -1  # the player who just moved took the last
+    >>> game = TakeAway(4)
+    >>> minimax(game, game.initial).move  # leave a multiple of 3
+    1
+    >>> game.is_terminal((0, MIN))  # the default: no legal moves
+    True
+    >>> game.result(game.initial, 3)
+    Traceback (most recent call last):
+    ...
+    aisearch.core.IllegalMoveError: illegal move 3 in state (4, 0); legal moves: 1, 2
+    >>> game.moves(4)
+    Traceback (most recent call last):
+    ...
+    ValueError: 4 is not a state of TakeAway(): a pair (pile, player to move), such as game.initial
     """
 
     players: int = 2

@@ -61,6 +61,22 @@ class ChessState:
     Built by :class:`Chess` (``Chess.parse(fen)``, ``game.result(s, m)``); read it through
     the game, or take a copy of its board with :meth:`board`. Caches (the legal moves) are
     filled on first use and never change what the state is.
+
+    Examples
+    --------
+    >>> game = Chess()
+    >>> s = game.parse("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+    >>> mated = game.result(s, "a1a8")  # the rook mates on the back rank
+    >>> mated, game.is_terminal(mated), game.utility(mated, MAX)
+    (Chess.parse('R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1'), True, 1)
+    >>> s.fen  # s is untouched: result made a new state
+    '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'
+    >>> s == game.parse(s.fen) and hash(s) == hash(game.parse(s.fen))
+    True
+    >>> board = s.board()  # a python-chess copy, free to change
+    >>> _ = board.push_uci("a1a8")
+    >>> board.is_checkmate(), s.fen == board.fen()
+    (True, False)
     """
 
     __slots__ = ("_board", "_key", "clock", "history", "_hash", "_moves", "_noisy", "_over",

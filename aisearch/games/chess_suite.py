@@ -34,7 +34,22 @@ SUITES = {"wac": "wac.epd"}
 @dataclass(frozen=True)
 class SuitePosition:
     """One test position: its ``id``, the ``state``, the ``best`` moves (any of them
-    solves it), the moves to ``avoid`` and the suite's comment."""
+    solves it), the moves to ``avoid`` and the suite's comment.
+
+    Examples
+    --------
+    >>> from aisearch import alphabeta
+    >>> from aisearch.games import Chess
+    >>> game = Chess()
+    >>> mate = SuitePosition("back rank", game.parse("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"),
+    ...                      best=(chess.Move.from_uci("a1a8"),))
+    >>> mate
+    <back rank: 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#>
+    >>> mate.solved_by(alphabeta(game, mate.state, 1, evaluate=game.material_eval).move)
+    True
+    >>> mate.solved_by(chess.Move.from_uci("g1f1"))
+    False
+    """
 
     id: str
     state: ChessState

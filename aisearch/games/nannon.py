@@ -60,7 +60,23 @@ _PLAYS: dict = {}  # decision state -> {move: next state}, shared by every Nanno
 class NannonState(NamedTuple):
     """A Nannon position: ``white`` and ``black`` checkers (sorted positions, each in its own
     direction: 0 home, 1-6 points, 7 safety), ``player`` whose turn it is (-1 before the
-    opening throw) and ``roll``, the die to play (0: still to be thrown, a CHANCE state)."""
+    opening throw) and ``roll``, the die to play (0: still to be thrown, a CHANCE state).
+
+    Examples
+    --------
+    >>> game = Nannon()
+    >>> s = game.initial  # before the opening throw: a CHANCE state
+    >>> s, game.to_move(s) == CHANCE
+    (NannonState(white=(0, 1, 2), black=(0, 1, 2), player=-1, roll=0), True)
+    >>> s = game.result(s, ("White", 1))  # the opening throw: White plays a 1
+    >>> game.moves(s), [game.move_label(s, m) for m in game.moves(s)]
+    ((2,), ['2→3'])
+    >>> s = game.result(s, 2)
+    >>> s
+    NannonState(white=(0, 1, 3), black=(0, 1, 2), player=1, roll=0)
+    >>> s.board()
+    ('W', '.', 'W', '.', 'B', 'B')
+    """
 
     white: tuple[int, int, int]
     black: tuple[int, int, int]

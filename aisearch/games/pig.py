@@ -63,7 +63,19 @@ _new = tuple.__new__  # builds a PigState without the NamedTuple constructor's P
 
 class PigState(NamedTuple):
     """A Pig position: ``score`` (MAX's, MIN's), the ``turn`` total, whose turn (``player``),
-    ``rolling`` (the die is in the air: a CHANCE state) and the ``goal``."""
+    ``rolling`` (the die is in the air: a CHANCE state) and the ``goal``.
+
+    Examples
+    --------
+    >>> game = Pig(goal=6)
+    >>> s = game.result(game.initial, "roll")  # the die is in the air
+    >>> s, game.to_move(s) == CHANCE
+    (PigState(score=(0, 0), turn=0, player=0, rolling=True, goal=6), True)
+    >>> s = game.result(s, 5)  # a 5: add it to the turn total
+    >>> s = game.result(s, "hold")  # bank it: MIN's turn
+    >>> s.score, s.turn, s.player, hash(s) == hash(PigState((5, 0), 0, 1, False, 6))
+    ((5, 0), 0, 1, True)
+    """
 
     score: tuple[int, int]
     turn: int

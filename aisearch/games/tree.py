@@ -114,13 +114,29 @@ class _Explicit:
 
 
 class Max(_Explicit):
-    """A MAX node: ``Max([child, ...])`` or ``Max({"move": child, ...})``."""
+    """A MAX node: ``Max([child, ...])`` or ``Max({"move": child, ...})``.
+
+    Examples
+    --------
+    >>> from aisearch import minimax
+    >>> game = TreeGame(Max({"L": Min([3, 12, 8]), "R": Min([2, 4, 6])}))
+    >>> game.moves(game.initial), minimax(game, game.initial).value
+    (('L', 'R'), 3)
+    """
 
     player = MAX
 
 
 class Min(_Explicit):
-    """A MIN node: ``Min([child, ...])`` or ``Min({"move": child, ...})``."""
+    """A MIN node: ``Min([child, ...])`` or ``Min({"move": child, ...})``.
+
+    Examples
+    --------
+    >>> from aisearch import minimax
+    >>> game = TreeGame(Min([Max([3, 12]), Max([2, 4])]))  # MIN moves first
+    >>> game.to_move(game.initial), minimax(game, game.initial).value
+    (1, 4)
+    """
 
     player = MIN
 
@@ -130,6 +146,16 @@ class Chance(_Explicit):
 
     Probabilities must be positive and sum to 1. The node below a chance node belongs to
     the opponent of the player who moved before it (MAX, dice, MIN, dice, ...).
+
+    Examples
+    --------
+    >>> from aisearch import expectiminimax
+    >>> game = TreeGame(Max({"safe": 3, "gamble": Chance([(0.5, 10), (0.5, -2)])}))
+    >>> game.chance_outcomes(game.result(game.initial, "gamble"))
+    ((0, 0.5), (1, 0.5))
+    >>> d = expectiminimax(game, game.initial)
+    >>> d.value, d.move  # 0.5 * 10 + 0.5 * -2 = 4 beats 3
+    (4.0, 'gamble')
     """
 
     player = CHANCE
