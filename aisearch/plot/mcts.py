@@ -104,6 +104,22 @@ def mcts_tree(recording: Any, *, upto: int | None = None, depth: int = 3,
     Returns
     -------
     matplotlib Axes
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from aisearch import Recorder, TicTacToe, mcts
+    >>> rec = Recorder()
+    >>> _ = list(mcts(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=30, tracer=rec))
+    >>> ax = mcts_tree(rec, depth=1)  # the root and its five children
+    >>> ax.get_title(loc="left")
+    'MCTS after 30 iterations'
+    >>> [t.get_text() for t in ax.texts]  # move, reward/visits (of the player who moved)
+    ['root  30', '2  14/14', '5  1.5/4', '6  3.5/6', '7  0/3', '8  0.5/3']
+    >>> ax = mcts_tree(rec, upto=40, depth=1, ax=ax)  # the same tree after 40 events
+    >>> ax.get_title(loc="left"), ax.texts[1].get_text()
+    ('MCTS after 6 iterations', '2  2/2')
+    >>> plt.close(ax.figure)
     """
     from aisearch.trace import GrownTree, Replay, grown_tree
 

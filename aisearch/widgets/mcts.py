@@ -52,6 +52,19 @@ class MCTSModel:
         The most iterations the slider offers (at most 5,000).
     seed, c, **options
         As for :class:`~aisearch.search.MCTS` (``reward``, ``policy``, ``value``).
+
+    Examples
+    --------
+    >>> from aisearch import TicTacToe
+    >>> model = MCTSModel(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=20)
+    >>> model.goto(3), model.tree.root.visits
+    (3, 3)
+    >>> model.description()
+    'Iteration 3: selected and expanded 6; most visited move so far: 2'
+    >>> model.goto(20), model.tree.best_move(), model.last_path()
+    (20, 2, (6, 7))
+    >>> model
+    <MCTSModel: iteration 20 of 20>
     """
 
     def __init__(self, game: Any, state: Any, *, iterations: int = 200, seed: int = 0,
@@ -139,6 +152,18 @@ class MCTSStepper(Widget):
         As for :class:`MCTSModel`.
     depth : int
         Plies of the tree to draw.
+
+    Examples
+    --------
+    >>> from aisearch import TicTacToe
+    >>> stepper = MCTSStepper(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=20)
+    >>> stepper.goto(20)  # what the +1, +10 buttons and the slider do
+    >>> stepper.slider.value, stepper.model.tree.root.visits, stepper.text.value
+    (20, 20, 'Iteration 20: selected and expanded 6, 7; most visited move so far: 2')
+    >>> bytes(stepper.image.value[:4]) == b"\\x89PNG", "<th>UCB1</th>" in stepper.table.value
+    (True, True)
+    >>> print(stepper)
+    MCTSStepper: 20 iterations of MCTS on TicTacToe (run the notebook to step through)
     """
 
     def __init__(self, game: Any, state: Any, *, iterations: int = 200, seed: int = 0,
