@@ -12,9 +12,11 @@ from aisearch.grading.exercises.ex04_search_efficiency.bugs import (
     DEEPENING_BUGS,
     TABLE_BUGS,
     deepening_moves,
+    exact_depth_only,
     table_search,
 )
 from aisearch.grading.exercises.ex04_search_efficiency.checks import (
+    cases_for,
     check_deepening,
     check_table,
     deepening_cases,
@@ -35,11 +37,11 @@ def package_table_search(game, state, depth, evaluate, table):
     return d.value, d.move
 
 
-def package_runner(deepen):
+def package_runner(case):
     def search(game, state, depth, evaluate):
         table = {"tt": TranspositionTable(size=None, replace="always")}
         out = None
-        for d in range(1, depth + 1) if deepen else (depth,):
+        for d in case.depths:
             out = package_table_search(game, state, d, evaluate, table)
         return out
     return search
@@ -49,7 +51,7 @@ def package_runner(deepen):
 def test_the_plain_table_search_generates_exactly_what_alphabeta_tt_generates(seed):
     for case in table_cases(random.Random(seed)):
         mine = observe(table_search, case, runner=runner_for(case))
-        assert mine == observe(package_runner(case.deepen), case), case.describe()
+        assert mine == observe(package_runner(case), case), case.describe()
 
 
 def test_the_plain_deepening_loop_plays_what_the_package_iterative_deepening_plays():
@@ -68,15 +70,27 @@ def test_the_plain_deepening_loop_plays_what_the_package_iterative_deepening_pla
 
 def test_the_table_bugs_give_wrong_values_where_the_issue_says():
     """A table without flags, or one that ignores depths, returns wrong values (not only
-    other states) on the grader's cases."""
+    other states) on the cases the grader grades values on."""
     wrong = {bug.name: 0 for bug in TABLE_BUGS}
     for seed in range(10):
-        for case in table_cases(random.Random(seed)):
+        for case in cases_for("value", random.Random(seed)):
             want = observe(table_search, case, runner=runner_for(case)).value
             for bug in TABLE_BUGS:
                 wrong[bug.name] += observe(bug.impl, case, runner=runner_for(case)).value != want
     assert wrong["all_exact"] > 0 and wrong["ignores_depth"] > 0
     assert wrong["fail_low_as_exact"] > 0 and wrong["table_move_last"] == 0
+
+
+def test_a_table_kept_from_a_deeper_search_is_in_every_draw_and_answers_from_deeper_entries():
+    """Each draw holds searches after a deeper one with the same table; there the right
+    search takes its answers from the deeper entries, so a search that uses an entry only at
+    the exact depth left generates more states (and loses 04.states) on every seed."""
+    for seed in SEEDS:
+        kept = [c for c in table_cases(random.Random(seed)) if c.kept]
+        assert kept and all(c.kept > c.depth and c.depths[0] == c.kept for c in kept)
+        more = [len(observe(exact_depth_only, c, runner=runner_for(c)).generated)
+                > len(observe(table_search, c, runner=runner_for(c)).generated) for c in kept]
+        assert all(more), (seed, more)
 
 
 @pytest.mark.parametrize("bug", TABLE_BUGS, ids=lambda b: b.name)

@@ -75,6 +75,11 @@ SHALLOW_ENTRY = BugClass(
     "shallow-entry", "a shallow entry used for a deeper search: an entry answers a node only if "
     "it was searched at least as deep as the search now needs (its depth >= the depth left). "
     "Iterative deepening fills the table with shallow entries first.")
+DEEPER_ENTRY = BugClass(
+    "deeper-entry-unused", "an entry answers a node only when it was searched exactly as deep as "
+    "the depth left: one searched deeper answers it too (its depth >= the depth left). A table "
+    "kept from a deeper search, or a position reached again nearer the depth bound, holds "
+    "such entries; searching them again wastes the table.")
 FLAG_AFTER_SEARCH = BugClass(
     "flag-after-search", "the bound flag is computed with the window as it is after the search "
     "(alpha or beta moved while the moves were searched); compare the value with the alpha and "
@@ -169,6 +174,10 @@ fail_low_as_exact = mutant(alphabeta_tt, FAIL_LOW_AS_EXACT, "fail_low_as_exact",
 ignores_depth = mutant(alphabeta_tt, SHALLOW_ENTRY, "ignores_depth", [
     ("entry[2] >= depth and ", "")], why=(
     "Uses an entry whatever depth it was searched to (the depth stored and never read)."))
+exact_depth_only = mutant(alphabeta_tt, DEEPER_ENTRY, "exact_depth_only", [
+    ("entry[2] >= depth and ", "entry[2] == depth and ")], why=(
+    "Uses an entry only when its depth equals the depth left (== for >=): a deeper entry is "
+    "taken for one of another search."))
 flag_after_search = mutant(alphabeta_tt, FLAG_AFTER_SEARCH, "flag_after_search", [
     (FLAG, "bound = UPPER if best <= alpha else LOWER if best >= beta else EXACT")], why=(
     "Flags by the window after the search, the alpha and beta in scope at the end, not the "
@@ -212,8 +221,8 @@ from_depth_zero = mutant(deepening_moves, FIRST_DEPTH, "from_depth_zero", [
     "Starts with a search of depth 0, which has no move (range counted from 0)."))
 
 
-TABLE_BUGS: list[Bug] = catalogue(all_exact, fail_low_as_exact, ignores_depth, flag_after_search,
-                                  fail_hard, table_move_last)
+TABLE_BUGS: list[Bug] = catalogue(all_exact, fail_low_as_exact, ignores_depth, exact_depth_only,
+                                  flag_after_search, fail_hard, table_move_last)
 """Wrong ``table_search``, most specific first."""
 
 DEEPENING_BUGS: list[Bug] = catalogue(budget_per_iteration, fresh_table, budget_after_iteration,

@@ -3,18 +3,20 @@
 ``table_search`` is run on games with many transpositions (:class:`~aisearch.games.dag.
 DagGame`, some of whose moves skip a level so that positions recur with different depths
 left), on tic-tac-toe and on random trees: once to a depth with a fresh table, or
-iteratively, depth 1, 2, ..., with one table (where shallow entries meet deeper searches).
+iteratively, depth 1, 2, ..., with one table (where shallow entries meet deeper searches),
+also after a deeper search filled that table (where deeper entries meet shallower ones).
 Its values, moves, the exact states it generates and the entries its table holds at
 the end are compared with the right answer, which generates exactly what
-:func:`aisearch.search.alphabeta_tt` generates (the tests prove it). ``deepening_moves`` is given the right ``table_search`` and compared by the
-depths and moves it returns, on Connect Four, tic-tac-toe and DAG positions with budgets.
+:func:`aisearch.search.alphabeta_tt` generates (the tests prove it). ``deepening_moves`` is
+given the right ``table_search`` and compared by the depths and moves it returns, on Connect
+Four, tic-tac-toe and DAG positions with budgets.
 
 Examples
 --------
 >>> import random
 >>> cases = table_cases(random.Random(0))
->>> len(cases), sum(c.deepen for c in cases)
-(26, 10)
+>>> len(cases), sum(c.deepen for c in cases), sum(c.kept > 0 for c in cases)
+(30, 14, 4)
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from aisearch.core import MAX
 from aisearch.grading.cases import Case, tictactoe_case, tree_case, utility_at_ends
 from aisearch.grading.compare import DIFFS, first_difference
 from aisearch.grading.observe import Observation, observe, show
@@ -33,8 +34,9 @@ from aisearch.grading.recognise import Bug, recognise
 from aisearch.search.plain import alphabeta_tt
 
 __all__ = ["table_search", "TableCase", "table_cases", "searched_once", "searched_deeper",
-           "runner_for", "TableObservation", "observe_table", "states_diff", "check_table", "DeepeningCase", "deepening_cases",
-           "DeepeningRun", "run_deepening", "check_deepening"]
+           "runner_for", "cases_for", "TableObservation", "observe_table", "states_diff",
+           "check_table", "DeepeningCase", "deepening_cases", "DeepeningRun", "run_deepening",
+           "check_deepening"]
 
 
 def table_search(game: Any, state: Any, depth: int, evaluate: Any,
@@ -56,13 +58,31 @@ def table_search(game: Any, state: Any, depth: int, evaluate: Any,
 @dataclass(frozen=True)
 class TableCase(Case):
     """A search problem for ``table_search``: once to ``depth`` with a fresh table, or
-    (``deepen``) to depths 1, 2, ..., ``depth`` with one table."""
+    (``deepen``) to depths 1, 2, ..., ``depth`` with one table; with ``kept``, the table is
+    first filled by a search to depth ``kept`` (deeper than ``depth``), as a table kept from
+    an earlier, deeper search is, so that deeper entries meet shallower searches."""
 
     deepen: bool = False
+    kept: int = 0
+
+    @property
+    def depths(self) -> tuple[int, ...]:
+        """The depths searched, in order, with one table.
+
+        >>> from aisearch.games import fig5_2
+        >>> TableCase(fig5_2, (), 2, None, "Fig 5.2", 9, 2, True, kept=3).depths
+        (3, 1, 2)
+        """
+        return ((self.kept,) if self.kept else ()) + (
+            tuple(range(1, self.depth + 1)) if self.deepen else (self.depth,))
 
     def describe(self) -> str:
         how = (f"searched to depths 1, 2, ..., {self.depth} with one table (the last search "
                "shown)" if self.deepen else f"searched to depth {self.depth} with an empty table")
+        if self.kept:
+            how = (f"searched to depth {self.kept} with an empty table, then to depths "
+                   + ", ".join(map(str, self.depths[1:])) + " with the same table (the "
+                   "last search shown; the deeper entries answer the shallower searches)")
         return f"{self.label}, {how}"
 
 
@@ -83,8 +103,26 @@ def searched_deeper(f: Callable[..., Any], game: Any, state: Any, depth: int,
 
 
 def runner_for(case: TableCase) -> Callable[..., Any]:
-    """How :func:`~aisearch.grading.observe.observe` runs ``table_search`` on ``case``."""
-    return searched_deeper if case.deepen else searched_once
+    """How :func:`~aisearch.grading.observe.observe` runs ``table_search`` on ``case``:
+    to each of ``case.depths`` with one table, the last answer kept.
+
+    >>> from aisearch.games import fig5_2
+    >>> case = TableCase(fig5_2, (), 2, None, "Fig 5.2", 9, 2)
+    >>> runner_for(case)(table_search, fig5_2, (), 2, None)
+    (3, 0)
+    """
+    if not case.kept:
+        return searched_deeper if case.deepen else searched_once
+
+    def searched_after_deeper(f: Callable[..., Any], game: Any, state: Any, depth: int,
+                              evaluate: Any) -> Any:
+        table: dict = {}
+        out = None
+        for d in case.depths:
+            out = f(game, state, d, evaluate, table)
+        return out
+
+    return searched_after_deeper
 
 
 @dataclass(frozen=True)
@@ -111,7 +149,7 @@ def observe_table(f: Callable[..., Any], case: TableCase) -> TableObservation:
         table: dict = {}
         tables.append(table)
         out = None
-        for d in (range(1, depth + 1) if case.deepen else (depth,)):
+        for d in case.depths:
             out = f(game, state, d, evaluate, table)
         return out
 
@@ -163,9 +201,24 @@ def _dag_case(rng: random.Random, *, deepen: bool) -> TableCase:
     return TableCase(game, game.initial, depth, game.evaluate, label, b**depth, d, deepen)
 
 
+def _kept_case(rng: random.Random) -> TableCase:
+    """A DAG game searched to its full depth, then to depths 1, 2, ..., k < d with the same
+    table: every entry the shallower searches meet below the root is deeper than they need,
+    and an exact one (or a bound outside their window) answers them."""
+    from aisearch.games.dag import DagGame
+
+    d = rng.choice([4, 5, 6])
+    b, width, skip = rng.choice([2, 3, 3]), rng.randint(3, 5), rng.choice([0.0, 0.3])
+    game = DagGame(b=b, d=d, width=width, seed=rng.randrange(10**6), skip=skip)
+    label = f"{game!r} (game.evaluate at the depth bound)"
+    return TableCase(game, game.initial, rng.randint(2, d - 1), game.evaluate, label, b**d, d,
+                     True, kept=d)
+
+
 def table_cases(rng: random.Random) -> list[TableCase]:
     """The cases of the table questions: 12 DAG games searched once and 6 iteratively,
-    3 tic-tac-toe positions iteratively, 4 random trees once and 1 iteratively."""
+    3 tic-tac-toe positions iteratively, 4 random trees once and 1 iteratively, and 4 DAG
+    games searched iteratively with a table kept from a deeper search."""
     cases = [_dag_case(rng, deepen=False) for _ in range(12)]
     cases += [_dag_case(rng, deepen=True) for _ in range(6)]
     for _ in range(3):
@@ -176,6 +229,7 @@ def table_cases(rng: random.Random) -> list[TableCase]:
         c = tree_case(rng)
         cases.append(TableCase(c.game, c.state, c.depth, c.evaluate, c.label.split(
             " searched to")[0], c.size, c.height, i == 4))
+    cases += [_kept_case(rng) for _ in range(4)]
     return cases
 
 
@@ -254,8 +308,21 @@ def check_table(ctx: Context, aspect: str, known: Sequence[Bug] = ()) -> None:
     def agree(a: Observation, b: Observation) -> bool:
         return a.shape != "error" and b.shape != "error" and diff(a, b) is None
 
-    _check(ctx, "table_search", aspect, table_cases(ctx.rng), run, list(known), diff,
+    _check(ctx, "table_search", aspect, cases_for(aspect, ctx.rng), run, list(known), diff,
            table_search, agree)
+
+
+def cases_for(aspect: str, rng: random.Random) -> list[TableCase]:
+    """The cases that grade ``aspect``: all of :func:`table_cases` for ``'pruning'``; for
+    the value and the move, those without a table kept from a deeper search. There the
+    answer depends on which deeper entries the search meets, so on the order it searches
+    the moves in: a search that is right apart from that order is graded by its states.
+
+    >>> len(cases_for("pruning", random.Random(0))), len(cases_for("value", random.Random(0)))
+    (30, 26)
+    """
+    cases = table_cases(rng)
+    return cases if aspect == "pruning" else [c for c in cases if not c.kept]
 
 
 @dataclass(frozen=True)
