@@ -58,6 +58,7 @@ EXPECTED = {
     "02_manhattan_eval": {"02.robot_eval": "weak-evaluation"},
     "02_unscaled_eval": {"02.value": PASS, "02.move": PASS, "02.robot_eval": "evaluation-range"},
     "03_strict_fail_hard": {"03.strict": "fail-hard-strict"},
+    "06_stops_early": {"06.hold_at": "not-converged"},
     "03_trace_shallow": {"03.hand_trace": "trace-shallow"},
     "01_off_grid": {"01.legal_moves": "off-grid", "01.result": PASS, "01.illegal": "illegal-move"},
     "01_move_order": {"01.legal_moves": "move-order", "01.result": "no-switch",

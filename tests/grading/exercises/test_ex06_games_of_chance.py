@@ -4,6 +4,7 @@ solver's, and every named wrong implementation is caught, with its own feedback,
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -17,8 +18,8 @@ from aisearch.grading.exercises.ex06_games_of_chance.bugs import (
 )
 from aisearch.grading.exercises.ex06_games_of_chance.checks import chance_cases, reference
 from aisearch.grading.grade import default_tests, grade_namespace, load_questions
-from aisearch.grading.question import run_question
 from aisearch.grading.observe import observe
+from aisearch.grading.question import run_question
 from aisearch.solve_pig import pig_solution
 
 SEEDS = range(30)
@@ -68,3 +69,24 @@ def test_the_references_get_full_marks():
     for seed in range(5):
         results = grade_namespace(dict(REFERENCES), "06", seed=seed)
         assert all(r.earned == r.points for r in results), [(r.id, r.feedback) for r in results]
+
+
+def test_an_answer_off_by_less_than_1e3_is_told_how_far_off_it_is_and_what_is_allowed():
+    """A value iteration stopped too early (about 6e-5 off) loses 06.hold_at on every seed,
+    with feedback naming the distance, the tolerance and the likely cause; a wrong
+    equation (off by more) is not told that it stopped too early."""
+    from tests.grading.homework_helpers import WRONG
+
+    namespace: dict = {}
+    exec(compile((WRONG / "06_stops_early.py").read_text(), "<student>", "exec"), namespace)
+    for seed in SEEDS:
+        result = next(r for r in grade_namespace(
+            {"hold_at_win_probability": namespace["hold_at_win_probability"]}, "06", seed=seed)
+            if r.id == "06.hold_at")
+        assert result.earned == 0 and result.bug == "not-converged", (seed, result.feedback)
+        assert "within 1e-06" in result.feedback and "stopped too early" in result.feedback
+        off = float(re.search(r", ([0-9.e-]+) away;", result.feedback).group(1))
+        assert 1e-6 < off < 1e-3, result.feedback
+    wrong = next(r for r in grade_namespace({"hold_at_win_probability": lambda goal, n: 0.5},
+                                            "06", seed=0) if r.id == "06.hold_at")
+    assert "within 1e-06" in wrong.feedback and "stopped too early" not in wrong.feedback
