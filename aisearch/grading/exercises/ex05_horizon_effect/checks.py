@@ -36,7 +36,7 @@ from aisearch.games.tree import TreeGame
 from aisearch.grading.cases import Case, random_tree, utility_at_ends
 from aisearch.grading.compare import DIFFS, first_difference, same_value
 from aisearch.grading.observe import Observation, observe, show
-from aisearch.grading.question import Context, Fail
+from aisearch.grading.question import Context
 from aisearch.grading.recognise import Bug
 from aisearch.grading.search_checks import check_search
 from aisearch.search import alphabeta_failsoft, quiescence
