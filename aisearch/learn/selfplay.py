@@ -60,18 +60,17 @@ class LearningCurve:
     --------
     >>> from aisearch import solve_chance
     >>> from aisearch.games.pig import Pig
-    >>> from aisearch.learn import Network, learned_evaluate, pig_features, value_error
-    >>> game = Pig(goal=6)
-    >>> exact = solve_chance(game)
-    >>> net = Network(len(pig_features(game.initial)), 8, seed=0)
-    >>> curve = td_train(game, net, pig_features, games=300, alpha=0.3, lam=0.7, seed=0,
-    ...                  progress=False, solution=exact, every=100)
+    >>> from aisearch.learn import Network, pig_features
+    >>> game = Pig(goal=4)
+    >>> net = Network(len(pig_features(game.initial)), 4, seed=0)
+    >>> curve = td_train(game, net, pig_features, games=30, alpha=0.3, lam=0.7, seed=0,
+    ...                  progress=False, solution=solve_chance(game), every=10)
     >>> curve.games, len(curve.td_error), len(curve.value_error)
-    ([100, 200, 300], 3, 3)
+    ([10, 20, 30], 3, 3)
     >>> from matplotlib.figure import Figure
     >>> ax = curve.plot(ax=Figure().subplots())  # value error against games
     >>> ax.get_ylabel(), [int(x) for x in ax.lines[0].get_xdata()]
-    ('mean |error| of P(MAX wins)', [100, 200, 300])
+    ('mean |error| of P(MAX wins)', [10, 20, 30])
     """
 
     games: list[int] = field(default_factory=list)
