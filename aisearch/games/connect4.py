@@ -315,15 +315,30 @@ class ConnectFour(WinPayoff):
         return s.__class__ is Position
 
     def unchecked(self) -> dict[str, Any] | None:
-        """``is_terminal`` and ``to_move`` as bare field reads, for the searchers
-        (:meth:`GameBase.unchecked <aisearch.core.GameBase.unchecked>`): right for every
-        Position (the class is the check); None for a subclass that replaces a protocol
-        method.
+        """``is_terminal`` and ``to_move`` as bare field reads, and MAX's ``utility`` of a
+        finished game, for the searchers (:meth:`GameBase.unchecked
+        <aisearch.core.GameBase.unchecked>`): right for every Position (the class is the
+        check); None for a subclass that replaces a protocol method.
 
-        >>> ConnectFour().unchecked()["to_move"](ConnectFour.initial) == MAX
-        True
+        >>> fast, s = ConnectFour(win=1).unchecked(), ConnectFour.parse(
+        ...     '......./......./o....../o....../o....../oxx.x.x')
+        >>> fast["to_move"](ConnectFour.initial) == MAX, fast["utility"](s)
+        (True, -1)
         """
-        return _UNCHECKED if self.protocol_is(ConnectFour) else None
+        if not self.protocol_is(ConnectFour):
+            return None
+        win = self.win
+        key = (win.__class__, win)  # (the payoff of a win, which a game may change)
+        fast = _WITH_UTILITY.get(key)
+        if fast is None:
+            if len(_WITH_UTILITY) >= 8:  # (a few payoffs at a time)
+                _WITH_UTILITY.clear()
+
+            def utility(s: Position) -> float:  # (a finished game's: the search asks)
+                return (win if s[2] else -win) if s[4] == _WON else 0
+
+            fast = _WITH_UTILITY[key] = {**_UNCHECKED, "utility": utility}
+        return fast
 
     @checks_state
     def to_move(self, s: Position) -> int:
@@ -674,4 +689,5 @@ class ConnectFour(WinPayoff):
 
 
 _UNCHECKED = {"is_terminal": itemgetter(3), "to_move": itemgetter(2)}  # (over, to_move)
+_WITH_UTILITY: dict[tuple, dict[str, Any]] = {}  # the unchecked functions, by payoff
 _RULES = ConnectFour()  # (says what is wrong where a static method meets a non-position)

@@ -80,6 +80,7 @@ def pvs_core(run: Run, table: TranspositionTable | None) -> Callable[..., tuple[
     probe, record = table_steps(run, table)
     extend, requiesce = run.extend, run.leaf_rule is not None  # (a leaf rule with a window)
     trace, decode, more = run.trace, run.decode, run.more  # bookkeeping
+    nextafter = math.nextafter
 
     def pvs(s, d, alpha, beta):
         if is_terminal(s):
@@ -98,7 +99,9 @@ def pvs_core(run: Run, table: TranspositionTable | None) -> Callable[..., tuple[
             if line is None:  # the first move: the whole window
                 v, pv = pvs(child, e, alpha, beta)
             else:  # the others: a null window, "is it better than the best so far?"
-                v, pv = pvs(child, e, *null_window(alpha, beta, maximizing))
+                # (null_window(alpha, beta, maximizing), written out: it runs at every node)
+                v, pv = (pvs(child, e, alpha, nextafter(alpha, INF)) if maximizing
+                         else pvs(child, e, nextafter(beta, -INF), beta))
                 # it is: search it again for its value (a tip's value is exact, unless
                 # quiescence search, which bounds it too, is below)
                 if alpha < v < beta and (e > 0 or requiesce):

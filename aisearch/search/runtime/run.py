@@ -321,7 +321,8 @@ class Run:
         """``moves(s, d=None)``: the moves of an inner node to search, in ``order`` if one
         was given (checked unless it declares ``permutes``), refusing chance nodes a
         searcher cannot search; counts inner nodes. Chance nodes' outcomes come from
-        :attr:`outcomes` (checked, counted)."""
+        :attr:`outcomes` (checked, counted). Only the function a search uses is made
+        (a search of a few nodes pays for what it makes)."""
         game_moves, to_move, order = self._fast.get("moves", game.moves), self.to_move, self.order
         order_: Any = order  # (not None where it is called)
         # The players a checked node may have: MAX or MIN (two-player searches), else any
@@ -330,42 +331,6 @@ class Run:
         allowed: Any = PLAYERS if two else _NotChance()
         by_depth = bool(getattr(order, "uses_depth", False))
         count = chance = 0
-
-        def chance_error(s: Any) -> ValueError:
-            try:
-                self.not_a_player(s)
-            except ValueError as error:
-                return error
-            raise AssertionError("unreachable")  # pragma: no cover
-
-        def plain_moves(s: Any, d: int | None = None) -> Sequence[Any]:  # no order, no chance
-            nonlocal count
-            count += 1
-            return game_moves(s)
-
-        def checked_moves(s: Any, d: int | None = None) -> Sequence[Any]:  # no order
-            nonlocal count
-            count += 1
-            if to_move(s) not in allowed:
-                raise chance_error(s)
-            return game_moves(s)
-
-        def ordered_moves(s: Any, d: int | None = None) -> Sequence[Any]:
-            nonlocal count
-            count += 1
-            if check_chance and to_move(s) not in allowed:
-                raise chance_error(s)
-            return ordered(order_, s, game_moves(s), *((d,) if by_depth else ()))
-
-        def trusted_moves(s: Any, d: int | None = None) -> Sequence[Any]:
-            # An order that declares ``permutes`` (the course's own) returns the moves it
-            # was given, reordered: not checked, at every node.
-            nonlocal count
-            count += 1
-            if check_chance and to_move(s) not in allowed:
-                raise chance_error(s)
-            return order_(s, game_moves(s), d) if by_depth else order_(s, game_moves(s))
-
         checked: dict[int, tuple] = {}  # outcome tuples checked once (kept alive by id)
         last: Any = None  # the one checked last (a game's dice: the same tuple every time)
 
@@ -385,9 +350,51 @@ class Run:
         self._node_counts.append(lambda: count)
         self._chance_nodes = lambda: chance
         self.outcomes = outcomes
-        if order is not None:
-            return trusted_moves if getattr(order, "permutes", False) else ordered_moves
-        return checked_moves if check_chance else plain_moves
+
+        if order is None and not check_chance:
+            def plain_moves(s: Any, d: int | None = None) -> Sequence[Any]:
+                nonlocal count
+                count += 1
+                return game_moves(s)
+
+            return plain_moves
+        if order is None:
+            def checked_moves(s: Any, d: int | None = None) -> Sequence[Any]:
+                nonlocal count
+                count += 1
+                if to_move(s) not in allowed:
+                    raise self._chance_error(s)
+                return game_moves(s)
+
+            return checked_moves
+        if getattr(order, "permutes", False):
+            # An order that declares ``permutes`` (the course's own) returns the moves it
+            # was given, reordered: not checked, at every node.
+            def trusted_moves(s: Any, d: int | None = None) -> Sequence[Any]:
+                nonlocal count
+                count += 1
+                if check_chance and to_move(s) not in allowed:
+                    raise self._chance_error(s)
+                return order_(s, game_moves(s), d) if by_depth else order_(s, game_moves(s))
+
+            return trusted_moves
+
+        def ordered_moves(s: Any, d: int | None = None) -> Sequence[Any]:
+            nonlocal count
+            count += 1
+            if check_chance and to_move(s) not in allowed:
+                raise self._chance_error(s)
+            return ordered(order_, s, game_moves(s), *((d,) if by_depth else ()))
+
+        return ordered_moves
+
+    def _chance_error(self, s: Any) -> ValueError:
+        """The error :meth:`not_a_player` raises for ``s``."""
+        try:
+            self.not_a_player(s)
+        except ValueError as error:
+            return error
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _make_cutoff(self) -> Callable[..., None]:
         learn, trace = getattr(self.order, "cutoff", None), self.trace
