@@ -8,6 +8,7 @@ attribute or a wrapper that changes a protocol method is obeyed; roots, orders a
 moves that are not the game's own still get the checked path or the game's own moves.
 """
 
+import math
 import random
 
 import pytest
@@ -83,13 +84,28 @@ def random_positions(game, count, seed):
     return out
 
 
-def test_connect4_unchecked_answers_as_the_methods():
-    game = ConnectFour()
+@pytest.mark.parametrize("win", [math.inf, 1, 7.5])
+def test_connect4_unchecked_answers_as_the_methods(win):
+    game = ConnectFour(win=win)
     fast = game.unchecked()
     assert fast and "result" not in fast
+    ended = 0
     for s in random_positions(game, 60, seed=3):
         assert fast["is_terminal"](s) is game.is_terminal(s)
         assert fast["to_move"](s) == game.to_move(s)
+        if game.is_terminal(s):
+            ended += 1
+            assert fast["utility"](s) == game.utility(s, MAX)
+    assert ended > 10
+
+
+def test_connect4_unchecked_utility_follows_a_changed_payoff():
+    game = ConnectFour(win=1)
+    s = ConnectFour.parse("......./......./o....../o....../o....../oxx.x.x")  # o has won
+    assert game.unchecked()["utility"](s) == -1
+    game.win = 5
+    assert game.unchecked()["utility"](s) == -5 == game.utility(s)
+    assert minimax(game, s).value == -5
 
 
 SEARCHERS = [info for name, info in REGISTRY.items()
