@@ -285,7 +285,10 @@ def _grade_file(path: Path, *, questions: list[Question] | None, tests: list[str
         report.notes.append(f"{err['where']}: {err['error']}")
     if len(report.cell_errors) > 5:
         report.notes.append(f"... and {len(report.cell_errors) - 5} more cells raised errors")
-    if withheld:
+    # A skipped statement (a check against the package's own version, say) matters only
+    # where a question lost points for more than a blank answer: it may explain why.
+    explains = any(q.earned < q.points and q.bug != "not-implemented" for q in run.results)
+    if withheld and explains:
         where = ", ".join(e["where"] for e in withheld[:3]) + (", ..." if len(withheld) > 3
                                                                else "")
         report.notes.append(f"{where} called what exercise {report.exercise} asks you to "

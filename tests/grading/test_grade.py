@@ -44,6 +44,7 @@ def test_solutions_get_full_marks_and_exercises_zero_from_the_command_line(tmp_p
     assert (possible["01"], possible["02"], possible["03"]) == (13, 10, 14)
     for name, report in reports.items():
         assert report["seed"] == SEED and report["exercise"] == name.split("__")[-1][:2]
+        assert not any("asks you to write" in note for note in report["notes"]), report
         if name.startswith("solutions"):
             assert report["total"] == report["possible"] == possible[report["exercise"]], report
             assert report["cell_errors"] == []
@@ -85,6 +86,14 @@ HOSTILE = {
         "        for q in ('03.value', '03.move', '03.pruning'):\n"
         "            out.write(json.dumps({'type': 'question', 'id': q, 'earned': 9}) + '\\n')\n"
         "        out.write(json.dumps({'type': 'done'}) + '\\n')\nos._exit(0)"],
+    "checks_against_the_package_then_good": [
+        "SOLUTION", "from aisearch import alphabeta, fig5_2\n"
+        "d = alphabeta(fig5_2, fig5_2.initial, 2)  # withheld while grading: skipped\n"
+        "assert alphabeta_decision(fig5_2, fig5_2.initial, 2, None) == (d.value, d.move)"],
+    "builds_on_the_package": [
+        "from aisearch import alphabeta, fig5_2\nKNOWN = alphabeta(fig5_2, fig5_2.initial, 2)\n"
+        "def alphabeta_decision(game, state, depth, evaluate):\n"
+        "    return KNOWN.value, KNOWN.move"],
     "rewrites_its_notebook_then_good": [
         "import glob\nfor f in glob.glob('*.ipynb'):\n    open(f, 'w').write('gone')",
         "SOLUTION"],
@@ -157,10 +166,24 @@ def test_a_broken_submission_scores_zero_with_a_reason(hostile, name, in_notes, 
 
 @pytest.mark.parametrize("name", ["exit_at_top_then_good", "print_flood_then_good",
                                   "forks_and_threads_then_good",
-                                  "rewrites_its_notebook_then_good"])
+                                  "rewrites_its_notebook_then_good",
+                                  "checks_against_the_package_then_good"])
 def test_misbehaving_cells_do_not_cost_the_working_functions_their_marks(hostile, name):
     report = hostile[0][name]
     assert report.total == report.possible == 14, format_report(report)
+
+
+SKIPPED = "called what exercise 03 asks you to write"
+
+
+def test_a_skipped_check_is_not_noted_where_nothing_was_lost(hostile):
+    assert SKIPPED not in notes(hostile[0]["checks_against_the_package_then_good"])
+
+
+def test_a_skipped_statement_is_noted_where_it_may_explain_lost_points(hostile):
+    report = hostile[0]["builds_on_the_package"]
+    assert report.total == 0, format_report(report)
+    assert SKIPPED in notes(report) and "KNOWN" in feedback(report), format_report(report)
 
 
 def test_a_python_module_is_graded_too_and_the_exercise_can_be_forced(tmp_path):
