@@ -112,12 +112,13 @@ def write_json(reports: list[Report], target: str | Path) -> list[Path]:
 
 
 def write_csv(reports: list[Report], target: str | Path) -> Path:
-    """A class table: one row per submission, one column per question."""
+    """A class table: one row per submission, one column per question (by exercise, and in
+    each exercise in the order the exercise asks them)."""
     target = Path(target)
     ids: list[str] = []
     for r in reports:
         ids += [q.id for q in r.questions if q.id not in ids]
-    ids.sort()
+    ids.sort(key=lambda i: i.split(".")[0])  # (stable: each exercise's order is kept)
     target.parent.mkdir(parents=True, exist_ok=True)
     with open(target, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)

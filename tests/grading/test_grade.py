@@ -53,6 +53,8 @@ def test_solutions_get_full_marks_and_exercises_zero_from_the_command_line(tmp_p
             assert report["possible"] == possible[report["exercise"]], report
             assert all(q["bug"] == "not-implemented" for q in report["questions"]), report
     rows = list(csv.DictReader(open(tmp_path / "class.csv", encoding="utf-8")))
+    in_order = [q.id for q in load_questions([default_tests()]) if q.id[:2] in exercises]
+    assert list(rows[0])[6:-1] == in_order  # the columns: each exercise's questions in order
     marks = [f"{possible[e]:g}" for e in exercises]
     assert [r["total"] for r in rows] == marks + ["0"] * len(exercises)
     assert rows[0]["01.legal_moves"] == "4" and rows[0]["03.pruning"] == ""
