@@ -109,7 +109,7 @@ def expectiminimax(
               prune_on_equal=prune_on_equal, fastest_wins=fastest_wins, tracer=tracer)
     is_terminal, to_move, result, moves = run.is_terminal, run.to_move, run.result, run.moves
     utility, evaluation, outcomes, decode = run.utility, run.evaluation, run.outcomes, run.decode
-    expected = run.expected
+    expected, scored = run.expected, run.sources.fastest  # (scored: wins by their distance)
     trace = run.trace  # bookkeeping
 
     def value(s, d):
@@ -123,7 +123,8 @@ def expectiminimax(
             seen = [] if trace else None  # bookkeeping
             for m, p in outcomes(s):
                 v, _ = value(result(s, m), d - 1)
-                total += p * (v if -WON < v < WON else decode(v))  # a win counts its payoff
+                # a win counts its payoff (scored by its distance, it is decoded)
+                total += p * (decode(v) if scored and not -WON < v < WON else v)
                 if trace:
                     seen.append((m, p, v))
                     trace.backup(m, v, total)
