@@ -117,14 +117,14 @@ def value_bounds(game: Game, bounds: Any, name: str) -> tuple[float, float]:
 
 def _bounded(run: Run, low: float, high: float) -> None:
     """Make the run's leaf rules refuse values outside [low, high] (Star1's premise)."""
-    decode = run.decode
+    decode, searcher = run.decode, run.name  # (not the run: it will hold what is made here)
     for name in ("utility", "evaluation"):
         leaf = getattr(run, name)
 
         def checked(s: Any, d: int, leaf: Any = leaf, name: str = name) -> Any:
             v = leaf(s, d)
             if not low <= decode(v) <= high:
-                raise ValueError(f"{run.name} was given bounds (L, U) = ({low}, {high}), but "
+                raise ValueError(f"{searcher} was given bounds (L, U) = ({low}, {high}), but "
                                  f"{name} gave {decode(v)!r} at state {s!r}: every value must "
                                  "lie within the bounds, or the cut-offs are wrong")
             return v

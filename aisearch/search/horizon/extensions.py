@@ -131,12 +131,14 @@ def _extend(run: Any, extensions: tuple[str, ...], margin: float,
     # return the line below it too, until the next call cuts it back.
     line: list[tuple[Any, int]] = [(run.state, 0)]
     chosen: dict[tuple[int, int], Any] = {}  # (id of node, d) -> its singular move or None
+    # (what the probes need of the run, read now: the functions made here do not hold it)
+    evaluate = run.sources.evaluate
+    deeper = run.leaf_rule.options if run.leaf_rule is not None else {}
 
     def singular_move(s: Any, d: int) -> Any:
         key = (id(s), d)
         if key not in chosen:
-            evaluate = run.sources.evaluate
-            below = run.leaf_rule.options if run.leaf_rule is not None and d > 2 else {}
+            below = deeper if d > 2 else {}
             scored = []
             for m in game.moves(s):
                 child = game.result(s, m)

@@ -120,6 +120,7 @@ def _core(run: Run, cap: int | None, order: Order | None,
 
     if trace:  # bookkeeping
         node = trace.wrap(node, Quiescent, mover_view=False)
+    run.unlink_at_finish(node, by=[expand])  # (expand and node call each other)
     return expand, node
 
 

@@ -29,7 +29,7 @@ from aisearch.search.runtime.scores import INF, PLY, WIN, decoder, payoff
 from aisearch.search.runtime.tracing import Tracing
 from aisearch.trace.events import Finish, Leaf, Start
 
-__all__ = ["Run", "LeafRule", "DepthRule", "Sources", "unchecked"]
+__all__ = ["Run", "LeafRule", "DepthRule", "Sources", "unchecked", "unlink"]
 
 LeafFn = Callable[..., Any]
 
@@ -92,6 +92,16 @@ def _not_two_players(name: str, player: Any, s: Any) -> ValueError:
                       "players, search with maxn or paranoid)")
 
 
+def _player_error(name: str, game: Any, s: Any) -> ValueError:
+    """The error of searcher ``name`` at a state whose player to move it cannot search."""
+    player = game.to_move(s)
+    if player == CHANCE:
+        return ValueError(f"{name} cannot search chance nodes (found one at state {s!r:.200}); "
+                          "use minimax, which backs up expectations at chance nodes "
+                          "(expectiminimax)")
+    return _not_two_players(name, player, s)
+
+
 def unchecked(game: Any, state: Any, utility: bool) -> Mapping[str, Callable[..., Any]]:
     """The functions ``game`` offers without their checks (``game.unchecked()``), where
     they are its own: none from a wrapper that hands on its game's (a budget's ``result``
@@ -112,6 +122,43 @@ def unchecked(game: Any, state: Any, utility: bool) -> Mapping[str, Callable[...
     if utility or "utility" not in fast:
         return fast
     return {name: f for name, f in fast.items() if name != "utility"}
+
+
+def unlink(core: Callable[..., Any], by: Sequence[Callable[..., Any]] = ()) -> None:
+    """Empty the closure cells through which a recursive ``core`` is called again.
+
+    A core written as a nested function (``def ab(s, d, alpha, beta): ... ab(child, ...)``)
+    refers to itself through its closure: a reference cycle, which Python frees only when
+    its cyclic garbage collector runs (after a long search, a full collection), and which
+    keeps alive all the core refers to, its transposition table included. A search over,
+    nothing calls its core again: :meth:`Run.finish` breaks the cycle here, and the table
+    goes as soon as nobody else holds it.
+
+    The cells emptied are those that hold ``core`` in its own closure, in the closure of
+    the function it wraps (``__wrapped__``: a traced core, whose wrapped function calls
+    the wrapper) and in those of ``by`` (functions that call ``core`` and that ``core``
+    calls: mutual recursion); anything else is left as it is.
+
+    >>> def outer():
+    ...     def count_down(n):
+    ...         return 0 if n == 0 else count_down(n - 1)
+    ...     return count_down
+    >>> f = outer()
+    >>> f(3)
+    0
+    >>> unlink(f)
+    >>> f(3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    NameError: ...free variable 'count_down'...
+    """
+    for f in (core, getattr(core, "__wrapped__", None), *by):
+        for cell in getattr(f, "__closure__", None) or ():
+            try:
+                if cell.cell_contents is core:
+                    del cell.cell_contents
+            except ValueError:  # an empty cell
+                pass
 
 
 class Run:
@@ -185,6 +232,7 @@ class Run:
         self._named: dict[str, Callable[[], int]] = {}  # live counts read at the finish
         self._node_counts: list[Callable[[], int]] = []
         self._cut_counts: list[Callable[[], int]] = []
+        self._cores: list[tuple] = []  # (core, by): unlinked at the finish
         evaluate = options.get("evaluate")
         fastest = options.get("fastest_wins", True) and values is None
         self.values = values
@@ -300,12 +348,7 @@ class Run:
     def not_a_player(self, s: Any) -> None:
         """Refuse a state whose player to move is not MAX or MIN where a two-player search
         needs one of them (a chance state where the searcher searches none)."""
-        player = self.game.to_move(s)
-        if player == CHANCE:
-            raise ValueError(f"{self.name} cannot search chance nodes (found one at state "
-                             f"{s!r:.200}); use minimax, which backs up expectations at "
-                             "chance nodes (expectiminimax)")
-        raise _not_two_players(self.name, player, s)
+        raise _player_error(self.name, self.game, s)
 
     def expected(self, total: float, s: Any, d: int) -> float:
         """A chance node's expectation (wins counted as their payoff), scored for the search."""
@@ -330,6 +373,7 @@ class Run:
         two = self.info is None or self.info.convention.players == 2
         allowed: Any = PLAYERS if two else _NotChance()
         by_depth = bool(getattr(order, "uses_depth", False))
+        name = self.name  # (the functions made here do not hold the run: no cycle)
         count = chance = 0
         checked: dict[int, tuple] = {}  # outcome tuples checked once (kept alive by id)
         last: Any = None  # the one checked last (a game's dice: the same tuple every time)
@@ -363,7 +407,7 @@ class Run:
                 nonlocal count
                 count += 1
                 if to_move(s) not in allowed:
-                    raise self._chance_error(s)
+                    raise _player_error(name, game, s)
                 return game_moves(s)
 
             return checked_moves
@@ -374,7 +418,7 @@ class Run:
                 nonlocal count
                 count += 1
                 if check_chance and to_move(s) not in allowed:
-                    raise self._chance_error(s)
+                    raise _player_error(name, game, s)
                 return order_(s, game_moves(s), d) if by_depth else order_(s, game_moves(s))
 
             return trusted_moves
@@ -383,18 +427,10 @@ class Run:
             nonlocal count
             count += 1
             if check_chance and to_move(s) not in allowed:
-                raise self._chance_error(s)
+                raise _player_error(name, game, s)
             return ordered(order_, s, game_moves(s), *((d,) if by_depth else ()))
 
         return ordered_moves
-
-    def _chance_error(self, s: Any) -> ValueError:
-        """The error :meth:`not_a_player` raises for ``s``."""
-        try:
-            self.not_a_player(s)
-        except ValueError as error:
-            return error
-        raise AssertionError("unreachable")  # pragma: no cover
 
     def _make_cutoff(self) -> Callable[..., None]:
         learn, trace = getattr(self.order, "cutoff", None), self.trace
@@ -427,9 +463,18 @@ class Run:
         return self.trace.wrap(core) if self.trace else core
 
     def search(self, core: Callable[..., Any], *args: Any) -> tuple[Any, tuple]:
-        """Run ``core(root, depth, *args)`` (deep recursion allowed); ``(value, pv)``."""
+        """Run ``core(root, depth, *args)`` (deep recursion allowed); ``(value, pv)``.
+        :meth:`finish` then unlinks the core (:func:`unlink`): a core is searched once."""
+        self.unlink_at_finish(core)
         with deep_recursion():
             return core(self.state, self.top, *args)
+
+    def unlink_at_finish(self, core: Callable[..., Any],
+                         by: Sequence[Callable[..., Any]] = ()) -> None:
+        """Have :meth:`finish` unlink ``core`` (:func:`unlink`, with ``by``): a recursive
+        function made for this search (a quiescence search's), which nothing calls once it
+        is over."""
+        self._cores.append((core, by))
 
     def finish(self, value: Any, pv: Sequence[Any]) -> Decision:
         """The Decision (value as the game's payoff), handed to the tracer's ``finish``."""
@@ -443,4 +488,7 @@ class Run:
         done = getattr(self.tracer, "finish", None)
         if done is not None:
             done(decision)
+        for core, by in self._cores:  # the search is over: its tables and states may go now
+            unlink(core, by)
+        self._cores.clear()
         return decision

@@ -75,6 +75,7 @@ class Tracing:
             self.pending = path[-1] if path else None
             return v, pv
 
+        traced.__wrapped__ = core  # type: ignore[attr-defined]
         return traced
 
     def leaf(self, value: Any, terminal: bool, kind: type = Leaf) -> None:

@@ -1,0 +1,93 @@
+"""A finished search leaves no reference cycles: what it made is freed at once.
+
+A core written as a nested recursive function refers to itself through its closure; left
+so, the cycle (and all it holds: the run, the transposition table, the states) waited for
+the cyclic garbage collector, after a long search until a full collection. These tests
+search with the collector off and count what a collection then finds: nothing. (MCTS trees
+link parents and children by design and are not searched here.)
+"""
+
+import gc
+import weakref
+
+import pytest
+
+from aisearch import Coins, Recorder, Tally
+from aisearch.games import TicTacToe
+from aisearch.games.chance_trees import dice_tree
+from aisearch.search import TranspositionTable, alphabeta_tt, enhanced_search, maxn, paranoid
+from aisearch.search.registry import REGISTRY
+from aisearch.search.runtime.anytime import run_anytime
+
+GAME = TicTacToe()
+STATE = TicTacToe.parse("xo./.x./...")
+TWO_PLAYER = sorted(name for name, info in REGISTRY.items()
+                    if info.kind == "minimax" and name not in ("star1", "star2"))
+
+
+def cyclic_garbage(search) -> int:
+    """The objects in reference cycles that ``search()`` left behind: the collector is off
+    while it runs, so all it made is in the youngest generation (which alone is walked: a
+    full collection in a long test session walks everything the session made)."""
+    gc.collect(0)
+    gc.disable()
+    try:
+        search()
+        return gc.collect(0)
+    finally:
+        gc.enable()
+
+
+def decide(name, **options):
+    info = REGISTRY[name]
+    result = info.function(GAME, STATE, 3, evaluate=GAME.nilsson_eval, **options)
+    return run_anytime(result) if info.anytime else result
+
+
+@pytest.mark.parametrize("tracer", [None, Tally, Recorder])
+@pytest.mark.parametrize("name", TWO_PLAYER)
+def test_a_two_player_search_leaves_no_cycle(name, tracer):
+    options = {} if tracer is None else {"tracer": tracer()}
+    assert cyclic_garbage(lambda: decide(name, **options)) == 0
+
+
+@pytest.mark.parametrize("options", [
+    {"quiescence": 2}, {"quiescence": 2, "tracer": Recorder()},
+    {"extensions": ("singular",)}, {"static": True}, {"killers": True}, {"history": True},
+    {"deepening": True}, {"window": "mtdf", "table": True},
+    {"window": "aspiration-pvs", "table": True, "deepening": True},
+], ids=str)
+def test_the_rules_and_enhancements_leave_no_cycle(options):
+    assert cyclic_garbage(lambda: decide("enhanced_search", **options)) == 0
+
+
+@pytest.mark.parametrize("name", ["expectiminimax", "minimax", "star1", "star2"])
+def test_a_search_under_chance_leaves_no_cycle(name):
+    info = REGISTRY[name]
+    bounds = {"bounds": (-10, 10)} if name.startswith("star") else {}
+    assert cyclic_garbage(lambda: info.function(dice_tree, dice_tree.initial, **bounds)) == 0
+
+
+@pytest.mark.parametrize("search", [maxn, paranoid])
+def test_a_search_of_several_players_leaves_no_cycle(search):
+    game = Coins((7, 4, 3, 9, 5, 7))
+    assert cyclic_garbage(lambda: search(game, game.initial)) == 0
+
+
+def test_a_table_nobody_holds_is_freed_without_a_collection():
+    gc.disable()
+    try:
+        table = TranspositionTable(size=None)
+        held = weakref.ref(table)
+        alphabeta_tt(GAME, GAME.initial, table=table)
+        assert len(table) > 1000
+        del table
+        assert held() is None
+        table = TranspositionTable(size=None)
+        held = weakref.ref(table)
+        enhanced_search(GAME, GAME.initial, table=table, window="pvs", quiescence=1,
+                        evaluate=GAME.nilsson_eval, deepening=True, depth=9)
+        del table
+        assert held() is None
+    finally:
+        gc.enable()
