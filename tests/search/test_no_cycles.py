@@ -17,7 +17,7 @@ from aisearch.games import TicTacToe
 from aisearch.games.chance_trees import dice_tree
 from aisearch.search import TranspositionTable, alphabeta_tt, enhanced_search, maxn, paranoid
 from aisearch.search.registry import REGISTRY
-from aisearch.search.runtime.anytime import run_anytime
+from aisearch.search.runtime.anytime import Budget, run_anytime
 
 GAME = TicTacToe()
 STATE = TicTacToe.parse("xo./.x./...")
@@ -91,3 +91,14 @@ def test_a_table_nobody_holds_is_freed_without_a_collection():
         assert held() is None
     finally:
         gc.enable()
+
+
+def test_a_search_stopped_by_its_budget_leaves_no_cycle():
+    def stopped():
+        budget = Budget(nodes=300)
+        assert run_anytime(REGISTRY["iterative_deepening"].function(
+            GAME, GAME.initial, 9, budget=budget, evaluate=GAME.nilsson_eval,
+            search=alphabeta_tt, table=TranspositionTable())) is not None
+        assert budget.spent
+
+    assert cyclic_garbage(stopped) == 0

@@ -464,10 +464,15 @@ class Run:
 
     def search(self, core: Callable[..., Any], *args: Any) -> tuple[Any, tuple]:
         """Run ``core(root, depth, *args)`` (deep recursion allowed); ``(value, pv)``.
-        :meth:`finish` then unlinks the core (:func:`unlink`): a core is searched once."""
+        :meth:`finish` then unlinks the core (:func:`unlink`), as does an exception out of
+        the search: a core is searched once."""
         self.unlink_at_finish(core)
-        with deep_recursion():
-            return core(self.state, self.top, *args)
+        try:
+            with deep_recursion():
+                return core(self.state, self.top, *args)
+        except BaseException:  # (a budget spent, say: the search ends here, unfinished)
+            self._unlink()
+            raise
 
     def unlink_at_finish(self, core: Callable[..., Any],
                          by: Sequence[Callable[..., Any]] = ()) -> None:
@@ -488,7 +493,10 @@ class Run:
         done = getattr(self.tracer, "finish", None)
         if done is not None:
             done(decision)
+        self._unlink()
+        return decision
+
+    def _unlink(self) -> None:
         for core, by in self._cores:  # the search is over: its tables and states may go now
             unlink(core, by)
         self._cores.clear()
-        return decision
