@@ -51,7 +51,9 @@ pure Python on whatever machine this runs on.
 
 Times are the CPU seconds of this process (``time.process_time``): on a shared machine the
 wall clock also counts other programs' turns. The garbage collector runs as it does for a
-student (``--gc off`` turns it off while a solver runs, as :mod:`timeit` times). Each
+student (``--gc off`` turns it off while a solver runs, as :mod:`timeit` times), and every
+solver frees what it made before its clock stops: none leaves a reference cycle for the
+collector to free after it (checked before the timed solves). Each
 position is solved by both solvers in turn (alternating which goes first), so a busy spell
 (caches, memory) slows both. Read the ratios.
 """
@@ -152,16 +154,14 @@ class BareSolver:
 
     Negamax from the view of the player to move on two bitboards (that player's discs and
     all discs). One table of ``size`` slots, always replaced, holds a lower or an upper bound
-    per position (Pons' parts 7, 11, 12). With ``anticipate`` (his part 9) a move that lets
-    the opponent win at once is never searched, and ``negamax`` is called only where the
-    player to move cannot win at once; without it, each node first looks for a move that
-    wins at once (his parts 3-8) and searches every other move, ordered.
+    per position (Pons' parts 7, 11, 12). It anticipates (his part 9): a move that lets the
+    opponent win at once is never searched, and ``negamax`` is called only where the player
+    to move cannot win at once. :class:`BareSolverAll` does not: each node first looks for a
+    move that wins at once (his parts 3-8) and searches every other move, ordered.
     """
 
-    def __init__(self, size: int = TABLE_SIZE, anticipate: bool = True) -> None:
+    def __init__(self, size: int = TABLE_SIZE) -> None:
         self.size, self.slots, self.nodes = size, {}, 0
-        if not anticipate:
-            self.negamax = self.negamax_all  # type: ignore[method-assign]
 
     def negamax_all(self, cur: int, mask: int, n: int, alpha: int, beta: int) -> int:
         self.nodes += 1
@@ -288,9 +288,17 @@ def bitboards(moves: str) -> tuple[int, int]:
     return cur, mask
 
 
+class BareSolverAll(BareSolver):
+    """:class:`BareSolver` without ``anticipate``: every move searched, wins at once first.
+    (A class, not a method stored on the solver: that would be a reference cycle, which
+    leaves the solver's table for the garbage collector, after the clock has stopped.)"""
+
+    negamax = BareSolver.negamax_all
+
+
 def bare_solve(boards: tuple[int, int], size: int = TABLE_SIZE,
                anticipate: bool = True) -> tuple[int, int]:
-    solver = BareSolver(size, anticipate)
+    solver = (BareSolver if anticipate else BareSolverAll)(size)
     return solver.solve(*boards), solver.nodes
 
 
@@ -377,6 +385,7 @@ def engine_bare(s: Any, size: int = TABLE_SIZE) -> tuple[int, int]:
                 upper = g
             else:
                 lower = g
+    ab = None  # type: ignore[assignment]  # (its cycle broken: what it made goes now)
     plies = None if -WON < g < WON else round((WIN - abs(g)) / PLY)
     return pons_score(s, g, plies), nodes
 
@@ -416,8 +425,24 @@ RATIOS = (  # (top, bottom, label)
 )
 
 
+def leaves_no_cycle(solve: Any, given: Any) -> bool:
+    """True when ``solve(given)`` leaves nothing for the cyclic garbage collector: all it
+    made is freed before its clock stops (else that work would happen outside the clock)."""
+    gc.collect(0)
+    gc.disable()
+    try:
+        solve(given)
+        return gc.collect(0) == 0
+    finally:
+        gc.enable()
+
+
 def compare(name: str, count: int) -> dict[str, float]:
     positions = read_set(name, count)
+    for label, solve, given in SOLVERS.values():
+        first = positions[0][0]
+        assert leaves_no_cycle(solve, position(first) if given == "position" else
+                               bitboards(first)), f"{label} leaves reference cycles"
     runs: dict[str, list[tuple[int, int, float]]] = {who: [] for who in SOLVERS}
     for i, (moves, _) in enumerate(positions):  # interleaved, the first one rotating
         names = list(SOLVERS)
@@ -512,7 +537,8 @@ def main() -> None:
     print("Right: Pons' exact score (22 minus the winner's discs at the end, sign of the "
           "player to move; 0 a draw), read from the engine's distance to the end.")
     print(f"Pons' figures: {PONS_SOURCE}.")
-    print(f"CPU seconds of this process, the garbage collector {args.gc}.\n")
+    print(f"CPU seconds of this process, the garbage collector {args.gc}; every solver frees "
+          "what it made before its clock stops (checked: it leaves no reference cycle).\n")
     if args.part in ("all", "ingredients"):
         for name, count, names in (("Test_L3_R1", args.sample, list(LADDER)),
                                    ("Test_L2_R1", args.sample, list(LADDER)[1:])):
