@@ -327,18 +327,7 @@ class ConnectFour(WinPayoff):
         """
         if not self.protocol_is(ConnectFour):
             return None
-        win = self.win
-        key = (win.__class__, win)  # (the payoff of a win, which a game may change)
-        fast = _WITH_UTILITY.get(key)
-        if fast is None:
-            if len(_WITH_UTILITY) >= 8:  # (a few payoffs at a time)
-                _WITH_UTILITY.clear()
-
-            def utility(s: Position) -> float:  # (a finished game's: the search asks)
-                return (win if s[2] else -win) if s[4] == _WON else 0
-
-            fast = _WITH_UTILITY[key] = {**_UNCHECKED, "utility": utility}
-        return fast
+        return self._by_payoff(_WITH_UTILITY, _unchecked_with_utility)
 
     @checks_state
     def to_move(self, s: Position) -> int:
@@ -690,4 +679,12 @@ class ConnectFour(WinPayoff):
 
 _UNCHECKED = {"is_terminal": itemgetter(3), "to_move": itemgetter(2)}  # (over, to_move)
 _WITH_UTILITY: dict[tuple, dict[str, Any]] = {}  # the unchecked functions, by payoff
+
+
+def _unchecked_with_utility(win: float) -> dict[str, Any]:
+    """The unchecked functions and MAX's utility of a finished game, a win paying ``win``."""
+    def utility(s: Position) -> float:
+        return (win if s[2] else -win) if s[4] == _WON else 0
+
+    return {**_UNCHECKED, "utility": utility}
 _RULES = ConnectFour()  # (says what is wrong where a static method meets a non-position)

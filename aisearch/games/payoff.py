@@ -9,6 +9,8 @@ textbook evaluations (tic-tac-toe's e(p), Connect Four's window counts) therefor
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from aisearch.core import GameBase, as_int, is_number, number_text
 from aisearch.games.tree import tip_in_range
@@ -37,6 +39,19 @@ not 0
                              f"finite below 2**999), not {number_text(win)}")
         # numpy numbers are read as the Python numbers they are
         self.win = win if win.__class__ in (int, float) else as_int(win) or float(win)
+
+    def _by_payoff(self, kept: dict[tuple, Any], make: Callable[[float], Any]) -> Any:
+        """``make(win)`` for this game's payoff of a win (which a game may change), kept in
+        ``kept`` for the next time: a few payoffs at a time, so that what is kept stays small
+        (a game's unchecked functions with MAX's utility, say)."""
+        win = self.win
+        key = (win.__class__, win)
+        made = kept.get(key)
+        if made is None:
+            if len(kept) >= 8:
+                kept.clear()
+            made = kept[key] = make(win)
+        return made
 
     def __repr__(self) -> str:
         win = "" if self.win == math.inf else f"win={self.win!r}"

@@ -134,6 +134,12 @@ _UNCHECKED = {"is_terminal": _TERMINAL.__getitem__, "to_move": _TO_MOVE.__getite
 _WITH_UTILITY: dict[tuple, dict] = {}  # by a win's payoff: _UNCHECKED and MAX's utility
 
 
+def _unchecked_with_utility(win: float) -> dict[str, Any]:
+    """The unchecked functions and MAX's utility of a finished board, a win paying ``win``."""
+    utility = {s: win if u > 0 else -win if u < 0 else u for s, u in _UTILITY.items()}
+    return {**_UNCHECKED, "utility": utility.__getitem__}
+
+
 class TicTacToe(WinPayoff):
     """Tic-tac-toe: X (MAX) moves first; moves are the empty cells ``0..8`` ascending.
 
@@ -193,15 +199,7 @@ class TicTacToe(WinPayoff):
         """
         if not self.protocol_is(TicTacToe):
             return None
-        win = self.win
-        key = (win.__class__, win)  # (the payoff of a win, which a game may change)
-        fast = _WITH_UTILITY.get(key)
-        if fast is None:
-            if len(_WITH_UTILITY) >= 8:  # (a few payoffs at a time: the tables stay small)
-                _WITH_UTILITY.clear()
-            utility = {s: win if u > 0 else -win if u < 0 else u for s, u in _UTILITY.items()}
-            fast = _WITH_UTILITY[key] = {**_UNCHECKED, "utility": utility.__getitem__}
-        return fast
+        return self._by_payoff(_WITH_UTILITY, _unchecked_with_utility)
 
     def cell_label(self, s: Board, m: int) -> str:
         """The mark on cell ``m`` (``'X'``, ``'O'`` or a space): the play widget's buttons are
