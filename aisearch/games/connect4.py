@@ -687,4 +687,6 @@ def _unchecked_with_utility(win: float) -> dict[str, Any]:
         return (win if s[2] else -win) if s[4] == _WON else 0
 
     return {**_UNCHECKED, "utility": utility}
+
+
 _RULES = ConnectFour()  # (says what is wrong where a static method meets a non-position)

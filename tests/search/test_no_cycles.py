@@ -13,9 +13,16 @@ import weakref
 import pytest
 
 from aisearch import Coins, Recorder, Tally
-from aisearch.games import TicTacToe
+from aisearch.games import TicTacToe, TreeGame
 from aisearch.games.chance_trees import dice_tree
-from aisearch.search import TranspositionTable, alphabeta_tt, enhanced_search, maxn, paranoid
+from aisearch.search import (
+    TranspositionTable,
+    alphabeta_tt,
+    enhanced_search,
+    maxn,
+    paranoid,
+    quiescence,
+)
 from aisearch.search.registry import REGISTRY
 from aisearch.search.runtime.anytime import Budget, run_anytime
 
@@ -66,6 +73,14 @@ def test_a_search_under_chance_leaves_no_cycle(name):
     info = REGISTRY[name]
     bounds = {"bounds": (-10, 10)} if name.startswith("star") else {}
     assert cyclic_garbage(lambda: info.function(dice_tree, dice_tree.initial, **bounds)) == 0
+
+
+@pytest.mark.parametrize("tracer", [None, Recorder])
+def test_a_quiescence_search_leaves_no_cycle(tracer):
+    game = TreeGame([[5, -3], 2], noisy=[(0,), (0, 1)])
+    options = {} if tracer is None else {"tracer": tracer()}
+    assert cyclic_garbage(lambda: quiescence(game, (), evaluate={(): 1, (0,): 4}.get,
+                                             **options)) == 0
 
 
 @pytest.mark.parametrize("search", [maxn, paranoid])
