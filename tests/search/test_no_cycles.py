@@ -117,3 +117,27 @@ def test_a_search_stopped_by_its_budget_leaves_no_cycle():
         assert budget.spent
 
     assert cyclic_garbage(stopped) == 0
+
+
+def test_unlinking_empties_only_the_cells_that_hold_the_core_and_may_be_repeated():
+    from aisearch.search.runtime.run import unlink
+
+    def outer():
+        helper = len
+
+        def count_down(n):
+            return helper(()) if n == 0 else count_down(n - 1)
+        return count_down
+
+    f = outer()
+    unlink(f)
+    unlink(f)  # (its cell is empty now: nothing to do)
+    held = []
+    for cell in f.__closure__:
+        try:
+            held.append(cell.cell_contents)
+        except ValueError:  # the emptied one
+            held.append("empty")
+    assert sorted(map(str, held)) == ["<built-in function len>", "empty"]
+    with pytest.raises(NameError):
+        f(2)
