@@ -35,7 +35,7 @@ TWO_PLAYER = sorted(name for name, info in REGISTRY.items()
 def cyclic_garbage(search) -> int:
     """The objects in reference cycles that ``search()`` left behind: the collector is off
     while it runs, so all it made is in the youngest generation (which alone is walked: a
-    full collection in a long test session walks everything the session made)."""
+    full collection in a long test run walks everything the run made)."""
     gc.collect(0)
     gc.disable()
     try:
