@@ -139,13 +139,13 @@ def alphabeta_tt(game: Any, state: Any, depth: float = INF,
 
 
 class Node:
-    """A node of the bare UCT tree."""
+    """A node of the bare UCT tree: no link to its parent (an iteration keeps its path), so
+    the tree has no reference cycle, as the package's has none."""
 
-    __slots__ = ("state", "player", "terminal", "children", "untried", "n", "w", "move",
-                 "parent")
+    __slots__ = ("state", "player", "terminal", "children", "untried", "n", "w", "move")
 
-    def __init__(self, game: Any, state: Any, move: Any = None, parent: Any = None) -> None:
-        self.state, self.move, self.parent = state, move, parent
+    def __init__(self, game: Any, state: Any, move: Any = None) -> None:
+        self.state, self.move = state, move
         self.player = game.to_move(state)
         self.terminal = game.is_terminal(state)
         self.children: dict[Any, Node] = {}
@@ -169,7 +169,7 @@ def uct(game: Any, state: Any, iterations: int, c: float = math.sqrt(2),
         while not node.terminal:
             if node.untried:
                 m = node.untried.pop(0)
-                child = Node(game, result(node.state, m), m, node)
+                child = Node(game, result(node.state, m), m)
                 node.children[m] = child
                 node = child
                 path.append(node)

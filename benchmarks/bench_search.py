@@ -34,11 +34,12 @@ Rounds are interleaved (a busy spell hits every row alike); a sample starts afte
 collection and repeats a fast search until it has taken 0.2 s; ratios compare the fastest
 sample of each row. The machines are shared: read the ratios, not the absolute numbers.
 
-The garbage collector runs during a sample, as it does for a student. MCTS trees link
-parents and children (reference cycles), so the trees of a sample's earlier repetitions stay
-until a collection, and when one comes it walks them: the MCTS rows then swing from run to
-run by more than the search's own cost. ``--gc off`` turns the collector off while a sample
-runs (as :mod:`timeit` times); each sample still starts with a collection.
+The garbage collector runs during a sample, as it does for a student: it walks the young
+objects a search makes (MCTS makes many: a node, its children and rewards), and whatever
+searches leave in reference cycles (the package's leave none; a tree whose nodes held their
+parents would stay until a full collection, which then lands in some sample and not in
+another). ``--gc off`` turns the collector off while a sample runs (as :mod:`timeit` times);
+each sample still starts with a collection.
 """
 
 from __future__ import annotations

@@ -528,6 +528,32 @@ def test_after_a_playout_that_failed_the_tree_still_answers():
     assert tree.root.n == 1 and tree.root.children[1].n == 1
 
 
+def test_selection_goes_first_to_a_child_whose_playout_failed():
+    """Once every move is tried, a child left unvisited by a failed playout has UCB1 +inf:
+    selection takes it before the visited ones, the first such child on ties."""
+    game = TreeGame([[3, 4], [5], [1, 2]])
+    fails = {(0, 1), (1, 0)}  # the playouts of children 0 and 1 (the last move each time)
+
+    def flaky(game, s, players):
+        if s in fails:
+            fails.discard(s)
+            raise RuntimeError("a slip in the student's reward")
+        return (1.0, 0.0)
+
+    tree = MCTS(game, (), reward=flaky, policy=lambda s, ms, rng: ms[-1])
+    for _ in range(3):
+        try:
+            tree.iterate()
+        except RuntimeError:
+            pass
+    root = tree.root
+    assert [root.children[m].n for m in (0, 1, 2)] == [0, 0, 1] and not root.untried
+    assert tree.select(root) is root.children[0]
+    tree.iterate()
+    assert root.children[0].n == 1 and root.children[0].children[0].path == (0, 0)
+    assert tree.select(root) is root.children[1]
+
+
 def test_a_run_makes_1000_iterations_in_batches_of_100_unless_told():
     game = TreeGame([[3, 4], [5], [1, 2]])
     runs = list(MCTS(game, (), value=win_chance).run())

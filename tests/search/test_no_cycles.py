@@ -3,8 +3,9 @@
 A core written as a nested recursive function refers to itself through its closure; left
 so, the cycle (and all it holds: the run, the transposition table, the states) waited for
 the cyclic garbage collector, after a long search until a full collection. These tests
-search with the collector off and count what a collection then finds: nothing. (MCTS trees
-link parents and children by design and are not searched here.)
+search with the collector off and count what a collection then finds: nothing. An MCTS
+tree's nodes hold their children but not their parents, so a tree nobody holds is freed at
+once too.
 """
 
 import gc
@@ -16,10 +17,12 @@ from aisearch import Coins, Recorder, Tally
 from aisearch.games import TicTacToe, TreeGame
 from aisearch.games.chance_trees import dice_tree
 from aisearch.search import (
+    MCTS,
     TranspositionTable,
     alphabeta_tt,
     enhanced_search,
     maxn,
+    mcts,
     paranoid,
     quiescence,
 )
@@ -87,6 +90,23 @@ def test_a_quiescence_search_leaves_no_cycle(tracer):
 def test_a_search_of_several_players_leaves_no_cycle(search):
     game = Coins((7, 4, 3, 9, 5, 7))
     assert cyclic_garbage(lambda: search(game, game.initial)) == 0
+
+
+@pytest.mark.parametrize("tracer", [None, Recorder])
+def test_an_mcts_search_leaves_no_cycle(tracer):
+    options = {} if tracer is None else {"tracer": tracer()}
+    assert cyclic_garbage(lambda: list(mcts(GAME, STATE, iterations=200, **options))) == 0
+    assert cyclic_garbage(lambda: list(mcts(dice_tree, dice_tree.initial, iterations=50))) == 0
+
+
+def test_an_mcts_tree_nobody_holds_is_freed_without_a_collection():
+    def grow():
+        tree = MCTS(GAME, GAME.initial, seed=1)
+        for _ in range(300):
+            tree.iterate()
+        assert tree.nodes == 301 and tree.root.children[4].children[0].path == (4, 0)
+
+    assert cyclic_garbage(grow) == 0
 
 
 def test_a_table_nobody_holds_is_freed_without_a_collection():

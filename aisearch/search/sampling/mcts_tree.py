@@ -40,15 +40,22 @@ __all__ = ["MCTS", "MCTSNode"]
 
 
 class MCTSNode:
-    """A node of the search tree: its state, visits ``n``, total rewards ``w`` (one per
-    player), children by move, and the moves not yet tried (in the game's order)."""
+    """A node of the search tree: its state, the moves from the root to it (``path``), visits
+    ``n``, total rewards ``w`` (one per player), children by move, and the moves not yet tried
+    (in the game's order).
 
-    __slots__ = ("state", "player", "move", "parent", "children", "untried", "n", "w",
+    A node holds its children but not its parent (it keeps the moves that lead to it): the
+    tree has no reference cycle, and a tree nobody holds any more is freed at once, without
+    waiting for the garbage collector.
+    """
+
+    __slots__ = ("state", "player", "move", "path", "children", "untried", "n", "w",
                  "terminal")
 
     def __init__(self, game: Game, state: Any, players: int, move: Any = None,
                  parent: MCTSNode | None = None) -> None:
-        self.state, self.move, self.parent = state, move, parent
+        self.state, self.move = state, move
+        self.path: tuple = () if parent is None else parent.path + (move,)
         self.player = game.to_move(state)
         self.terminal = game.is_terminal(state)
         self.children: dict[Any, MCTSNode] = {}
@@ -56,15 +63,6 @@ class MCTSNode:
                                    else list(game.moves(state)))
         self.n = 0
         self.w = [0.0] * players
-
-    @property
-    def path(self) -> tuple:
-        """The moves from the root to this node."""
-        moves, node = [], self
-        while node.parent is not None:
-            moves.append(node.move)
-            node = node.parent
-        return tuple(reversed(moves))
 
     def mean(self, player: int) -> float:
         """Mean reward of ``player`` over this node's visits (0.5 before any)."""
@@ -139,8 +137,13 @@ class MCTS:
         self.budget, self.tracer = budget, tracer
         self.play = BudgetedGame(game, budget) if budget is not None else game
         # The game's functions without their checks, for playouts from checked states (not
-        # through a budget, whose result must count): GameBase.unchecked.
-        self._fast = unchecked(game, state, utility=False) if budget is None else {}
+        # through a budget, whose result must count): GameBase.unchecked. A policy's moves
+        # are checked (one may not be among the moves): then the game's own result.
+        fast, play = unchecked(game, state, utility=False) if budget is None else {}, self.play
+        self._rollout = (fast.get("is_terminal", play.is_terminal), fast.get("moves", play.moves),
+                         fast.get("to_move", play.to_move),
+                         fast["result"] if policy is None and "result" in fast else play.result,
+                         getattr(game, "has_chance", True) is not False)  # (else no to_move)
         self.root = MCTSNode(game, state, self.players)
         self.nodes, self.iterations = 1, 0
 
@@ -151,11 +154,13 @@ class MCTS:
         logarithm of the parent's visits taken once."""
         p, c, best, top = node.player, self.c, None, -math.inf
         log_n = _log(node.n) if node.n else 0.0
-        for j in node.children.values():
-            n = j.n
-            score = j.w[p] / n + c * _sqrt(log_n / n) if n else math.inf
-            if score > top or best is None:
-                best, top = j, score
+        try:
+            for j in node.children.values():
+                score = j.w[p] / j.n + c * _sqrt(log_n / j.n)
+                if score > top or best is None:
+                    best, top = j, score
+        except ZeroDivisionError:  # an unvisited child (its playout raised): UCB1 +inf
+            return next(j for j in node.children.values() if not j.n)
         return best  # type: ignore[return-value]
 
     def iterate(self) -> None:
@@ -191,10 +196,11 @@ class MCTS:
         try:
             r = self.playout(node.state)
         except OutOfBudget:
-            if node.n == 0 and node.parent is not None:  # undo the expansion
-                del node.parent.children[node.move]
-                if node.parent.player != CHANCE:
-                    node.parent.untried.insert(0, node.move)
+            if node.n == 0 and len(path) > 1:  # undo the expansion
+                parent = path[-2]
+                del parent.children[node.move]
+                if parent.player != CHANCE:
+                    parent.untried.insert(0, node.move)
                 self.nodes -= 1
             raise
         if self.budget is not None and self.budget.used == used:
@@ -221,15 +227,11 @@ class MCTS:
     def playout(self, s: Any) -> tuple[float, ...]:
         """Every player's reward from state ``s``: ``value(s)`` if given, else a playout."""
         game, rng, policy = self.play, self.rng, self.policy
-        if not game.is_terminal(s) and self.value is not None:  # (s checked by the game)
+        terminal = game.is_terminal(s)  # (checks s: the states after it are made by result)
+        if not terminal and self.value is not None:
             return self._valued(s)
-        fast = self._fast  # the states after s: made by result
-        is_terminal = fast.get("is_terminal", game.is_terminal)
-        moves, to_move = fast.get("moves", game.moves), fast.get("to_move", game.to_move)
-        # (a policy's move is checked: it may not be one of the moves)
-        result = fast["result"] if policy is None and "result" in fast else game.result
-        chance = getattr(self.game, "has_chance", True) is not False  # (else no to_move)
-        while not is_terminal(s):
+        is_terminal, moves, to_move, result, chance = self._rollout
+        while not terminal:
             if chance and to_move(s) == CHANCE:
                 outcomes = game.chance_outcomes(s)
                 m = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
@@ -237,7 +239,10 @@ class MCTS:
                 ms = moves(s)
                 m = policy(s, ms, rng) if policy is not None else ms[int(rng.random() * len(ms))]
             s = result(s, m)
+            terminal = is_terminal(s)
         r = self.reward(self.game, s, self.players)
+        if self.reward is rewards:  # (the package's own: a tuple of numbers in [0, 1])
+            return r
         if r.__class__ is tuple and len(r) == self.players:  # the usual case, checked fast
             for x in r:
                 if x.__class__ is not float or not 0.0 <= x <= 1.0:

@@ -96,12 +96,14 @@ def rewards(game: Game, s: Any, players: int = 2) -> tuple[float, ...]:
     >>> rewards(game, TicTacToe.parse("xxx/oo./..."))
     (1.0, 0.0)
     """
-    u = [game.utility(s, p) for p in range(players)]
     if players == 2:  # the usual case: plain numbers compared at once
+        u = [game.utility(s, 0), game.utility(s, 1)]
         a, b = u
         if (a.__class__ is int or a.__class__ is float) and (
                 b.__class__ is int or b.__class__ is float) and a == a and b == b:
             return (1.0, 0.0) if a > b else (0.0, 1.0) if a < b else (0.5, 0.5)
+    else:
+        u = [game.utility(s, p) for p in range(players)]
     for x in u:
         if not isinstance(x, numbers.Real) or not is_number(x):
             raise ValueError(f"utility returned {x!r:.80} at state {s!r:.80}: utilities must "

@@ -43,10 +43,14 @@ def test_the_backup_reference_is_what_the_package_mcts_does():
     while node.children:
         node = tree.select(node)
         path.append(node)
-    before = [(m.n, m.w[m.parent.player] if m.parent else m.w[0]) for m in path]
-    movers = [None] + [m.parent.player for m in path[1:]]
+    movers = [None] + [m.player for m in path[:-1]]  # who moved into each node
+
+    def stats():
+        return [(m.n, m.w[0 if who is None else who]) for m, who in zip(path, movers, strict=True)]
+
+    before = stats()
     tree.iterate()
-    after = [(m.n, m.w[m.parent.player] if m.parent else m.w[0]) for m in path]
+    after = stats()
     grew = [a for a, b in zip(after, before, strict=True) if a != b]
     assert grew  # the iteration went down this path (selection is deterministic)
     r = after[0][1] - before[0][1]
