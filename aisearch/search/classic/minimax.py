@@ -50,7 +50,10 @@ def minimax(
     state : state of ``game``
         The root.
     depth : int or None
-        Plies to search; ``None`` searches to terminal states.
+        Plies to search; ``None`` searches to terminal states. A search costs about
+        ``b**depth`` nodes for ``b`` moves a position, and nothing stops it early: see *Big
+        searches* in :mod:`aisearch.search.runtime` for a depth a game affords and for
+        searches under a budget.
     evaluate : callable, optional
         ``evaluate(state) -> float`` from MAX's point of view, used at the depth bound.
     order : callable, optional
