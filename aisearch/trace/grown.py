@@ -188,6 +188,7 @@ def grown_tree(recording: Any, upto: int | None = None) -> GrownTree:
             done += 1
     last = parts[-1] if parts[-1].first < upto else None
     path = () if last is None else max((v.path for v in last.visits
-                                        if v.enter is not None and v.enter < upto), key=len)
+                                        if v.enter is not None and v.enter < upto),
+                                       key=len, default=())  # (at an iteration's Start)
     return GrownTree(root, done, float((start.options or {}).get("c", math.sqrt(2))),
                      start.game, start.state, path)

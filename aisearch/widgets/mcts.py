@@ -27,7 +27,7 @@ from typing import Any
 
 from aisearch.core import as_int, check_game, move_name
 from aisearch.search.sampling.mcts import MCTS, SQRT2
-from aisearch.trace import Expansion, GrownTree, Recorder, Replay, grown_tree
+from aisearch.trace import Expansion, GrownTree, Recorder, Replay, Start, grown_tree
 from aisearch.widgets.base import Widget
 from aisearch.widgets.frames import DPI
 from aisearch.widgets.stepper import AxesPNG
@@ -49,7 +49,8 @@ class MCTSModel:
     game, state
         What to search.
     iterations : int
-        The most iterations the slider offers (at most 5,000).
+        The most iterations the slider offers (at most 5,000); with a ``budget`` that runs
+        out first, the iterations it completed.
     seed, c, **options
         As for :class:`~aisearch.search.MCTS` (``reward``, ``policy``, ``value``).
 
@@ -81,9 +82,13 @@ class MCTSModel:
         search = MCTS(game, state, seed=seed, c=c, tracer=self.recorder, **options)
         for _ in search.run(iterations, batch=iterations):
             pass
+        if not any(type(e) is Start for e in self.recorder.events):
+            raise ValueError(f"the budget ran out before the first iteration ended "
+                             f"({options.get('budget')!r:.80}): give a larger one, or none")
         self.replay = Replay(self.recorder)
         # the number of events after k iterations: ends[k]
         self.ends = [0] + [part.last + 1 for part in self.replay.searches]
+        self.iterations = len(self.ends) - 1  # (fewer where a budget ran out first)
         self.index = 0
         self.tree: GrownTree = grown_tree(self.replay, 0)
 

@@ -111,6 +111,12 @@ def _mcts_views() -> list[Case]:
                                                                iterations=5).goto(6),
              IndexError, ("6", "0..5")),
         Case("MCTSModel: game None", lambda: MCTSModel(None, 0), TypeError, ("game",)),
+        Case("MCTSModel: a budget spent before the first iteration ends",
+             lambda: MCTSModel(TTT, TTT.initial, iterations=5, budget=Budget(nodes=1)),
+             ValueError, ("budget ran out before the first iteration",)),
+        Case("MCTSModel: goto past the iterations a budget allowed",
+             lambda: MCTSModel(TTT, TTT.initial, iterations=50,
+                               budget=Budget(nodes=100)).goto(20), IndexError, ("0..13",)),
         Case("MCTSStepper: iterations=0", lambda: MCTSStepper(TTT, TTT.initial, iterations=0),
              ValueError, ("iterations", "0")),
         Case("MCTSStepper: a foreign state", lambda: MCTSStepper(TTT, ConnectFour().initial),
@@ -302,7 +308,23 @@ CASES = [
 ]
 
 
-CASES += _mcts_views()
+def _endless_and_many_players() -> list[Case]:
+    from aisearch.games import TwoRobots
+
+    walled = TwoRobots.parse("\n. . # . .\nB . # . W\n")  # the robots can never meet
+    return [
+        Case("mcts: a game that can go on for ever, no budget", lambda: last(mcts(
+            walled, walled.initial, iterations=1)), ValueError,
+            ("cycles=true", "playout may never end", "budget=", "value=")),
+        Case("mcts_agent: a game that can go on for ever", lambda: mcts_agent(1)(
+            walled, walled.initial), ValueError, ("cycles=true",)),
+        Case("mcts: value gives one number for three players", lambda: last(mcts(
+            COINS, COINS.initial, iterations=3, value=lambda s: 0.5)), ValueError,
+            ("two players", "tuple of 3")),
+    ]
+
+
+CASES += _mcts_views() + _endless_and_many_players()
 
 
 @params(CASES)

@@ -18,12 +18,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aisearch.games import Chance, Max, Min, TreeGame, TupleTree
-from aisearch.search import MCTS, mcts, scaled_rewards, ucb1
+from aisearch.games import Chance, Max, Min, TicTacToe, TreeGame, TupleTree
+from aisearch.search import MCTS, Budget, mcts, mcts_agent, scaled_rewards, ucb1
+from aisearch.search.runtime.anytime import run_anytime
 from aisearch.trace import EVENT_KINDS, Recorder
 
 Simulation = EVENT_KINDS["Simulation"]
@@ -526,6 +528,29 @@ def test_after_a_playout_that_failed_the_tree_still_answers():
     assert tree.decision().value == 0.5
     tree.iterate()  # (the next untried move)
     assert tree.root.n == 1 and tree.root.children[1].n == 1
+
+
+def test_no_reward_is_the_default_and_numpy_rewards_and_values_are_numbers():
+    game = TicTacToe()
+    s = TicTacToe.parse("xx./oo./...")
+    default = run_anytime(mcts(game, s, iterations=30))
+    assert run_anytime(mcts(game, s, iterations=30, reward=None)) == default
+    assert mcts_agent(30, reward=None)(game, s) == default.move == 2
+    half = run_anytime(mcts(game, s, iterations=30, value=lambda s: np.float32(0.5)))
+    assert half == run_anytime(mcts(game, s, iterations=30, value=lambda s: 0.5))
+    win = run_anytime(mcts(game, s, iterations=30,
+                           reward=lambda g, s, p: (np.float32(1), np.float32(0))))
+    assert win.value == 1.0
+
+
+def test_a_game_that_can_go_on_for_ever_is_searched_under_a_budget_or_with_a_value():
+    from aisearch.games import TwoRobots
+
+    walled = TwoRobots.parse("\n. . # . .\nB . # . W\n")
+    spent = run_anytime(mcts(walled, walled.initial, iterations=None, budget=Budget(nodes=300)))
+    assert spent.stats.leaves == 0  # (the first playout wanders until the budget is spent)
+    valued = run_anytime(mcts(walled, walled.initial, iterations=20, value=lambda s: 0.5))
+    assert valued.stats.leaves == 20
 
 
 def test_selection_goes_first_to_a_child_whose_playout_failed():

@@ -264,6 +264,21 @@ def test_the_tree_read_from_the_recording_is_the_search_tree_at_every_iteration(
         assert grown.ucb_terms() == [tuple(r) for r in tree.ucb_terms()]
 
 
+def test_the_tree_read_from_the_recording_at_every_event_the_starts_too():
+    """Up to an iteration's Start (no visit of it yet) the tree is the one before it, and
+    the last iteration's path is the root's: no event of a recording is refused."""
+    from aisearch.trace import grown_tree
+
+    rec = Recorder()
+    list(mcts(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=10, tracer=rec))
+    starts = [k for k, e in enumerate(rec.events) if type(e).__name__ == "Start"]
+    assert len(starts) == 10
+    for k in range(len(rec.events) + 1):
+        grown = grown_tree(rec, k)
+        if k - 1 in starts:
+            assert grown.last_path == () and grown.iterations == starts.index(k - 1)
+
+
 def test_the_agents_and_the_play_widget_take_mcts_by_its_registration():
     from aisearch.agents import anytime_agent
     from aisearch.widgets import PlayModel

@@ -88,7 +88,7 @@ class MCTS:
     reward : callable
         ``reward(game, state, players) -> rewards``: every player's reward in [0, 1] at a
         terminal state (:func:`rewards`: wins, draws, losses; :func:`scaled_rewards` for
-        payoffs).
+        payoffs; None: :func:`rewards`).
     value : callable, optional
         ``value(state) -> float``: MAX's expected reward in [0, 1] (a win probability),
         used instead of a playout (two-player games), or a tuple of every player's.
@@ -113,7 +113,7 @@ class MCTS:
                  policy: Callable[..., Any] | None = None,
                  value: Callable[[Any], Any] | None = None, budget: Budget | None = None,
                  tracer: TracerLike | None = None,
-                 reward: Callable[..., tuple[float, ...]] = rewards) -> None:
+                 reward: Callable[..., tuple[float, ...]] | None = rewards) -> None:
         check_game(game, initial=False)
         seed = as_int(seed, seed)
         check_seed(seed)
@@ -130,9 +130,14 @@ class MCTS:
             hash(state)
         except TypeError:
             raise TypeError(f"states must be hashable; got {type(state).__name__}") from None
+        if getattr(game, "cycles", False) is True and value is None and budget is None:
+            raise ValueError(f"{game!r:.80} can go on for ever (cycles=True), so a random "
+                             "playout may never end: give value= (an estimate in place of "
+                             "playouts), budget= (Budget(nodes=...) or Budget(seconds=...)), "
+                             "or a game with a move limit (e.g. TwoRobots(..., max_plies=40))")
         self.game, self.c, self.policy, self.value = game, float(c), policy, value
-        self.reward = reward
         self.players = int(getattr(game, "players", 2))
+        self.reward = rewards if reward is None else reward
         self.rng = random.Random(seed)
         self.budget, self.tracer = budget, tracer
         self.play = BudgetedGame(game, budget) if budget is not None else game
@@ -254,8 +259,7 @@ class MCTS:
         """The rewards ``reward`` gave at terminal state ``s``, checked: a tuple of one
         number in [0, 1] per player."""
         if (isinstance(r, (tuple, list)) and len(r) == self.players
-                and all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 1
-                        for x in r)):
+                and all(is_number(x) and 0 <= x <= 1 for x in r)):
             return tuple(map(float, r))
         name = getattr(self.reward, "__name__", "reward")
         raise ValueError(f"{name} returned {r!r:.80} for terminal state {s!r:.80}: a reward "
@@ -264,12 +268,16 @@ class MCTS:
 
     def _valued(self, s: Any) -> tuple[float, ...]:
         v = self.value(s)  # type: ignore[misc]
-        if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1:
+        if is_number(v) and 0 <= v <= 1 and self.players == 2:
             return (float(v), 1.0 - float(v))
         if (isinstance(v, tuple) and len(v) == self.players
                 and all(is_number(x) and 0 <= x <= 1 for x in v)):
             return tuple(map(float, v))
         name = getattr(self.value, "__name__", "value")
+        if is_number(v) and self.players != 2:
+            raise ValueError(f"{name} returned {v!r:.80} for state {s!r:.80}: one number is MAX's "
+                             f"expected reward in a game of two players; this game has "
+                             f"{self.players}: return a tuple of {self.players} rewards in [0, 1]")
         raise ValueError(f"{name} returned {v!r:.80} for state {s!r:.80}: a value must be MAX's "
                          f"expected reward in [0, 1] (or a tuple of {self.players} rewards)")
 
