@@ -59,6 +59,13 @@ def nan_reward(game: Any, s: Any, players: int = 2) -> tuple:
     return (float("nan"), 0.5)
 
 
+class _NoneUtility(NanGame):
+    """A game whose utility is None."""
+
+    def utility(self, s: int, player: int = MAX) -> None:  # type: ignore[override]
+        return None
+
+
 def no_reward(game: Any, s: Any, players: int = 2) -> None:
     return None
 
@@ -165,6 +172,9 @@ CASES = [
     Case("scaled_rewards: low above high", lambda: scaled_rewards(5, 1), ValueError,
          ("low", "high")),
     Case("scaled_rewards: text", lambda: scaled_rewards("0", 1), TypeError, ("low", "'0'")),
+    Case("scaled_rewards: a utility that is no number",
+         lambda: scaled_rewards(0, 5)(_NoneUtility(), 0), ValueError,
+         ("none", "not a number on the scale [0, 5]")),
     Case("scaled_rewards: a utility outside the scale",
          lambda: last(mcts(fig5_2, (), iterations=5, reward=scaled_rewards(0, 5))), ValueError,
          ("outside the scale", "[0, 5]")),
@@ -318,6 +328,10 @@ def _endless_and_many_players() -> list[Case]:
             ("cycles=true", "playout may never end", "budget=", "value=")),
         Case("mcts_agent: a game that can go on for ever", lambda: mcts_agent(1)(
             walled, walled.initial), ValueError, ("cycles=true",)),
+        Case("mcts: c=inf", lambda: MCTS(TTT, TTT.initial, c=float("inf")), ValueError,
+             ("finite number >= 0", "inf")),
+        Case("mcts_agent: c=inf", lambda: mcts_agent(5, c=float("inf")), ValueError,
+             ("finite number >= 0", "inf")),
         Case("mcts: value gives one number for three players", lambda: last(mcts(
             COINS, COINS.initial, iterations=3, value=lambda s: 0.5)), ValueError,
             ("two players", "tuple of 3")),

@@ -538,6 +538,8 @@ def test_no_reward_is_the_default_and_numpy_rewards_and_values_are_numbers():
     assert mcts_agent(30, reward=None)(game, s) == default.move == 2
     half = run_anytime(mcts(game, s, iterations=30, value=lambda s: np.float32(0.5)))
     assert half == run_anytime(mcts(game, s, iterations=30, value=lambda s: 0.5))
+    assert MCTS(game, s, c=np.float32(1.5)).c == 1.5
+    assert mcts_agent(30, c=np.int64(2))(game, s) == 2  # (X completes the top row)
     win = run_anytime(mcts(game, s, iterations=30,
                            reward=lambda g, s, p: (np.float32(1), np.float32(0))))
     assert win.value == 1.0
@@ -551,6 +553,17 @@ def test_a_game_that_can_go_on_for_ever_is_searched_under_a_budget_or_with_a_val
     assert spent.stats.leaves == 0  # (the first playout wanders until the budget is spent)
     valued = run_anytime(mcts(walled, walled.initial, iterations=20, value=lambda s: 0.5))
     assert valued.stats.leaves == 20
+
+
+def test_scaled_rewards_flip_a_zero_sum_payoff_and_scale_each_payoff_of_other_games():
+    zero_sum, general = TreeGame([[2, 6]]), TupleTree([[(1, 2), (3, 8)]])
+    reward = scaled_rewards(0, 8)
+    assert reward(zero_sum, (0, 0), 2) == (0.25, 0.75)  # MIN's -2 is off the scale: 1 - 0.25
+    assert reward(general, (0, 1), 2) == (0.375, 1.0)  # each player's own payoff
+    assert scaled_rewards(np.int64(0), np.float64(8))(general, (0, 0), 2) == (0.125, 0.25)
+    # In this general-sum tree the player to move at (0,) is the second: it takes 8 over 2.
+    d = run_anytime(mcts(general, general.initial, iterations=200, reward=reward))
+    assert d.pv == (0, 1)
 
 
 def test_selection_goes_first_to_a_child_whose_playout_failed():

@@ -120,7 +120,7 @@ def test_a_searcher_that_cannot_play_is_refused_with_what_it_needs() -> None:
         PlayModel(TicTacToe(), searcher=star1)
     with pytest.raises(ValueError, match="quiescence searches one position without a depth"):
         PlayModel(TicTacToe(), searcher=quiescence)
-    with pytest.raises(ValueError, match="c .* must be a number >= 0, not -1"):
+    with pytest.raises(ValueError, match="c .* must be a finite number >= 0, not -1"):
         PlayModel(TicTacToe(), searcher=mcts, nodes=50, options={"c": -1})
     model = PlayModel(TicTacToe(), searcher=mcts, nodes=50, options={"c": 0.5}, human=1)
     assert len(model.moves) == 1  # (the options reach the searcher)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from aisearch.core import as_int, check_seed, is_number, type_note
-from aisearch.search.sampling.ucb import SQRT2, ucb1_unchecked
+from aisearch.search.sampling.ucb import SQRT2, exploration, ucb1_unchecked
 
 __all__ = ["BanditRun", "play_bandit", "POLICIES"]
 
@@ -68,9 +68,7 @@ def play_bandit(probabilities: Sequence[float], steps: int, *, policy: str = "uc
     steps = count
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r:.80}")
-    if not is_number(c) or not 0 <= c < math.inf:
-        raise ValueError(f"c (the exploration constant) must be a finite number >= 0, not "
-                         f"{c!r:.80}")
+    exploration(c)
     if not is_number(epsilon) or not 0 <= epsilon <= 1:
         raise ValueError(f"epsilon must be a probability from 0 to 1, not {epsilon!r:.80}")
     check_seed(seed)

@@ -39,7 +39,6 @@ Examples
 """
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -50,7 +49,7 @@ from aisearch.search.registry import searcher
 from aisearch.search.runtime.anytime import Budget, run_anytime
 from aisearch.search.runtime.checks import check_decision_state, check_tracer
 from aisearch.search.sampling.mcts_tree import MCTS, MCTSNode
-from aisearch.search.sampling.ucb import SQRT2, rewards, scaled_rewards, ucb1
+from aisearch.search.sampling.ucb import SQRT2, exploration, rewards, scaled_rewards, ucb1
 from aisearch.trace.events import TracerLike
 
 __all__ = ["ucb1", "rewards", "scaled_rewards", "MCTS", "MCTSNode", "mcts", "mcts_agent",
@@ -136,9 +135,7 @@ def mcts_agent(iterations: int | None = 1000, *, nodes: int | None = None,
     if batch < 1:
         raise ValueError(f"batch must be a positive int, not {options['batch']!r:.80}")
     options["batch"] = batch
-    c = options.get("c", SQRT2)  # the search's other options, checked now too
-    if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
-        raise ValueError(f"c (the exploration constant) must be a number >= 0, not {c!r}")
+    exploration(options.get("c", SQRT2))  # the search's other options, checked now too
     for name in ("policy", "value", "reward"):
         if options.get(name) is not None and not callable(options[name]):
             raise TypeError(f"{name} must be callable or None, not {options[name]!r:.80}")

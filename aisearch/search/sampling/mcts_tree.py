@@ -33,7 +33,7 @@ from aisearch.search.runtime import check_function, check_tracer
 from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
 from aisearch.search.runtime.run import unchecked
 from aisearch.search.sampling.mcts_trace import report_iteration
-from aisearch.search.sampling.ucb import SQRT2, rewards
+from aisearch.search.sampling.ucb import SQRT2, exploration, rewards
 from aisearch.trace.events import Finish, TracerLike
 
 __all__ = ["MCTS", "MCTSNode"]
@@ -117,9 +117,7 @@ class MCTS:
         check_game(game, initial=False)
         seed = as_int(seed, seed)
         check_seed(seed)
-        c = as_int(c, c)
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
-            raise ValueError(f"c (the exploration constant) must be a number >= 0, not {c!r}")
+        c = exploration(c)
         for name, f in (("policy", policy), ("value", value), ("reward", reward)):
             check_function(name, f)
         check_tracer(tracer)
@@ -135,7 +133,7 @@ class MCTS:
                              "playout may never end: give value= (an estimate in place of "
                              "playouts), budget= (Budget(nodes=...) or Budget(seconds=...)), "
                              "or a game with a move limit (e.g. TwoRobots(..., max_plies=40))")
-        self.game, self.c, self.policy, self.value = game, float(c), policy, value
+        self.game, self.c, self.policy, self.value = game, c, policy, value
         self.players = int(getattr(game, "players", 2))
         self.reward = rewards if reward is None else reward
         self.rng = random.Random(seed)

@@ -70,10 +70,24 @@ def ucb1(total: float, visits: int, parent_visits: int, c: float = SQRT2) -> flo
     if not is_number(total) or not 0 <= total <= counts["visits"]:
         raise ValueError(f"total must be a number from 0 to visits ({counts['visits']}): "
                          f"rewards are in [0, 1], not {total!r:.80}")
+    return ucb1_unchecked(total, counts["visits"], counts["parent_visits"], exploration(c))
+
+
+def exploration(c: Any) -> float:
+    """``c``, UCB1's exploration constant, checked (a finite number >= 0, numpy's too) and
+    made a float.
+
+    >>> exploration(2)
+    2.0
+    >>> exploration(float("inf"))
+    Traceback (most recent call last):
+    ...
+    ValueError: c (the exploration constant) must be a finite number >= 0, not inf
+    """
     if not is_number(c) or not 0 <= c < math.inf:
         raise ValueError(f"c (the exploration constant) must be a finite number >= 0, not "
                          f"{c!r:.80}")
-    return ucb1_unchecked(total, counts["visits"], counts["parent_visits"], c)
+    return float(c)
 
 
 def ucb1_unchecked(total: float, visits: int, parent_visits: int, c: float) -> float:
@@ -115,14 +129,16 @@ def rewards(game: Game, s: Any, players: int = 2) -> tuple[float, ...]:
 
 def scaled_rewards(low: float, high: float) -> Callable[[Game, Any, int], tuple[float, ...]]:
     """Rewards for games of payoffs rather than wins: each player's utility mapped linearly
-    from [low, high] to [0, 1] (explicit trees with numbers at the tips).
+    from [low, high] to [0, 1] (explicit trees with numbers at the tips). In a zero-sum game
+    of two players (MIN's utility is minus MAX's), MIN's reward is 1 minus MAX's: MAX's
+    payoff lies in [low, high], MIN's need not.
 
     >>> from aisearch.games import fig5_2
     >>> [round(r, 3) for r in scaled_rewards(2, 14)(fig5_2, (0, 0))]  # the tip worth 3
     [0.083, 0.917]
     """
     for name, x in (("low", low), ("high", high)):
-        if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+        if not is_number(x) or not math.isfinite(x):
             raise TypeError(f"{name} must be a finite number, not {x!r:.80}")
     if not low < high:
         raise ValueError(f"low must be below high, not low={low!r}, high={high!r}")
@@ -130,13 +146,17 @@ def scaled_rewards(low: float, high: float) -> Callable[[Game, Any, int], tuple[
 
     def scaled(game: Game, s: Any, players: int = 2) -> tuple[float, ...]:
         out: list[float] = []
+        first: Any = None
         for p in range(players):
             u = game.utility(s, p)
-            if players == 2 and p == 1:  # MIN's utility is -MAX's: scale MAX's, flipped
+            if p == 0:
+                first = u
+            elif players == 2 and u == -first:  # zero-sum: MAX's payoff scaled, flipped
                 out.append(1.0 - out[0])
                 continue
-            if not low <= u <= high:
-                raise ValueError(f"utility {u!r} at state {s!r:.80} is outside the scale "
+            if not is_number(u) or not low <= u <= high:
+                what = "outside the scale" if is_number(u) else "not a number on the scale"
+                raise ValueError(f"utility {u!r:.80} at state {s!r:.80} is {what} "
                                  f"[{low}, {high}] given to scaled_rewards")
             out.append((u - low) / span)
         return tuple(out)
