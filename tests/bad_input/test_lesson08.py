@@ -21,6 +21,7 @@ from aisearch.search import (
     ucb1,
 )
 from aisearch.search.runtime.anytime import run_anytime
+from aisearch.search.sampling.ucb import rewards
 from aisearch.trace import Recorder
 from tests.bad_input.table import Case, check, params
 
@@ -172,6 +173,10 @@ CASES = [
     Case("scaled_rewards: low above high", lambda: scaled_rewards(5, 1), ValueError,
          ("low", "high")),
     Case("scaled_rewards: text", lambda: scaled_rewards("0", 1), TypeError, ("low", "'0'")),
+    Case("rewards: players=1", lambda: rewards(TTT, TTT.parse("xxx/oo./..."), 1), ValueError,
+         ("players must be an int >= 2", "1")),
+    Case("rewards: players='2'", lambda: rewards(TTT, TTT.parse("xxx/oo./..."), "2"),
+         ValueError, ("players must be an int >= 2", "'2'")),
     Case("scaled_rewards: a utility that is no number",
          lambda: scaled_rewards(0, 5)(_NoneUtility(), 0), ValueError,
          ("none", "not a number on the scale [0, 5]")),

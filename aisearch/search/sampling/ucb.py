@@ -105,6 +105,10 @@ def rewards(game: Game, s: Any, players: int = 2) -> tuple[float, ...]:
     """Each player's reward at terminal state ``s``: the fraction of the other players whose
     utility it beats, ties counting half (two players: win 1, draw 1/2, loss 0).
 
+    Only the order of the utilities counts: in a game of payoffs (an explicit tree) a
+    positive payoff is MAX's win however small, and where every payoff has the same sign
+    every playout earns the same reward. Give such games :func:`scaled_rewards`.
+
     >>> from aisearch.games import TicTacToe
     >>> game = TicTacToe()
     >>> rewards(game, TicTacToe.parse("xxx/oo./..."))
@@ -117,6 +121,9 @@ def rewards(game: Game, s: Any, players: int = 2) -> tuple[float, ...]:
                 b.__class__ is int or b.__class__ is float) and a == a and b == b:
             return (1.0, 0.0) if a > b else (0.0, 1.0) if a < b else (0.5, 0.5)
     else:
+        if players.__class__ is not int or players < 2:
+            raise ValueError(f"players must be an int >= 2 (the game's players), not "
+                             f"{players!r:.80}")
         u = [game.utility(s, p) for p in range(players)]
     for x in u:
         if not isinstance(x, numbers.Real) or not is_number(x):
