@@ -279,6 +279,25 @@ def test_an_entry_settles_a_look_up_at_exactly_alpha_or_beta_and_not_beyond():
         assert not t.lookup(key, 1, 5, 5.5, ply=0)[1]  # the root is always searched
     assert t.lookup("ex", 1, 0, 9, ply=1)[0].move == "m"
     assert (t.probes, t.hits, t.settled) == (15, 15, 5)
+    assert t.lookup("none", 3, 0, 5, ply=1) == (None, False) and t.probe("none") is None
+    assert (t.probes, t.hits, t.misses) == (17, 15, 2)
+
+
+def test_a_search_counts_its_look_ups_as_hits_and_misses_by_either_way_of_looking():
+    """The written-out steps and the methods (a subclass's) count alike: every look-up is a
+    hit or a miss, and the probes are their sum."""
+    class Own(TranspositionTable):
+        pass
+
+    game = TicTacToe()
+    counts = []
+    for table in (TranspositionTable(size=None), Own(size=None)):
+        alphabeta_tt(game, game.initial, table=table)
+        counts.append((table.probes, table.hits, table.misses, table.settled, table.stores))
+    assert counts[0] == counts[1]
+    probes, hits, misses, settled, stores = counts[0]
+    assert probes == hits + misses and misses > 0 and hits > settled > 0
+    assert stores == misses + hits - settled  # every position looked up and not answered
 
 
 def test_the_root_is_never_answered_from_the_table():

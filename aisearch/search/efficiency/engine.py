@@ -106,7 +106,6 @@ class DistanceBounds(TranspositionTable):
         if ply:  # (a root is searched for its move)
             most = WIN - (ply + 1) * PLY  # a win one ply from here
             if alpha >= most or beta <= -most:  # a look-up, a hit, settled: as a stored bound
-                self.probes += 1
                 self.hits += 1
                 self.settled += 1
                 self.bounded += 1

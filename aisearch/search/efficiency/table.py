@@ -131,10 +131,10 @@ class TranspositionTable:
 
     Attributes
     ----------
-    probes, hits, settled, stores, replaced, refused : int
-        Look-ups, look-ups that found an entry, look-ups the entry answered (no search),
-        entries offered, slots overwritten by another position, entries the policy turned
-        away.
+    probes, hits, misses, settled, stores, replaced, refused : int
+        Look-ups (``hits + misses``), look-ups that found an entry, look-ups that found
+        none, look-ups the entry answered (no search), entries offered, slots overwritten by
+        another position, entries the policy turned away.
     generation, settled_old : int
         The current generation (:meth:`age`), and look-ups answered by an entry of an older
         generation.
@@ -178,8 +178,13 @@ class TranspositionTable:
         # What the entries are values of, besides the positions: the game, the evaluation
         # and the scoring of the searches that filled it (see :meth:`serve`).
         self.search: tuple | None = None
-        self.probes = self.hits = self.settled = self.stores = self.replaced = self.refused = 0
+        self.hits = self.misses = self.settled = self.stores = self.replaced = self.refused = 0
         self.generation = self.settled_old = 0
+
+    @property
+    def probes(self) -> int:
+        """Look-ups so far: those that found an entry and those that did not."""
+        return self.hits + self.misses
 
     def _key(self, s: Any) -> Any:
         try:
@@ -235,13 +240,13 @@ class TranspositionTable:
         ply 0, the root of a search, nothing is settled: a root is searched for its move."""
         # (probe and Entry.settles written out: this runs at every node of a table search)
         key = s if self.canonical is None else self.canonical(s)
-        self.probes += 1
         try:
             e = self.slots.get(key if self.size is None else hash(key) % self.size)
         except TypeError:  # an unhashable state or canonical form
             self._key(s)  # (says which)
             raise
         if e is None or e[4] is not key and e[4] != key:
+            self.misses += 1
             return None, False
         self.hits += 1
         value = e[0]
@@ -369,20 +374,19 @@ def written_steps(table: TranspositionTable, top: int, distance: bool = False,
         if distance and d < top:  # (a root is searched for its move)
             most = WIN - (top - d + 1) * PLY  # a win one ply from here: nothing is better
             if alpha >= most or beta <= -most:  # answered as a stored bound would be
-                table.probes += 1
                 table.hits += 1
                 table.settled += 1
                 table.bounded += 1  # type: ignore[attr-defined]
                 if alpha >= most:
                     return (most, UPPER, d, None, s, table.generation), True
                 return (-most, LOWER, d, None, s, table.generation), True
-        table.probes += 1
         try:
             e = get(s if size is None else hash(s) % size)
         except TypeError:  # an unhashable state
             table._key(s)  # (says so)
             raise
         if e is None or size is not None and e[4] is not s and e[4] != s:
+            table.misses += 1
             return None, False
         table.hits += 1
         value, bound = e[0], e[1]
