@@ -77,7 +77,7 @@ class MCTSModel:
         iterations = n
         if "tracer" in options:
             raise TypeError("MCTSModel records the search itself: give no tracer")
-        self.game, self.state, self.iterations = game, state, iterations
+        self.game, self.state = game, state
         self.recorder = Recorder()
         search = MCTS(game, state, seed=seed, c=c, tracer=self.recorder, **options)
         for _ in search.run(iterations, batch=iterations):
@@ -101,7 +101,7 @@ class MCTSModel:
         if not 0 <= k <= self.iterations:
             raise IndexError(f"iteration {k} is outside 0..{self.iterations}")
         self.index = k
-        self.tree = grown_tree(self.replay, self.ends[min(k, len(self.ends) - 1)])
+        self.tree = grown_tree(self.replay, self.ends[k])
         return k
 
     def last_path(self) -> tuple:
