@@ -1,6 +1,6 @@
 """Connect Four: the course's engine solves Pascal Pons' test positions, against a bare solver.
 
-Run from the repository root (the full run takes about 11 minutes on two busy cores)::
+Run from the repository root (the full run takes about 5 minutes on two cores)::
 
     python benchmarks/bench_connect4.py                        # 200 positions of each set
     python benchmarks/bench_connect4.py --count 20             # a quick look
@@ -50,12 +50,16 @@ bound transposition table") of his blog: his C++ solver on all 1000 positions of
 pure Python on whatever machine this runs on.
 
 Times are the CPU seconds of this process (``time.process_time``): on a shared machine the
-wall clock also counts other programs' turns. The garbage collector runs as it does for a
-student (``--gc off`` turns it off while a solver runs, as :mod:`timeit` times), and every
-solver frees what it made before its clock stops: none leaves a reference cycle for the
-collector to free after it (checked before the timed solves). Each
-position is solved by both solvers in turn (alternating which goes first), so a busy spell
-(caches, memory) slows both. Read the ratios.
+wall clock also counts other programs' turns. The solves follow one another as they do in a
+student's loop over the positions: the garbage collector runs when it would (``--gc off``
+turns it off while a solver runs, as :mod:`timeit` times), and every solver frees what it
+made before its clock stops: none leaves a reference cycle for the collector to free after
+it (checked before the timed solves), so none pays for another's garbage. ``--collect``
+makes a full collection before every timed solve instead: it walks the whole heap, so each
+solve then starts with its code and data out of the processor's caches, which costs a search
+of a few dozen positions more than the search itself (most for the solver that runs the
+most code). Each position is solved by every solver in turn (rotating which goes first), so
+a busy spell (caches, memory) slows them all. Read the ratios.
 """
 
 from __future__ import annotations
@@ -391,13 +395,14 @@ def engine_bare(s: Any, size: int = TABLE_SIZE) -> tuple[int, int]:
 
 
 # -- the comparison ----------------------------------------------------------------------------
-COLLECTOR = {"on": True}  # the garbage collector runs during a timed solve (--gc)
+COLLECTOR = {"on": True, "before": False}  # on during a timed solve (--gc); --collect: before
 
 
 def timed(solve: Any, given: Any) -> tuple[int, int, float]:
-    """``solve(given)`` and the CPU seconds it took, after a collection; with ``--gc off``,
-    the collector is off while it runs (as :mod:`timeit` times)."""
-    gc.collect()
+    """``solve(given)`` and the CPU seconds it took; with ``--gc off``, the collector is off
+    while it runs (as :mod:`timeit` times); with ``--collect``, a full collection first."""
+    if COLLECTOR["before"]:
+        gc.collect()
     if not COLLECTOR["on"]:
         gc.disable()
     try:
@@ -527,9 +532,11 @@ def main() -> None:
                         default=ENGINE["window"])
     parser.add_argument("--gc", choices=["on", "off"], default="on",
                         help="the garbage collector during a timed solve")
+    parser.add_argument("--collect", action="store_true",
+                        help="a full collection before every timed solve (caches cold)")
     args = parser.parse_args()
     ENGINE["window"] = args.window
-    COLLECTOR["on"] = args.gc == "on"
+    COLLECTOR["on"], COLLECTOR["before"] = args.gc == "on", args.collect
     print("Engine: enhanced_search(ConnectFour(), s, None, "
           + ", ".join(f"{k}={v!r}" for k, v in ENGINE.items() if k != "table")
           + f", table=DistanceBounds({TABLE_SIZE:,})); the bare solver's table: {TABLE_SIZE:,} "
@@ -537,8 +544,10 @@ def main() -> None:
     print("Right: Pons' exact score (22 minus the winner's discs at the end, sign of the "
           "player to move; 0 a draw), read from the engine's distance to the end.")
     print(f"Pons' figures: {PONS_SOURCE}.")
-    print(f"CPU seconds of this process, the garbage collector {args.gc}; every solver frees "
-          "what it made before its clock stops (checked: it leaves no reference cycle).\n")
+    print(f"CPU seconds of this process, the garbage collector {args.gc}"
+          + (", a full collection before every solve" if args.collect else "")
+          + "; every solver frees what it made before its clock stops (checked: it leaves no "
+          "reference cycle).\n")
     if args.part in ("all", "ingredients"):
         for name, count, names in (("Test_L3_R1", args.sample, list(LADDER)),
                                    ("Test_L2_R1", args.sample, list(LADDER)[1:])):
