@@ -530,6 +530,15 @@ def test_after_a_playout_that_failed_the_tree_still_answers():
     assert tree.root.n == 1 and tree.root.children[1].n == 1
 
 
+def test_an_agent_whose_budget_ends_before_the_first_iteration_plays_the_first_move():
+    game = TicTacToe()
+    s = TicTacToe.parse("o../xx./..o")  # X to move: cell 5 wins, its first move is cell 1
+    agent = mcts_agent(None, nodes=1)  # (the root alone: no playout fits)
+    assert agent(game, s) == game.moves(s)[0] and agent.last.move is None
+    searched = mcts_agent(None, nodes=2000)
+    assert searched(game, s) != game.moves(s)[0] and searched.last.move is not None
+
+
 def test_no_reward_is_the_default_and_numpy_rewards_and_values_are_numbers():
     game = TicTacToe()
     s = TicTacToe.parse("xx./oo./...")

@@ -106,7 +106,9 @@ def mcts_agent(iterations: int | None = 1000, *, nodes: int | None = None,
     """An agent that plays MCTS's most visited move after ``iterations`` playouts (or a
     budget of ``nodes`` generated states or ``seconds``; give ``iterations=None`` to be
     bound by the budget alone). Each move is searched with a seed drawn from ``seed``,
-    so a game is reproducible (with a node budget).
+    so a game is reproducible (with a node budget). If the budget runs out before the
+    first iteration finishes, the agent plays the first legal move, as
+    :func:`~aisearch.anytime_agent` does (``agent.last`` then has no move).
 
     >>> from aisearch.games import TicTacToe
     >>> agent = mcts_agent(200)
