@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aisearch.core import MAX
-from aisearch.games import TreeGame, fig5_2, uniform_tree
+from aisearch.games import Chance, TreeGame, fig5_2, uniform_tree
 from aisearch.search import (
     alphabeta,
     alphabeta_failsoft,
@@ -79,6 +79,23 @@ def test_min_to_move_in_noisy_order_then_in_the_given_order():
 def test_a_tree_without_noisy_moves_is_its_static_value():
     d = quiescence(fig5_2, fig5_2.initial, evaluate=lambda s: 7)
     assert d.value == 7 and d.stats.quiescence == 0
+
+
+@pytest.mark.parametrize("search", [alphabeta, alphabeta_failsoft, pearl_ab, alphabeta_tt, pvs,
+                                    aspiration, mtdf, enhanced_search])
+def test_a_noisy_chance_node_is_refused_and_a_quiet_one_is_its_static_value(search):
+    """A chance node has no player to stand pat or choose: quiescence does not search its
+    outcomes as a MIN node's moves (which took the worse die, -2, and changed the move)."""
+    values = {(0,): 3, (1,): 1}
+    noisy = TreeGame([Chance([(0.5, 10), (0.5, -2)]), 1], noisy=[(0, 0), (0, 1)])
+    with pytest.raises(ValueError, match=r"chance node with noisy outcomes at state \(0,\)"):
+        search(noisy, (), 1, evaluate=values.get, quiescence=2)
+    quiet = TreeGame([Chance([(0.5, 10), (0.5, -2)]), 1], noisy=[(1,)])
+    d = search(quiet, (), 1, evaluate=values.get, quiescence=2)
+    assert (d.value, d.move) == (3, 0)
+    with pytest.raises(ValueError, match="quiescence search met a chance node"):
+        quiescence(noisy, (0,), evaluate=lambda s: 3)
+    assert quiescence(quiet, (0,), evaluate=lambda s: 3).value == 3
 
 
 def test_quiescence_below_the_depth_bound_changes_the_decision():

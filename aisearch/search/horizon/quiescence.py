@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from aisearch.core import MAX, Evaluate, Game, Order, as_int, noisy_moves, type_note
+from aisearch.core import MAX, MIN, Evaluate, Game, Order, as_int, noisy_moves, type_note
 from aisearch.results import Decision
 from aisearch.search.registry import searcher
 from aisearch.search.runtime import INF, Run, check_window
@@ -84,7 +84,12 @@ def _core(run: Run, cap: int | None, order: Order | None,
         line: tuple = ()
         if d <= limit:  # the cap: the static value
             return best, line
-        maximizing = to_move(s) == MAX
+        player = to_move(s)
+        maximizing = player == MAX
+        if not maximizing and player != MIN:  # a chance node: nobody stands pat or chooses
+            if noisy(s):
+                raise _chance_error(run.name, s)
+            return best, line  # quiet: its static value, as without quiescence
         if maximizing:
             alpha = max(alpha, best)
         else:
@@ -122,6 +127,13 @@ def _core(run: Run, cap: int | None, order: Order | None,
         node = trace.wrap(node, Quiescent, mover_view=False)
     run.unlink_at_finish(node, by=[expand])  # (expand and node call each other)
     return expand, node
+
+
+def _chance_error(name: str, s: Any) -> ValueError:
+    who = "quiescence search" if name == "quiescence" else f"{name}'s quiescence search"
+    return ValueError(f"{who} met a chance node with noisy outcomes at state {s!r:.200}: it "
+                      "searches the noisy moves of MAX and MIN only (a chance node is worth "
+                      "its static value when it has no noisy outcomes)")
 
 
 class Quiescence:
