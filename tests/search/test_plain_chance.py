@@ -16,8 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aisearch import CountingGame
+from aisearch.games import Chance, TreeGame
 from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
 from aisearch.games.pig import Pig, PigState
+from aisearch.games.tree import Max
 from aisearch.search import expectiminimax, minimax, plain, star1, star2
 
 chance_trees = st.builds(
@@ -95,3 +97,13 @@ def test_star2_probes_and_keeps_what_it_probed():
     assert (round(value, 9), move) == (2.1, "a1")
     below_min = [s for s in generated if len(s) == 3]
     assert len(below_min) == len(set(below_min))
+
+
+def test_star2_searches_again_an_outcome_whose_bound_rounding_kept_from_cutting():
+    """With probabilities of thirds a failed outcome's bound may round just short of a cut:
+    the outcome is searched again for its value (it was left without one: a TypeError)."""
+    third = 1 / 3
+    game = TreeGame(Max([0, Chance([(third, -4), (third, -2),
+                                    (third, Chance([(third, 2), (third, -3), (third, -5)]))])]))
+    assert plain.star2(game, game.initial, -6, 6) == plain.expectiminimax(game, game.initial)
+    assert plain.star2(game, game.initial, -6, 6) == (0, 0)

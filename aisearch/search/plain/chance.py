@@ -181,4 +181,7 @@ def star2(game: Any, state: Any, low: float, high: float, depth: float = INF,
                 value[i] = lo[i] = hi[i] = v
         if (i < n - 1 or value[i] is None) and (bound := decided()) is not None:
             return bound, None
+        if value[i] is None:  # a bound that should have cut, but rounding kept the sum
+            value[i] = star2(game, game.result(state, outcome), low, high, depth - 1,
+                             evaluate)[0]
     return sum(p * v for p, v in zip(ps, value, strict=True)), None
