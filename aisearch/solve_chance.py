@@ -11,8 +11,11 @@ whole graph of reachable states is solved instead:
    expectation of ``v`` over the successors exactly: for fixed choices (a policy) the values
    are affine in the values of a few *feedback* states (targets of back edges), found with one
    linear solve; the choices are then improved and the step repeated until no choice changes
-   (policy iteration: value iteration, but each step exact). A component that will not settle
-   this way falls back to plain value iteration.
+   (policy iteration: value iteration, but each step exact). A component with more than 12
+   feedback states, or one that will not settle this way, is solved by plain value iteration
+   to a fixed point; where :data:`SWEEPS` sweeps do not reach one (long cycles of even odds,
+   such as a fair random walk over hundreds of squares), a ``RuntimeWarning`` says that the
+   values are approximate.
 
 The result, a :class:`ChanceSolution`, holds the optimal value (expected utility for MAX) of
 every reachable state and an optimal move at each decision state (the first best in move
@@ -32,6 +35,7 @@ Examples
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
@@ -41,10 +45,12 @@ import numpy as np
 from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_outcomes, player_name
 from aisearch.solve import NotSolvedError
 
-__all__ = ["ChanceSolution", "solve_chance", "nannon_solution", "LIMIT"]
+__all__ = ["ChanceSolution", "solve_chance", "nannon_solution", "LIMIT", "SWEEPS"]
 
 LIMIT = 3_000_000
 """The most states :func:`solve_chance` enumerates unless told otherwise."""
+SWEEPS = 100_000
+"""The most sweeps of value iteration over one component with cycles."""
 TERMINAL, DECIDE_MAX, DECIDE_MIN, DICE = 0, 1, 2, 3
 
 
@@ -418,14 +424,20 @@ def _solve_cycle(comp: list, c: int, member: list, kinds: list, succ: list, prob
             break
     # confirm by value iteration (Gauss-Seidel, successors first) to a fixed point; it does
     # the work when no policy settled
-    for _ in range(100_000):
+    settled = 1e-15 * max(1.0, max(abs(value[v]) for v in order))  # (a last bit may flip)
+    for _ in range(SWEEPS):
         delta = 0.0
         for v in order:
             old = value[v]
             _backup(v, kinds, succ, probs, value, choice)
             delta = max(delta, abs(value[v] - old))
-        if delta <= 1e-15:
+        if delta <= settled:
             break
+    else:
+        warnings.warn(f"solve_chance: the values of a cycle of {len(comp):,} states did not "
+                      f"settle in {SWEEPS:,} sweeps of value iteration (the last changed them "
+                      f"by up to {delta:.1e}): they are approximate", RuntimeWarning,
+                      stacklevel=3)
 
 
 def _dag_order(comp: list, c: int, member: list, succ: list) -> tuple[list, list]:

@@ -2,11 +2,13 @@
 values hold (Pig 100: 0.5306, Neller and Presser 2004); solutions satisfy the optimality
 equations."""
 
+import importlib
 import math
+import warnings
 
 import pytest
 
-from aisearch import MAX, MIN
+from aisearch import CHANCE, MAX, MIN, GameBase
 from aisearch.games.chance_trees import dice_tree, random_chance_tree
 from aisearch.games.nannon import Nannon
 from aisearch.games.pig import Pig, PigState
@@ -86,3 +88,48 @@ def test_solutions_answer_questions_about_states():
     general = solve_chance(Pig(6))
     with pytest.raises(KeyError, match="not a reachable state"):
         general.value(PigState((50, 0), 0, MAX, False, 6))
+
+
+class FairWalk(GameBase):
+    """A token on squares 0..n, a fair coin moves it one square (MAX's only move is to
+    flip it): n wins for MAX, 0 loses. From square k MAX's value is 2k/n - 1."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.initial = n, (n // 2, MAX)
+
+    def is_state(self, s):
+        return isinstance(s, tuple) and len(s) == 2
+
+    def to_move(self, s):
+        return s[1]
+
+    def moves(self, s):
+        return () if self.is_terminal(s) else ("flip",) if s[1] == MAX else (-1, 1)
+
+    def chance_outcomes(self, s):
+        return ((-1, 0.5), (1, 0.5))
+
+    def result(self, s, m):
+        return (s[0], CHANCE) if s[1] == MAX else (s[0] + m, MAX)
+
+    def is_terminal(self, s):
+        return s[0] in (0, self.n)
+
+    def utility(self, s, player=MAX):
+        u = 1 if s[0] == self.n else -1
+        return u if player == MAX else -u
+
+
+def test_values_that_value_iteration_leaves_unsettled_are_said_to_be_approximate(
+        monkeypatch):
+    walk = FairWalk(30)  # one cycle with 29 feedback states: value iteration only
+    exact = solve_chance(walk, progress=False)
+    assert all(math.isclose(exact.value((k, MAX)), 2 * k / 30 - 1, abs_tol=1e-12)
+               for k in range(1, 30))
+    monkeypatch.setattr(importlib.import_module("aisearch.solve_chance"), "SWEEPS", 20)
+    with pytest.warns(RuntimeWarning, match="cycle of 58 states did not settle in 20 sweeps"):
+        rough = solve_chance(walk, progress=False)
+    assert rough.value((1, MAX)) != exact.value((1, MAX))  # (not yet settled)
+    with warnings.catch_warnings():  # a cycle that policy iteration solves: no warning
+        warnings.simplefilter("error")
+        solve_chance(Pig(6), progress=False)
