@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_outcomes, player_name
+from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_outcomes, not_a_player, player_name
 from aisearch.solve import NotSolvedError
 
 __all__ = ["ChanceSolution", "solve_chance", "nannon_solution", "LIMIT", "SWEEPS"]
@@ -93,7 +93,10 @@ class ChanceSolution:
         win = getattr(self.game, "win", 1) or 1
         p_max = (self.value(s) / win + 1) / 2
         if player is None:
-            player = self.game.to_move(s)
+            player = MAX if self.game.is_terminal(s) else self.game.to_move(s)
+        else:
+            if as_int(player) not in (MAX, MIN):
+                raise not_a_player(player, self.game)
         return p_max if player != MIN else 1 - p_max
 
     def best_move(self, s: Hashable) -> Any:

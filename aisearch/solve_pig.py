@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from aisearch.core import MAX, as_int
+from aisearch.core import MAX, MIN, as_int, not_a_player
 from aisearch.games.pig import Pig, PigState
 
 __all__ = ["PigSolution", "pig_solution"]
@@ -76,6 +76,9 @@ class PigSolution:
     def _check(self, s: Any) -> PigState:
         if not isinstance(s, PigState) or s.goal != self.goal:
             raise ValueError(f"{s!r} is not a state of {self.game!r}")
+        if min(*s.score, s.turn) < 0:  # (a negative index would read another state's entry)
+            raise ValueError(f"{s!r} is not a state of {self.game!r}: scores and the turn "
+                             "total are never negative")
         return s
 
     def win_probability(self, s: PigState, player: int | None = None) -> float:
@@ -83,6 +86,8 @@ class PigSolution:
         s = self._check(s)
         if player is None:
             player = s.player
+        if as_int(player) not in (MAX, MIN):
+            raise not_a_player(player, self.game)
         if self.game.is_terminal(s):
             won = s.score[player] >= self.goal
             return 1.0 if won else 0.0

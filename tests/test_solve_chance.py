@@ -133,3 +133,17 @@ def test_values_that_value_iteration_leaves_unsettled_are_said_to_be_approximate
     with warnings.catch_warnings():  # a cycle that policy iteration solves: no warning
         warnings.simplefilter("error")
         solve_chance(Pig(6), progress=False)
+
+
+def test_win_probabilities_at_the_end_default_to_max_and_players_are_checked():
+    game = Pig(3)
+    won = PigState((3, 0), 0, MIN, False, 3)  # MAX held at 3: MIN is to move, and has lost
+    assert game.is_terminal(won) and game.to_move(won) == MIN
+    general, fast = solve_chance(game, progress=False), pig_solution(3)
+    assert general.win_probability(won) == 1.0 and general.win_probability(won, MIN) == 0.0
+    for solution in (general, fast):
+        for player in (5, True, "MAX"):
+            with pytest.raises(ValueError, match="player must be MAX"):
+                solution.win_probability(game.initial, player)
+    with pytest.raises(ValueError, match="never negative"):  # (not the entry of score 7)
+        pig_solution(10).win_probability(PigState((-3, 0), 0, MAX, False, 10))
