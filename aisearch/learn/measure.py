@@ -30,9 +30,12 @@ from typing import Any
 import numpy as np
 
 from aisearch.agents import play
-from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed, is_number
+from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed, is_number, unwrap
 
-__all__ = ["MatchResult", "match", "value_error"]
+__all__ = ["MatchResult", "match", "value_error", "MATCH_MOVES"]
+
+MATCH_MOVES = 100_000
+"""The most moves of a game in :func:`match` (a game that does not declare it can cycle)."""
 
 Z95 = 1.959963984540054  # the 97.5 % point of the standard normal distribution
 
@@ -90,12 +93,14 @@ class MatchResult:
 
 
 def match(game: Game, agent_a: Callable[..., Any], agent_b: Callable[..., Any], games: int, *,
-          seed: int, progress: bool = False) -> MatchResult:
+          seed: int, progress: bool = False, max_moves: int | None = None) -> MatchResult:
     """Play ``agent_a`` against ``agent_b``; return ``agent_a``'s wins.
 
     Game ``i`` gives ``agent_a`` MAX when ``i`` is even and MIN when odd; games ``2k`` and
     ``2k + 1`` throw the same dice (seeded from ``seed`` and ``k``), so luck cancels out as far
-    as the two sides' play lets it (duplicate play).
+    as the two sides' play lets it (duplicate play). A game still unfinished after
+    ``max_moves`` moves counts as a draw: two agents that pass for ever (in Pig, each holding
+    a turn total of 0) draw instead of playing on.
 
     Parameters
     ----------
@@ -109,6 +114,10 @@ def match(game: Game, agent_a: Callable[..., Any], agent_b: Callable[..., Any], 
         Seeds the dice.
     progress : bool
         Show a progress bar (tqdm).
+    max_moves : int, optional
+        The most moves of a game; by default :data:`MATCH_MOVES`, or
+        :data:`~aisearch.agents.CYCLE_LIMIT` for a game that declares it can cycle (as
+        :func:`~aisearch.agents.play` stops it).
 
     Returns
     -------
@@ -138,6 +147,8 @@ def match(game: Game, agent_a: Callable[..., Any], agent_b: Callable[..., Any], 
     check_seed(seed, optional=False)
     if progress.__class__ is not bool:
         raise TypeError(f"progress must be True or False, not {progress!r}")
+    limit = max_moves if max_moves is not None else None if getattr(
+        unwrap(game), "cycles", False) else MATCH_MOVES
     rounds: Any = range(games)
     if progress:
         from tqdm.auto import tqdm
@@ -147,8 +158,9 @@ def match(game: Game, agent_a: Callable[..., Any], agent_b: Callable[..., Any], 
     for i in rounds:
         a_side = MAX if i % 2 == 0 else 1 - MAX
         agents = [agent_a, agent_b] if a_side == MAX else [agent_b, agent_a]
-        record = play(game, agents, rng=random.Random(seed * 1_000_003 + i // 2))
-        outcome = record.outcome or 0.0
+        record = play(game, agents, max_moves=limit,
+                      rng=random.Random(seed * 1_000_003 + i // 2))
+        outcome = record.outcome or 0.0  # (None: unfinished, a draw)
         if outcome == 0:
             wins += 0.5
         elif (outcome > 0) == (a_side == MAX):

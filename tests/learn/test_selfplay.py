@@ -111,3 +111,13 @@ def test_the_greedy_agent_with_the_exact_values_plays_optimal_moves() -> None:
     for s in rng.sample(states, 300):
         chosen = NANNON.result(s, agent(NANNON, s))
         assert solution.value(chosen) == pytest.approx(solution.value(s), abs=1e-12), s
+
+
+def test_a_match_between_agents_that_pass_for_ever_ends_in_draws():
+    """In Pig, holding a turn total of 0 passes: two such agents never end a game, and a
+    match stops each game after ``max_moves`` moves as a draw (it played on for ever)."""
+    hold = lambda game, s: "hold"  # noqa: E731
+    result = match(Pig(6), hold, hold, 2, seed=1, max_moves=40)
+    assert (result.wins, result.games) == (1.0, 2)
+    scorer = lambda game, s: "roll" if s.turn == 0 else "hold"  # noqa: E731
+    assert match(Pig(6), scorer, hold, 2, seed=1).wins == 2.0  # (it ends: a real game)
