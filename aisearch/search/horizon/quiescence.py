@@ -65,7 +65,7 @@ def _core(run: Run, cap: int | None, order: Order | None,
     (``node(s, d, alpha, beta)``). ``d`` is 0 at the state the search starts from and
     -1, -2, ... beyond it (so the leaf rule scores a win by its distance from the root).
     Its states are counted as ``stats.quiescence``, its cut-offs as cut-offs."""
-    game = run.game
+    game, name = run.game, run.name
     is_terminal, to_move, result, cut = run.is_terminal, run.to_move, run.result, run.cut
     utility = run.make_leaf(run.sources.utility, terminal=True, kind=StandPat, counted=False)
     evaluation = run.make_leaf(run.sources.evaluate, terminal=False, kind=StandPat,
@@ -88,7 +88,7 @@ def _core(run: Run, cap: int | None, order: Order | None,
         maximizing = player == MAX
         if not maximizing and player != MIN:  # a chance node: nobody stands pat or chooses
             if noisy(s):
-                raise _chance_error(run.name, s)
+                raise _chance_error(name, s)
             return best, line  # quiet: its static value, as without quiescence
         if maximizing:
             alpha = max(alpha, best)
