@@ -55,3 +55,26 @@ CALLS: list[tuple[str, Callable[[Callable[[int], Any]], Any]]] = [
 @pytest.mark.parametrize("numpy_int", [np.int64, np.int32], ids=["int64", "int32"])
 def test_a_numpy_integer_is_the_int_it_is(what: str, call: Any, numpy_int: Any) -> None:
     assert call(numpy_int) == call(int)
+
+
+@pytest.mark.parametrize("numpy_float", [np.float32, np.float16])
+def test_numpy_floats_at_the_tips_are_searched_as_python_floats(numpy_float: Any) -> None:
+    """Null windows are one float apart (``math.nextafter``): in float32 the two sides of such
+    a window round to one number, and MTD(f) never closed its bounds (a hang), PVS and SSS*
+    answered wrong. The leaf rule hands numpy's numbers on as Python's."""
+    from aisearch.games import TreeGame
+    from aisearch.search import expectiminimax, minimax, sss_star
+
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        tips = [[numpy_float(x) for x in rng.integers(-3, 4, size=3) / 2] for _ in range(3)]
+        game = TreeGame(tips)
+        want = minimax(game, game.initial)
+        for search in (pvs, mtdf, sss_star, aspiration, alphabeta_tt):
+            d = search(game, game.initial)
+            assert d.value == want.value and type(d.value) is float
+            assert minimax(game, game.result(game.initial, d.move)).value == want.value
+    game = TreeGame([[numpy_float(1), [[numpy_float(1.5), numpy_float(0)]]]])
+    assert pvs(game, game.initial).value == minimax(game, game.initial).value == 0.0
+    assert mtdf(TreeGame([numpy_float(1), numpy_float(2)]), ()).value == 2.0
+    assert type(expectiminimax(DICE, (), 1, evaluate=lambda s: numpy_float(1)).value) is float

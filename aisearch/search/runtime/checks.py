@@ -72,6 +72,9 @@ def checked_value(v: Any, source: str, s: Any) -> Any:
     >>> from fractions import Fraction
     >>> checked_value(float("inf"), "evaluate", "s"), checked_value(Fraction(1, 3), "f", "s")
     (inf, Fraction(1, 3))
+    >>> import numpy as np  # numpy's numbers come back as Python's
+    >>> checked_value(np.float32(0.5), "evaluate", "s"), checked_value(np.int64(2), "f", "s")
+    (0.5, 2)
     >>> checked_value(None, "evaluate", "s")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -89,6 +92,8 @@ def checked_value(v: Any, source: str, s: Any) -> Any:
         raise ValueError(f"{source} returned NaN for state {s!r:.200}: {VALUES}")
     if -INF < f < INF and not -WON < f < WON:
         raise ValueError(f"{source} returned {v!r:.80} for state {s!r:.200}: {VALUES}")
+    if v.__class__.__module__ == "numpy":  # as Python's own number, exactly: a float32
+        return int(v) if isinstance(v, numbers.Integral) else f  # would round a window shut
     return v
 
 
