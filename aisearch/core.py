@@ -432,6 +432,9 @@ class GameWrapper:
     """
 
     game: Any
+    same_values: bool = True
+    """False for a view whose values differ from its game's (paranoid search's): a
+    transposition table then serves it apart from the game, as the view it is."""
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name == "game":  # private names are never passed through

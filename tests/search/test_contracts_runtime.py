@@ -370,6 +370,7 @@ def test_a_runs_kind_sees_through_counting_wrappers_of_the_evaluation():
             return g(s)
 
         wrapper.__wrapped__ = g
+        wrapper.counts_for_table = True  # (as the package's own counting wrapper says)
         return wrapper
 
     kind = Run(alphabeta, game, (), 2, evaluate=e).kind
@@ -378,6 +379,38 @@ def test_a_runs_kind_sees_through_counting_wrappers_of_the_evaluation():
     assert Run(alphabeta, game, (), 2, evaluate=counting(f)).kind != kind
     none = Run(alphabeta, game, (), 2).kind
     assert Run(alphabeta, game, (), 2, evaluate=counting(None)).kind == none != kind
+
+
+def test_a_table_serves_no_decorated_evaluation_and_no_other_players_view():
+    """``functools.wraps`` marks any decorator, one that changes the values too: a table
+    filled with ``e`` gave ``-e``'s search e's values. And a paranoid view of another player
+    is another game, though it wraps the same one."""
+    import functools
+
+    from aisearch.games import Coins, uniform_tree
+    from aisearch.search import TranspositionTable, alphabeta_tt, minimax
+    from aisearch.search.multiplayer.maxn import Paranoid
+
+    def negated(f):
+        @functools.wraps(f)
+        def g(s):
+            return -f(s)
+        return g
+
+    def leafsum(s):
+        return sum(s)
+
+    game, table = uniform_tree(3, 4, seed=1), TranspositionTable()
+    alphabeta_tt(game, game.initial, 3, evaluate=leafsum, table=table)
+    assert minimax(game, game.initial, 3, evaluate=negated(leafsum)).value == -2
+    with pytest.raises(ValueError, match="another search"):
+        alphabeta_tt(game, game.initial, 3, evaluate=negated(leafsum), table=table)
+    coins, table = Coins((1, 2, 3)), TranspositionTable()
+    assert alphabeta_tt(Paranoid(coins, 0), coins.initial, table=table).value == 3
+    assert alphabeta_tt(Paranoid(coins, 0), coins.initial, table=table).value == 3  # (again)
+    with pytest.raises(ValueError, match="another search"):
+        alphabeta_tt(Paranoid(coins, 1), coins.initial, table=table)
+    assert alphabeta_tt(Paranoid(coins, 1), coins.initial).value == 0
 
 
 def test_a_run_scores_quick_wins_by_default_and_takes_its_options_by_keyword():

@@ -194,6 +194,7 @@ def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None
 
     counted.__name__ = getattr(evaluate, "__name__", "evaluate")
     counted.__wrapped__ = evaluate  # type: ignore[attr-defined]  # (a table serves both alike)
+    counted.counts_for_table = True  # type: ignore[attr-defined]
     last: Decision | None = None
     for d in itertools.count(1) if depth is None else range(1, depth + 1):
         bounded[0] = 0

@@ -188,6 +188,7 @@ class Paranoid(GameWrapper):
 
     players = 2
     sides = {MAX: "me", MIN: "the others"}
+    same_values = False  # (each player's view has its own values)
 
     def __init__(self, game: Any, player: int = 0) -> None:
         check_game(game)
@@ -209,6 +210,13 @@ class Paranoid(GameWrapper):
             return u if player == MAX else -u
         raise ValueError(f"player must be MAX (0: player {self.player}) or MIN (1: the others), "
                          f"not {player!r:.80}")
+
+    def __eq__(self, other: object) -> bool:  # the same view of the same game
+        return (isinstance(other, Paranoid) and other.player == self.player
+                and other.game is self.game)
+
+    def __hash__(self) -> int:
+        return hash((id(self.game), self.player))
 
     def __repr__(self) -> str:
         return f"Paranoid({self.game!r}, {self.player})"

@@ -14,7 +14,7 @@ import operator
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from aisearch.core import CHANCE, MAX, MIN, Game, check_outcomes, unwrap
+from aisearch.core import CHANCE, MAX, MIN, Game, GameWrapper, check_outcomes
 from aisearch.results import Decision, Stats
 from aisearch.search.runtime.checks import (
     check_args,
@@ -323,12 +323,15 @@ class Run:
         wrappers), the evaluation (under counting wrappers), whether quicker wins score
         higher, and the keys of its rules. A transposition table serves one kind."""
         evaluate = self.sources.evaluate
-        for _ in range(100):  # a counting wrapper evaluates as what it wraps
-            if not hasattr(evaluate, "__wrapped__"):
+        for _ in range(100):  # the package's counting wrapper evaluates as what it wraps
+            if not getattr(evaluate, "counts_for_table", False):  # (not any __wrapped__)
                 break
             evaluate = evaluate.__wrapped__ if evaluate.__wrapped__ is not None else no_evaluate
+        game = self.game
+        while isinstance(game, GameWrapper) and game.same_values:
+            game = game.game
         keys = [None if rule is None else rule.key for rule in (self.leaf_rule, self.depth_rule)]
-        return (unwrap(self.game), evaluate, self.sources.fastest, *keys)
+        return (game, evaluate, self.sources.fastest, *keys)
 
     @property
     def leaves(self) -> int:
