@@ -319,10 +319,11 @@ class Run:
 
     @property
     def kind(self) -> tuple:
-        """What a search's values depend on besides the position: the game (under any
-        wrappers), the evaluation (under counting wrappers), whether quicker wins score
-        higher, and the keys of its rules. A transposition table serves one kind."""
-        evaluate = self.sources.evaluate
+        """What a search's values depend on besides the position: the game (under wrappers
+        that keep its values), the evaluation (under the package's counting wrappers),
+        whether quicker wins score higher, and the keys of its rules. A transposition table
+        serves one kind."""
+        evaluate: Any = self.sources.evaluate
         for _ in range(100):  # the package's counting wrapper evaluates as what it wraps
             if not getattr(evaluate, "counts_for_table", False):  # (not any __wrapped__)
                 break
