@@ -94,9 +94,8 @@ class ChanceSolution:
         p_max = (self.value(s) / win + 1) / 2
         if player is None:
             player = MAX if self.game.is_terminal(s) else self.game.to_move(s)
-        else:
-            if as_int(player) not in (MAX, MIN):
-                raise not_a_player(player, self.game)
+        elif as_int(player) not in (MAX, MIN):
+            raise not_a_player(player, self.game)
         return p_max if player != MIN else 1 - p_max
 
     def best_move(self, s: Hashable) -> Any:

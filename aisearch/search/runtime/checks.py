@@ -67,7 +67,8 @@ class deep_recursion:  # noqa: N801  (a context manager used as a function: with
 def checked_value(v: Any, source: str, s: Any) -> Any:
     """``v``, which ``source`` returned for state ``s``, if it is a value as the searchers'
     leaf rule takes them: a real number, ``±inf`` for a proven win or loss, within
-    ``±2**999`` when finite; else the error they give.
+    ``±2**999`` when finite (a numpy number as the Python int or float it equals); else
+    the error they give.
 
     >>> from fractions import Fraction
     >>> checked_value(float("inf"), "evaluate", "s"), checked_value(Fraction(1, 3), "f", "s")
