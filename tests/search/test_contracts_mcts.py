@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from aisearch.core import MAX
 from aisearch.games import Chance, Max, Min, TicTacToe, TreeGame, TupleTree
 from aisearch.search import MCTS, Budget, mcts, mcts_agent, scaled_rewards, ucb1
 from aisearch.search.runtime.anytime import run_anytime
@@ -615,3 +616,18 @@ def test_a_node_shows_its_rewards_to_three_decimals_and_a_state_must_be_hashable
     assert repr(tree.root.children[0]) == "MCTSNode(path=(0,), n=1, w=[0.333, 0.667])"
     with pytest.raises(TypeError, match="states must be hashable; got list"):
         MCTS(game, [0])
+
+
+def test_at_a_chance_root_the_value_is_the_mean_over_the_outcomes_listed_in_order():
+    """No move is chosen at a chance node: the decision's value is MAX's mean reward over
+    all the outcomes (it was the most sampled outcome's), and the UCB1 table lists the
+    outcomes in the game's order (it listed them as they were first sampled)."""
+    game = TreeGame(Chance([(0.25, [-1, -1]), (0.5, [1, -1]), (0.25, [1, 1])]))
+    for seed in range(3):
+        tree = MCTS(game, game.initial, seed=seed)
+        for _ in range(400):
+            tree.iterate()
+        d = tree.decision()
+        assert d.move is None and d.value == tree.root.mean(MAX)
+        assert abs(d.value - 0.75) < 0.1  # (a 0 and a 1 for sure, a 1 on one side of 1/2)
+        assert [row[0] for row in tree.ucb_terms()] == [0, 1, 2]

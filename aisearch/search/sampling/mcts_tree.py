@@ -281,7 +281,8 @@ class MCTS:
 
     def ucb_terms(self, node: MCTSNode | None = None) -> list[tuple[Any, int, float, float,
                                                                      float]]:
-        """The UCB1 terms of ``node``'s children (the root's by default), in move order:
+        """The UCB1 terms of ``node``'s children (the root's by default), in move order (a
+        chance node's outcomes in the game's order):
         ``(move, visits, mean, exploration bonus, UCB1)``, the mean for the player to move at
         ``node`` (at a chance node, MAX's, as a recording reports it); an unvisited child has
         mean and bonus ``nan`` and UCB1 ``inf``.
@@ -296,7 +297,9 @@ class MCTS:
         rows = []
         chance = node.player == CHANCE
         p = MAX if chance else node.player  # (not w[-1]: CHANCE is -1)
-        for m in node.children if chance else self.game.moves(node.state):
+        outcomes = ([o for o, _ in self.game.chance_outcomes(node.state)] if chance
+                    else self.game.moves(node.state))
+        for m in outcomes:
             j = node.children.get(m)
             if j is None or j.n == 0:
                 rows.append((m, 0, math.nan, math.nan, math.inf))
@@ -325,12 +328,13 @@ class MCTS:
 
     def decision(self) -> Decision:
         """The decision after the iterations so far: the most visited move, MAX's mean
-        reward there, the principal variation of most visited children."""
+        reward there, the principal variation of most visited children. At a chance node
+        there is no move to choose: the value is MAX's mean reward over the outcomes."""
         pv, node = [], self.root
         while (child := self.best(node)) is not None and node.player != CHANCE:
             pv.append(child.move)
             node = child
-        first = self.best()
+        first = self.best() if self.root.player != CHANCE else None  # (a chance root: none)
         value = first.mean(MAX) if first is not None else self.root.mean(MAX)
         return Decision(value, pv[0] if pv else None, tuple(pv),
                         Stats(self.nodes, self.iterations, 0))
