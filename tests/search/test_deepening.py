@@ -1,6 +1,8 @@
 """Iterative deepening as lesson 04 uses it: the previous best line first, a table kept from
 iteration to iteration, guesses for windowed searches, and the partial-iteration rule."""
 
+from fractions import Fraction
+
 import pytest
 
 from aisearch import (
@@ -16,6 +18,7 @@ from aisearch import (
     iterative_deepening,
     mtdf,
     pvs,
+    uniform_tree,
 )
 from aisearch.search.efficiency.deepening import proven_better
 from aisearch.trace import Start
@@ -64,6 +67,22 @@ def test_windowed_searches_get_the_previous_iterations_value_as_their_guess():
             depth = ev.depth
             firsts.append(ev.options["window"][1])
     assert firsts[1:] == [d.value for d in runs[:-1]]
+
+
+@pytest.mark.parametrize("search", [aspiration, mtdf])
+def test_a_windowed_search_takes_the_previous_iterations_fraction_value_as_its_guess(search):
+    """Leaf values may be Fractions: the previous iteration's value, a Fraction, places the
+    next iteration's first window, and every iteration's value is alpha-beta's, exactly."""
+    game = uniform_tree(3, 5, seed=4)
+
+    def e(s):
+        return Fraction(sum((i + 2) * m for i, m in enumerate(s)) % 13 - 6, 7)
+
+    runs = list(iterative_deepening(game, game.initial, 4, evaluate=e, search=search))
+    assert [d.depth for d in runs] == [1, 2, 3, 4]
+    for d in runs:
+        assert type(d.value) is Fraction
+        assert d.value == alphabeta(game, game.initial, d.depth, evaluate=e).value
 
 
 def test_with_a_table_the_search_still_stops_when_the_whole_game_was_searched():
