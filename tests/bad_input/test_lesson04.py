@@ -1,6 +1,7 @@
 """Bad input to lesson 04's entry points: tables, windows, orderings, theory, DAG games,
 iterative deepening's new options, the enhancements widget."""
 
+import functools
 import math
 
 from aisearch import (
@@ -21,8 +22,10 @@ from aisearch import (
     mtdf,
     pvs,
     sss_star,
+    star1,
     uniform_tree,
 )
+from aisearch.games import dice_tree
 from aisearch.games.dag import DagGame
 from aisearch.search import DistanceBounds, PrincipalVariation, stockman_sss, win_distance
 from aisearch.theory import effective_branching_factor, knuth_moore_leaves, pearl_branching
@@ -121,6 +124,30 @@ CASES = [
          lambda: next(iterative_deepening(C4, C4.initial, evaluate=E, search=pvs,
                                           budget=Budget(nodes=0))),
          ValueError, ("nodes must be a positive int",)),
+    Case("iterative_deepening: star1 on a chance tree without bounds",
+         lambda: iterative_deepening(dice_tree, (), evaluate=lambda s: 0, search=star1),
+         ValueError, ("star1 needs bounds=(l, u)", "search_options={'bounds': (l, u)}")),
+    Case("iterative_deepening: the search's options in a functools.partial",
+         lambda: iterative_deepening(dice_tree, (), evaluate=lambda s: 0,
+                                     search=functools.partial(star1, bounds=(0, 9))),
+         TypeError, ("search must be a depth-limited searcher", "search_options={")),
+    Case("iterative_deepening: an option the search does not take",
+         lambda: iterative_deepening(C4, C4.initial, 3, evaluate=E, search=pvs,
+                                     search_options={"width": 5}),
+         TypeError, ("pvs takes no option 'width'", "its options are")),
+    Case("iterative_deepening: an option iterative deepening sets itself",
+         lambda: iterative_deepening(C4, C4.initial, 3, evaluate=E, search=pvs,
+                                     search_options={"table": TranspositionTable()}),
+         TypeError, ("table is set by iterative deepening", "give table=... to "
+                     "iterative_deepening itself")),
+    Case("iterative_deepening: the depth among the search's options",
+         lambda: iterative_deepening(C4, C4.initial, 3, evaluate=E, search=pvs,
+                                     search_options={"depth": 2}),
+         TypeError, ("depth is set by iterative deepening", "iterative_deepening's depth")),
+    Case("iterative_deepening: search_options not a dict",
+         lambda: iterative_deepening(C4, C4.initial, 3, evaluate=E, search=star1,
+                                     search_options=(0, 9)),
+         TypeError, ("search_options must be a dict", "(0, 9)")),
     Case("uniform_tree: p above 1", lambda: uniform_tree(3, 3, ordering="best-first", p=2),
          ValueError, ("p must be a probability", "2")),
     Case("uniform_tree: unknown ordering", lambda: uniform_tree(3, 3, ordering="sorted"),
