@@ -36,6 +36,19 @@ T, C4 = TicTacToe(), ConnectFour()
 E = ConnectFour.evaluate
 S = T.initial
 
+_TABLE, _TABLE2 = TranspositionTable(), TranspositionTable()
+
+
+def _zero(s):
+    return 0
+
+
+def _searched_without_memory():
+    table = DistanceBounds(remember=False)
+    enhanced_search(T, T.parse("x.o/.x./o.."), table=table, mate_distance=True)
+    return table
+
+
 CASES = [
     Case("DistanceBounds: size 0", lambda: DistanceBounds(size=0), ValueError,
          ("size must be an int", "0")),
@@ -109,6 +122,25 @@ CASES = [
         ("must return the moves it was given", "dropped 0")),
     Case("enhanced_search: unknown window", lambda: enhanced_search(T, S, 2, window="negascout"),
          ValueError, ("window must be one of", "'negascout'")),
+    Case("enhanced_search: a window in a list", lambda: enhanced_search(T, S, 2, window=["pvs"]),
+         TypeError, ("window must be one of", "['pvs']")),
+    Case("enhanced_search: MTD(f) with an evaluation that returns text (its first guess)",
+         lambda: enhanced_search(T, S, 2, window="mtdf", evaluate=lambda s: "x"), TypeError,
+         ("<lambda> returned 'x'", "for state", "real numbers")),
+    Case("enhanced_search: aspiration with an evaluation that is not a function",
+         lambda: enhanced_search(T, S, 2, window="aspiration", evaluate=3), TypeError,
+         ("evaluate must be callable", "3")),
+    Case("alphabeta_tt: a table filled with a function redefined as it was",
+         lambda: [alphabeta_tt(T, S, 2, evaluate=lambda s: 0, table=_TABLE) for _ in "ab"],
+         ValueError, ("evaluation function is a different object with the same description",
+                      "re-run notebook cell", "table.clear()")),
+    Case("alphabeta_tt: a table filled for a game rebuilt as it was",
+         lambda: [alphabeta_tt(DagGame(b=2, d=2), DagGame(b=2, d=2).initial, evaluate=_zero,
+                               table=_TABLE2) for _ in "ab"],
+         ValueError, ("game is a different object with the same description",)),
+    Case("win_distance: a table that keeps no positions",
+         lambda: win_distance(_searched_without_memory(), S), ValueError,
+         ("this table keeps no positions", "remember=false", "distancebounds() as table=")),
     Case("enhanced_search: table=1", lambda: enhanced_search(T, S, 2, table=1), TypeError,
          ("table must be true, false or a transpositiontable",)),
     Case("enhanced_search: deepening without an evaluation",
