@@ -141,6 +141,12 @@ class TranspositionTable:
 
     Notes
     -----
+    An entry answers any later search that needs no more plies below its position, so a
+    table kept for a *shallower* search gives it the deeper search's values: search depth 3
+    and then depth 2 with one table, and the depth-2 decision (``depth=2``) has, as a rule,
+    the depth-3 value, not what a depth-2 search alone finds. Give each depth its own table
+    (or :meth:`clear` it) to see a depth's own value.
+
     With states that hold strings, which positions share a slot depends on Python's hash
     seed; give ``size=None`` (or a size well above the positions searched) for counts that
     are the same in every run. States made of ints (all the course's games) hash the same
