@@ -1,6 +1,7 @@
 """Bad input to lesson 04's entry points: tables, windows, orderings, theory, DAG games,
 iterative deepening's new options, the enhancements widget."""
 
+import functools
 import math
 
 from aisearch import (
@@ -21,8 +22,10 @@ from aisearch import (
     mtdf,
     pvs,
     sss_star,
+    star1,
     uniform_tree,
 )
+from aisearch.games import dice_tree
 from aisearch.games.dag import DagGame
 from aisearch.search import DistanceBounds, PrincipalVariation, stockman_sss, win_distance
 from aisearch.theory import effective_branching_factor, knuth_moore_leaves, pearl_branching
@@ -32,6 +35,19 @@ from tests.bad_input.table import Case, check, params
 T, C4 = TicTacToe(), ConnectFour()
 E = ConnectFour.evaluate
 S = T.initial
+
+_TABLE, _TABLE2 = TranspositionTable(), TranspositionTable()
+
+
+def _zero(s):
+    return 0
+
+
+def _searched_without_memory():
+    table = DistanceBounds(remember=False)
+    enhanced_search(T, T.parse("x.o/.x./o.."), table=table, mate_distance=True)
+    return table
+
 
 CASES = [
     Case("DistanceBounds: size 0", lambda: DistanceBounds(size=0), ValueError,
@@ -106,6 +122,25 @@ CASES = [
         ("must return the moves it was given", "dropped 0")),
     Case("enhanced_search: unknown window", lambda: enhanced_search(T, S, 2, window="negascout"),
          ValueError, ("window must be one of", "'negascout'")),
+    Case("enhanced_search: a window in a list", lambda: enhanced_search(T, S, 2, window=["pvs"]),
+         TypeError, ("window must be one of", "['pvs']")),
+    Case("enhanced_search: MTD(f) with an evaluation that returns text (its first guess)",
+         lambda: enhanced_search(T, S, 2, window="mtdf", evaluate=lambda s: "x"), TypeError,
+         ("<lambda> returned 'x'", "for state", "real numbers")),
+    Case("enhanced_search: aspiration with an evaluation that is not a function",
+         lambda: enhanced_search(T, S, 2, window="aspiration", evaluate=3), TypeError,
+         ("evaluate must be callable", "3")),
+    Case("alphabeta_tt: a table filled with a function redefined as it was",
+         lambda: [alphabeta_tt(T, S, 2, evaluate=lambda s: 0, table=_TABLE) for _ in "ab"],
+         ValueError, ("evaluation function is a different object with the same description",
+                      "re-run notebook cell", "table.clear()")),
+    Case("alphabeta_tt: a table filled for a game rebuilt as it was",
+         lambda: [alphabeta_tt(DagGame(b=2, d=2), DagGame(b=2, d=2).initial, evaluate=_zero,
+                               table=_TABLE2) for _ in "ab"],
+         ValueError, ("game is a different object with the same description",)),
+    Case("win_distance: a table that keeps no positions",
+         lambda: win_distance(_searched_without_memory(), S), ValueError,
+         ("this table keeps no positions", "remember=false", "distancebounds() as table=")),
     Case("enhanced_search: table=1", lambda: enhanced_search(T, S, 2, table=1), TypeError,
          ("table must be true, false or a transpositiontable",)),
     Case("enhanced_search: deepening without an evaluation",
@@ -121,6 +156,30 @@ CASES = [
          lambda: next(iterative_deepening(C4, C4.initial, evaluate=E, search=pvs,
                                           budget=Budget(nodes=0))),
          ValueError, ("nodes must be a positive int",)),
+    Case("iterative_deepening: star1 on a chance tree without bounds",
+         lambda: iterative_deepening(dice_tree, (), evaluate=lambda s: 0, search=star1),
+         ValueError, ("star1 needs bounds=(l, u)", "search_options={'bounds': (l, u)}")),
+    Case("iterative_deepening: the search's options in a functools.partial",
+         lambda: iterative_deepening(dice_tree, (), evaluate=lambda s: 0,
+                                     search=functools.partial(star1, bounds=(0, 9))),
+         TypeError, ("search must be a depth-limited searcher", "search_options={")),
+    Case("iterative_deepening: an option the search does not take",
+         lambda: iterative_deepening(C4, C4.initial, 3, evaluate=E, search=pvs,
+                                     search_options={"width": 5}),
+         TypeError, ("pvs takes no option 'width'", "its options are")),
+    Case("iterative_deepening: an option iterative deepening sets itself",
+         lambda: iterative_deepening(C4, C4.initial, 3, evaluate=E, search=pvs,
+                                     search_options={"table": TranspositionTable()}),
+         TypeError, ("table is set by iterative deepening", "give table=... to "
+                     "iterative_deepening itself")),
+    Case("iterative_deepening: the depth among the search's options",
+         lambda: iterative_deepening(C4, C4.initial, 3, evaluate=E, search=pvs,
+                                     search_options={"depth": 2}),
+         TypeError, ("depth is set by iterative deepening", "iterative_deepening's depth")),
+    Case("iterative_deepening: search_options not a dict",
+         lambda: iterative_deepening(C4, C4.initial, 3, evaluate=E, search=star1,
+                                     search_options=(0, 9)),
+         TypeError, ("search_options must be a dict", "(0, 9)")),
     Case("uniform_tree: p above 1", lambda: uniform_tree(3, 3, ordering="best-first", p=2),
          ValueError, ("p must be a probability", "2")),
     Case("uniform_tree: unknown ordering", lambda: uniform_tree(3, 3, ordering="sorted"),

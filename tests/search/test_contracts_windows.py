@@ -15,7 +15,9 @@ module's description, each try run by alpha-beta with a table and that window.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -147,6 +149,11 @@ def test_mtdf_at_a_min_root_proves_its_move_by_failing_low(game, depth, guess):
 @pytest.mark.parametrize("guess", [0, -7, 2.5, INF, -INF, 10**300])
 def test_any_number_is_a_guess(guess):
     check_guess(guess)
+
+
+def test_a_fraction_guess_places_the_window_as_the_float_nearest_it():
+    assert check_guess(Fraction(1, 3)) == 1 / 3 and type(check_guess(Fraction(1, 3))) is float
+    assert type(check_guess(np.float32(0.5))) is float and check_guess(np.int64(-2)) == -2
 
 
 @pytest.mark.parametrize("guess, why", [(True, "(a bool)"), ("1", "(a str)"),

@@ -1,6 +1,8 @@
 """Iterative deepening as lesson 04 uses it: the previous best line first, a table kept from
 iteration to iteration, guesses for windowed searches, and the partial-iteration rule."""
 
+from fractions import Fraction
+
 import pytest
 
 from aisearch import (
@@ -13,10 +15,15 @@ from aisearch import (
     alphabeta_tt,
     anytime_agent,
     aspiration,
+    expectiminimax,
     iterative_deepening,
     mtdf,
     pvs,
+    star1,
+    star2,
+    uniform_tree,
 )
+from aisearch.games import dice_tree
 from aisearch.search.efficiency.deepening import proven_better
 from aisearch.trace import Start
 
@@ -64,6 +71,51 @@ def test_windowed_searches_get_the_previous_iterations_value_as_their_guess():
             depth = ev.depth
             firsts.append(ev.options["window"][1])
     assert firsts[1:] == [d.value for d in runs[:-1]]
+
+
+@pytest.mark.parametrize("search", [aspiration, mtdf])
+def test_a_windowed_search_takes_the_previous_iterations_fraction_value_as_its_guess(search):
+    """Leaf values may be Fractions: the previous iteration's value, a Fraction, places the
+    next iteration's first window, and every iteration's value is alpha-beta's, exactly."""
+    game = uniform_tree(3, 5, seed=4)
+
+    def e(s):
+        return Fraction(sum((i + 2) * m for i, m in enumerate(s)) % 13 - 6, 7)
+
+    runs = list(iterative_deepening(game, game.initial, 4, evaluate=e, search=search))
+    assert [d.depth for d in runs] == [1, 2, 3, 4]
+    for d in runs:
+        assert type(d.value) is Fraction
+        assert d.value == alphabeta(game, game.initial, d.depth, evaluate=e).value
+
+
+@pytest.mark.parametrize("search", [star1, star2])
+def test_star1_and_star2_deepen_on_a_chance_tree_with_their_bounds(search):
+    """Their bounds reach every iteration: the same search as called alone with them (the
+    cut-off at depth 3 needs the tight bounds), expectiminimax's values."""
+    def zero(s):
+        return 0
+
+    runs = list(iterative_deepening(dice_tree, (), evaluate=zero, search=search,
+                                    search_options={"bounds": (0, 9)}))
+    assert [d.depth for d in runs] == [1, 2, 3] and runs[-1].stats.cutoffs == 1
+    for d in runs:
+        alone = search(dice_tree, (), d.depth, evaluate=zero, bounds=(0, 9))
+        assert (d.value, d.move, d.stats) == (alone.value, alone.move, alone.stats)
+        assert d.value == expectiminimax(dice_tree, (), d.depth, evaluate=zero).value
+
+
+def test_a_searchs_own_options_reach_every_iteration_and_a_guess_only_the_first():
+    rec = Recorder()
+    runs = list(iterative_deepening(C4, MID, 3, evaluate=E, search=aspiration, tracer=rec,
+                                    search_options={"width": 3, "guess": -20}))
+    firsts, depth = [], 0
+    for ev in rec.events:  # the first try of each iteration
+        if type(ev) is Start and ev.depth != depth:
+            depth = ev.depth
+            firsts.append(ev.options["window"])
+    guesses = [-20] + [d.value for d in runs[:-1]]
+    assert firsts == [(g - 3, g + 3) for g in guesses]
 
 
 def test_with_a_table_the_search_still_stops_when_the_whole_game_was_searched():

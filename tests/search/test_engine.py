@@ -2,10 +2,11 @@
 the searches it ran, and the combinations save what the lesson says they save."""
 
 import itertools
+from fractions import Fraction
 
 import pytest
 
-from aisearch import ConnectFour, Recorder, TicTacToe, TranspositionTable, alphabeta
+from aisearch import ConnectFour, Recorder, TicTacToe, TranspositionTable, alphabeta, uniform_tree
 from aisearch.search.efficiency.engine import ENHANCEMENTS, WINDOWS, enhanced_search
 
 C4, E = ConnectFour(), ConnectFour.evaluate
@@ -56,3 +57,25 @@ def test_bad_switches_are_named():
         enhanced_search(C4, MID, 3, static="values")
     with pytest.raises(ValueError, match="static ordering needs evaluate"):
         enhanced_search(TicTacToe(), TicTacToe.initial, 3, static=True)
+
+
+def fraction_eval(s):
+    """A leaf rule of Fractions (allowed: ints, floats and Fractions), none of them a float."""
+    return Fraction(sum((i + 2) * m for i, m in enumerate(s)) % 13 - 6, 7)
+
+
+@pytest.mark.parametrize("window", ["aspiration", "aspiration-pvs", "mtdf"])
+@pytest.mark.parametrize("deepening", [False, True])
+def test_a_window_around_a_guess_takes_fraction_values_and_finds_them_exactly(window,
+                                                                               deepening):
+    """The guess (the root's evaluation, or the previous iteration's value) is a Fraction:
+    it places the first window, and the value found is the exact Fraction alpha-beta finds."""
+    game = uniform_tree(3, 5, seed=4)
+    for depth in (1, 2, 3, 4):
+        plain = alphabeta(game, game.initial, depth, evaluate=fraction_eval)
+        d = enhanced_search(game, game.initial, depth, evaluate=fraction_eval, window=window,
+                            deepening=deepening, table=True)
+        assert type(d.value) is Fraction and d.value.denominator == 7
+        assert d.value == plain.value, depth
+        child = game.result(game.initial, d.move)  # a best move (ties: not always the first)
+        assert alphabeta(game, child, depth - 1, evaluate=fraction_eval).value == d.value

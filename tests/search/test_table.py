@@ -271,3 +271,19 @@ def test_a_table_refuses_what_it_cannot_use():
         alphabeta_tt(TicTacToe(), TicTacToe.initial, table={})
     with pytest.raises(ValueError, match="window must be a pair"):
         alphabeta_tt(TicTacToe(), TicTacToe.initial, window=(3, 3))
+
+
+def test_a_table_kept_for_a_shallower_search_gives_it_the_deeper_values():
+    """As TranspositionTable's Notes say: depth 3 then depth 2 with one table returns the
+    depth-3 value, which differs from the depth-2 minimax on these trees."""
+    from aisearch import minimax, uniform_tree
+
+    def e(s):
+        return sum(s) % 7 - 3
+
+    for seed in range(6):
+        game, table = uniform_tree(3, 5, seed=seed), TranspositionTable()
+        deep = alphabeta_tt(game, game.initial, 3, evaluate=e, table=table)
+        again = alphabeta_tt(game, game.initial, 2, evaluate=e, table=table)
+        alone = minimax(game, game.initial, 2, evaluate=e)
+        assert again.value == deep.value != alone.value, seed

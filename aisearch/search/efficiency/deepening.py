@@ -16,8 +16,10 @@ same depth), that move is yielded last, as a decision with ``partial=True``.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Callable, Iterator
+import math
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -61,6 +63,7 @@ def iterative_deepening(
     search: Callable[..., Decision] = alphabeta, table: TranspositionTable | None = None,
     pv_first: bool = False, partial: bool = True, quiescence: int | None = None,
     extensions: tuple[str, ...] = (), singular_margin: float = 1.0,
+    search_options: Mapping[str, Any] | None = None,
 ) -> Iterator[Decision]:
     """Search to depth 1, 2, 3, ...; yield one decision per completed depth.
 
@@ -99,6 +102,14 @@ def iterative_deepening(
         (:mod:`aisearch.search.horizon.extensions`). The searchers built on the shared cores take
         them; with the default ``search=alphabeta`` the iterations then run
         :func:`~aisearch.search.alphabeta_tt` without a table (fail-soft alpha-beta).
+    search_options : mapping, optional
+        The search's own options, passed to every iteration: ``{"bounds": (L, U)}`` for
+        :func:`~aisearch.search.star1` and :func:`~aisearch.search.star2` (which need them
+        unless the game declares a finite ``win``), ``{"width": 5, "scout": True}`` for
+        :func:`~aisearch.search.aspiration`. A ``guess`` is the first iteration's only
+        (the later ones get the previous value). An option the search does not take, or
+        one iterative deepening sets itself (``evaluate``, ``table``, ...: give those to
+        it), is refused.
 
     Yields
     ------
@@ -111,6 +122,14 @@ def iterative_deepening(
     >>> [(d.depth, d.value, d.move) for d in iterative_deepening(fig5_2, fig5_2.initial,
     ...                                                           evaluate=lambda s: 0)]
     [(1, 0, 0), (2, 3, 0)]
+
+    A search's own options go in ``search_options``:
+
+    >>> from aisearch.games import dice_tree
+    >>> from aisearch.search import star1
+    >>> [d.value for d in iterative_deepening(dice_tree, (), evaluate=lambda s: 0,
+    ...                                       search=star1, search_options={"bounds": (-9, 9)})]
+    [0, 0.0, 3.5]
 
     Notes
     -----
@@ -132,7 +151,9 @@ def iterative_deepening(
         allowed = ", ".join(name for name, info in sorted(REGISTRY.items()) if _iterable(info))
         raise TypeError(f"search must be a depth-limited searcher of the package (declared "
                         f"with @searcher), one of: {allowed}; not "
-                        f"{getattr(search, '__name__', search)!r:.80}")
+                        f"{getattr(search, '__name__', search)!r:.80}" + (
+                            " (give the search's own options as search_options={...})"
+                            if isinstance(search, functools.partial) else ""))
     takes = set(described.options)
     if table is not None:
         if not isinstance(table, TranspositionTable):
@@ -143,7 +164,8 @@ def iterative_deepening(
     for name, flag in (("pv_first", pv_first), ("partial", partial)):
         if not isinstance(flag, bool):
             raise TypeError(f"{name} must be True or False, not {flag!r:.80}")
-    more: dict[str, Any] = {}
+    more: dict[str, Any] = _own_options(described, search_options)
+    _check_bounds(game, described, more)
     if extensions != ():
         check_extensions(game, extensions, singular_margin)  # now, not at the first next()
         if "extensions" not in takes and search is alphabeta:
@@ -164,6 +186,40 @@ def iterative_deepening(
 
 _PASSED = ("evaluate", "order", "prune_on_equal", "fastest_wins", "tracer")
 """The options every iteration passes to its search."""
+
+_SET = (*_PASSED, "table", "quiescence", "extensions", "singular_margin", "budget", "depth")
+"""Options iterative deepening sets itself (they are its own options too)."""
+
+
+def _own_options(info: SearcherInfo, options: Any) -> dict[str, Any]:
+    """``options``, the search's own options for every iteration, checked: a mapping of
+    options ``info``'s searcher takes, none of them one iterative deepening sets itself."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise TypeError("search_options must be a dict of the search's own options (such as "
+                        f"{{'bounds': (-10, 10)}} for star1), not {options!r:.80}")
+    for name in options:
+        if name in _SET:
+            give = ("give the deepest iteration's as iterative_deepening's depth"
+                    if name == "depth" else f"give {name}=... to iterative_deepening itself")
+            raise TypeError(f"search_options: {name} is set by iterative deepening for every "
+                            f"iteration, not one of the search's own options; {give}")
+    info.check_options(options)
+    return dict(options)
+
+
+def _check_bounds(game: Game, info: SearcherInfo, options: dict[str, Any]) -> None:
+    """Refuse now, not at the first iteration, a search that needs ``bounds`` (Star1,
+    Star2) and was given none, on a game that declares no finite ``win`` to take them from."""
+    if "bounds" not in info.options or options.get("bounds") is not None:
+        return
+    win = getattr(unwrap(game), "win", None)
+    if isinstance(win, (int, float)) and not isinstance(win, bool) and 0 < win < math.inf:
+        return
+    raise ValueError(f"{info.name} needs bounds=(L, U), the least and the greatest value a "
+                     "leaf can have (this game declares no finite win payoff to take them "
+                     f"from): pass search_options={{'bounds': (L, U)}} to iterative_deepening")
 
 
 def _iterable(info: SearcherInfo) -> bool:

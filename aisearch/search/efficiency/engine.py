@@ -35,7 +35,7 @@ from aisearch.search.efficiency.table import LOWER, UPPER, Entry, written_steps
 from aisearch.search.efficiency.table_search import TranspositionTable, alphabeta_tt
 from aisearch.search.efficiency.windows import aspiration, mtdf
 from aisearch.search.registry import searcher
-from aisearch.search.runtime import PLY, WIN, WON
+from aisearch.search.runtime import PLY, WIN, WON, check_args, checked_value
 from aisearch.search.runtime.anytime import run_anytime
 from aisearch.trace.events import TracerLike
 
@@ -134,7 +134,9 @@ def _keep_nothing(*args: Any) -> bool:
 def win_distance(table: TranspositionTable, state: Any) -> int | None:
     """How many plies from ``state`` a won or lost game ends under best play (the quickest
     win, the slowest loss), as a search of ``state`` with ``table`` found it; None if it
-    found no win or loss (a draw, or a value from the depth bound).
+    found no win or loss (a draw, or a value from the depth bound). A table that keeps no
+    positions (``DistanceBounds(remember=False)``, the one ``mate_distance=True`` uses
+    without ``table``) cannot tell: it is refused.
 
     A decision's value is ``±win`` at any distance (:mod:`aisearch.search.runtime.scores`), and its
     principal variation may stop at a table entry; the table keeps the search's own score
@@ -149,6 +151,10 @@ def win_distance(table: TranspositionTable, state: Any) -> int | None:
     """
     if not isinstance(table, TranspositionTable):
         raise TypeError(f"table must be the TranspositionTable a search used, not {table!r:.80}")
+    if isinstance(table, DistanceBounds) and not table.remember:
+        raise ValueError("this table keeps no positions (DistanceBounds(remember=False): it "
+                         "answers from the distance only), so it cannot tell how far a win "
+                         "is: give the search a DistanceBounds() as table=... instead")
     entry = table.probe(state)
     if entry is None:
         raise ValueError(f"{state!r:.80} is not in the table: search it with table=... first")
@@ -235,9 +241,9 @@ def enhanced_search(
     ...
     ValueError: window must be one of 'alphabeta', 'pvs', 'aspiration', ...; not 'scout'
     """
-    if window not in WINDOWS:
-        raise ValueError(f"window must be one of {', '.join(map(repr, WINDOWS))}; not "
-                         f"{window!r}")
+    if not isinstance(window, str) or window not in WINDOWS:
+        raise (ValueError if isinstance(window, str) else TypeError)(
+            f"window must be one of {', '.join(map(repr, WINDOWS))}; not {window!r:.80}")
     for name, flag in (("deepening", deepening), ("killers", killers), ("history", history),
                        ("mate_distance", mate_distance)):
         if not isinstance(flag, bool):
@@ -281,8 +287,10 @@ def enhanced_search(
         return replace(last, stats=sum((d.stats for d in runs), Stats()))
     if tt is not None or search is not alphabeta_tt:
         options = {**options, "table": tt}
-    if window in ("aspiration", "aspiration-pvs", "mtdf"):
-        guess = evaluate(state) if evaluate is not None and not game.is_terminal(state) else 0
-        options["guess"] = guess if -1e300 < guess < 1e300 else 0
+    if window in ("aspiration", "aspiration-pvs", "mtdf"):  # the root's value as the guess
+        check_args(game, state, depth, common)  # (before the root is evaluated)
+        guess = 0 if evaluate is None or game.is_terminal(state) else checked_value(
+            evaluate(state), getattr(evaluate, "__name__", "evaluate"), state)
+        options["guess"] = guess if -1e300 < guess < 1e300 else 0  # (not a win or a loss)
     decision = search(game, state, depth, **common, **options)
     return decision if decision.depth == depth else replace(decision, depth=depth)

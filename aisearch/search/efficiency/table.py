@@ -141,6 +141,12 @@ class TranspositionTable:
 
     Notes
     -----
+    An entry answers any later search that needs no more plies below its position, so a
+    table kept for a *shallower* search gives it the deeper search's values: search depth 3
+    and then depth 2 with one table, and the depth-2 decision (``depth=2``) has, as a rule,
+    the depth-3 value, not what a depth-2 search alone finds. Give each depth its own table
+    (or :meth:`clear` it) to see a depth's own value.
+
     With states that hold strings, which positions share a slot depends on Python's hash
     seed; give ``size=None`` (or a size well above the positions searched) for counts that
     are the same in every run. States made of ints (all the course's games) hash the same
@@ -215,10 +221,22 @@ class TranspositionTable:
         if self.search is None:
             self.search = search
         elif not _same_search(self.search, search):
+            held, this = describe(self.search), describe(search)
+            which, would = f"another search ({held}), not of this one ({this})", "would"
+            if held == this:  # equal in words: a new object, which may give other values
+                parts = [name for name, x, y in zip(("game", "evaluation function"),
+                                                    self.search, search, strict=False)
+                         if not _same_search((x,), (y,))] or ["game or evaluation function"]
+                verb = "is a different object" if len(parts) == 1 else "are different objects"
+                which, would = (f"another search ({held}): this search's {' and '.join(parts)} "
+                                f"{verb} with the same description (a re-run notebook cell "
+                                "that rebuilt the game or redefined the function makes a new "
+                                "one, and the table cannot tell whether it gives the same "
+                                "values)"), "could"
             raise ValueError(
-                f"this table holds the values of another search ({describe(self.search)}), "
-                f"not of this one ({describe(search)}): its entries would give wrong values. "
-                "Give this search its own TranspositionTable(), or call table.clear() first")
+                f"this table holds the values of {which}: its entries {would} give wrong "
+                "values. Give this search its own TranspositionTable(), or call "
+                "table.clear() first (or search with the very objects that filled it)")
 
     def seen(self, e: tuple, ply: int, own: bool) -> Entry:
         """Entry ``e`` as a look-up at ``ply`` sees it: a win scored from ``ply`` (stored

@@ -27,6 +27,7 @@ Examples
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 from typing import Any
 
@@ -49,32 +50,35 @@ __all__ = ["aspiration", "mtdf", "mtd"]
 
 
 def check_guess(guess: Any) -> Any:
-    """``guess``, a guess at the root's value, as a Python number (a numpy integer is the int
-    it is); refuse what is not a number a search can hold: NaN, a bool, text, an int too large
-    for a float.
+    """``guess``, a guess at the root's value, as a Python number: an int or a float as it
+    is (a numpy integer is the int it is), another real number (a ``Fraction``, the value
+    of a search whose leaf values are Fractions) as the float nearest it, since a guess
+    only places the first window and the value found stays exact; refuse what is not a
+    number a search can hold: NaN, a bool, text, a number too large for a float.
 
     >>> import numpy as np
-    >>> check_guess(np.int64(2)), check_guess(0.5)
-    (2, 0.5)
+    >>> from fractions import Fraction
+    >>> check_guess(np.int64(2)), check_guess(0.5), check_guess(Fraction(1, 4))
+    (2, 0.5, 0.25)
 
     >>> check_guess(10 ** 400)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: guess must be a number (an int or a float, ±inf allowed), not 1000000... (an int \
-too large for a float)
+    ValueError: guess must be a number (a real number such as an int, a float or a Fraction, \
+±inf allowed), not 1000000... (too large for a float)
     """
     why = ""
     guess = as_int(guess, guess)
-    if isinstance(guess, bool) or not isinstance(guess, (int, float)):
+    if isinstance(guess, bool) or not isinstance(guess, numbers.Real):
         why = "" if guess is None else f" (a {type(guess).__name__})"
     elif guess == guess:  # (not NaN)
         try:
-            float(guess)
-            return guess
+            f = float(guess)
+            return guess if isinstance(guess, int) else f
         except OverflowError:
-            why = " (an int too large for a float)"
-    raise ValueError(f"guess must be a number (an int or a float, ±inf allowed), not "
-                     f"{guess!r:.80}{why}")
+            why = " (too large for a float)"
+    raise ValueError(f"guess must be a number (a real number such as an int, a float or a "
+                     f"Fraction, ±inf allowed), not {guess!r:.80}{why}")
 
 
 def _combined(decisions: list[Decision], value: Any, pv: tuple) -> Decision:
@@ -121,7 +125,8 @@ def aspiration(
     ----------
     guess : float
         The value expected (iterative deepening passes the previous iteration's); a win or
-        loss (``±game.win``) opens the window on that side.
+        loss (``±game.win``) opens the window on that side. Any real number (a Fraction is
+        taken as the float nearest it: it only places the window; see :func:`check_guess`).
     width : float
         The window is ``(guess - width, guess + width)``.
     scout : bool
@@ -233,7 +238,8 @@ def mtdf(
     ----------
     guess : float
         The first guess ``f`` (iterative deepening passes the previous iteration's value);
-        the closer, the fewer passes.
+        the closer, the fewer passes. Any real number (a Fraction is taken as the float
+        nearest it; the value found stays exact: see :func:`check_guess`).
     table : TranspositionTable, optional
         MTD(f) needs one (a pass would otherwise search again what the previous one did):
         a fresh one is used if none is given.
