@@ -39,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     me.add_argument("--depth", type=int, default=1)
     args = parser.parse_args(argv)
     if args.command == "train":
-        from aisearch.learn.models import save
+        from aisearch.learn.files import save
         from aisearch.learn.shipped import train
 
         start = time.process_time()
@@ -53,8 +53,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     from aisearch.games.nannon import Nannon
     from aisearch.learn.encode import nannon_features
+    from aisearch.learn.files import load
     from aisearch.learn.measure import match, value_error
-    from aisearch.learn.models import load
     from aisearch.learn.selfplay import greedy_agent, learned_evaluate
     from aisearch.solve_chance import nannon_solution
 

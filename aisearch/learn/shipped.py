@@ -28,7 +28,8 @@ import numpy as np
 
 from aisearch._version import __version__
 from aisearch.core import as_int, check_seed
-from aisearch.learn.models import Network, load
+from aisearch.learn.files import load
+from aisearch.learn.models import Network
 from aisearch.learn.selfplay import LearningCurve, td_train
 
 __all__ = ["SHIPPED", "shipped", "train", "WEIGHTS"]
