@@ -126,11 +126,10 @@ def td_lambda_update(weights: npt.ArrayLike, features: npt.ArrayLike, outcome: f
     a, lm = check_rates(alpha, lam)
     m = x.shape[0]
     e = np.zeros_like(w)
-    with np.errstate(over="ignore", invalid="ignore"):  # (reported below, as one error)
-        for t in range(m):
-            e = lm * e + x[t]
-            target = float(outcome) if t == m - 1 else float(w @ x[t + 1])
-            w = w + a * (target - float(w @ x[t])) * e
+    for t in range(m):
+        e = lm * e + x[t]
+        target = float(outcome) if t == m - 1 else float(w @ x[t + 1])
+        w = w + a * (target - float(w @ x[t])) * e
     if not np.isfinite(w).all():
         raise FloatingPointError(f"the weights diverged (NaN or inf) over the {m} positions: "
                                  f"try a smaller alpha than {alpha!r}")
