@@ -6,7 +6,8 @@ small network learns Nannon by playing itself (:func:`td_train`) and is measured
 exact solution (:func:`match`, :func:`value_error`).
 
 - :mod:`~aisearch.learn.td`: Sutton's TD(lambda) update on a linear evaluator, step by step;
-- :mod:`~aisearch.learn.models`: :class:`Linear`, :class:`Network`, :func:`save`, :func:`load`;
+- :mod:`~aisearch.learn.models`: :class:`Linear`, :class:`Network`;
+- :mod:`~aisearch.learn.files`: :func:`save`, :func:`load`;
 - :mod:`~aisearch.learn.encode`: raw-board encodings of Nannon and Pig;
 - :mod:`~aisearch.learn.selfplay`: :func:`td_train`, :func:`learned_evaluate`,
   :func:`greedy_agent`;
@@ -23,8 +24,9 @@ Examples
 """
 
 from aisearch.learn.encode import NANNON_UNITS, nannon_features, pig_features, pig_units
+from aisearch.learn.files import load, save
 from aisearch.learn.measure import MatchResult, match, value_error
-from aisearch.learn.models import Linear, Network, load, save
+from aisearch.learn.models import Linear, Network
 from aisearch.learn.selfplay import LearningCurve, greedy_agent, learned_evaluate, td_train
 from aisearch.learn.shipped import SHIPPED, shipped, train
 from aisearch.learn.td import td_lambda_update

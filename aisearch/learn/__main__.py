@@ -39,13 +39,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     me.add_argument("--depth", type=int, default=1)
     args = parser.parse_args(argv)
     if args.command == "train":
-        from aisearch.learn.models import save
+        from aisearch.learn.files import save
         from aisearch.learn.shipped import train
 
         start = time.process_time()
-        net, curve = train(args.game, games=args.games, seed=args.seed, alpha=args.alpha,
-                           lam=args.lam, hidden=args.hidden, goal=args.goal,
-                           progress=not args.quiet)
+        try:
+            net, curve = train(args.game, games=args.games, seed=args.seed, alpha=args.alpha,
+                               lam=args.lam, hidden=args.hidden, goal=args.goal,
+                               progress=not args.quiet)
+        except (ValueError, TypeError) as err:  # (the arguments are checked before training)
+            parser.error(str(err))
         save(net, args.out)
         if not args.quiet:
             print(f"wrote {args.out}: {net!r} after {args.games:,} games, "
@@ -53,14 +56,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     from aisearch.games.nannon import Nannon
     from aisearch.learn.encode import nannon_features
+    from aisearch.learn.files import load
     from aisearch.learn.measure import match, value_error
-    from aisearch.learn.models import load
+    from aisearch.learn.models import learn_seed
     from aisearch.learn.selfplay import greedy_agent, learned_evaluate
     from aisearch.solve_chance import nannon_solution
 
-    model = load(args.weights)
+    try:
+        model = load(args.weights)
+        learn_seed(args.seed)
+        if not 1 <= args.games or not 1 <= args.depth <= 6:
+            raise ValueError("--games must be >= 1 and --depth from 1 to 6")
+        evaluate = learned_evaluate(model, nannon_features)  # (refuses a model of Pig)
+    except (ValueError, FileNotFoundError) as err:
+        parser.error(str(err))
     game, solution = Nannon(), nannon_solution()
-    evaluate = learned_evaluate(model, nannon_features)
     result = match(game, greedy_agent(game, evaluate, args.depth), solution.agent, args.games,
                    seed=args.seed, progress=True)
     print(f"depth {args.depth} against the optimum: {result}")

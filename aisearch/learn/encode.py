@@ -4,7 +4,9 @@ TD-Gammon (Tesauro 1992) fed its network the *raw board*: for each point and col
 saying how many checkers stand there in a truncated unary code (one unit on for one checker,
 two for two, ...), plus units for the checkers on the bar and borne off and for the side to
 move. No backgammon knowledge went in; the network found its own features. The encodings
-here do the same for the course's small games of chance.
+here do the same for the course's small games of chance. Each declares the game it encodes in
+an attribute ``game`` (``nannon_features.game == "nannon"``), which a trained model's
+``meta["game"]`` is checked against (:func:`~aisearch.learn.learned_evaluate`).
 
 Examples
 --------
@@ -18,7 +20,9 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+import itertools
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +34,24 @@ from aisearch.games.pig import PigState
 __all__ = ["nannon_features", "pig_features", "NANNON_UNITS", "pig_units"]
 
 FloatArray = npt.NDArray[np.float64]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _encodes(game: str) -> Callable[[F], F]:
+    """Mark an encoding with the game it is for (its attribute ``game``)."""
+    def mark(f: F) -> F:
+        setattr(f, "game", game)  # noqa: B010 (a function's attribute; mypy would refuse f.game)
+        return f
+    return mark
+
+
+def _bad(encoder: str, state: Any, why: str) -> ValueError:
+    return ValueError(f"{encoder}: {state!r:.80} is not a position it can encode: {why}")
+
+
+def _whole(v: Any) -> int:
+    """``v`` as an int, or -1 when it is not one (refused by the range checks that follow)."""
+    return v if v.__class__ is int else as_int(v, -1)
 
 NANNON_UNITS: tuple[str, ...] = (
     tuple(f"White on {p}" for p in range(1, 7))
@@ -45,6 +67,7 @@ NANNON_UNITS: tuple[str, ...] = (
 """The meaning of each unit of :func:`nannon_features`, in order."""
 
 
+@_encodes("nannon")
 def nannon_features(state: NannonState) -> FloatArray:
     """A Nannon position as 33 units, in the spirit of TD-Gammon's raw board.
 
@@ -57,6 +80,8 @@ def nannon_features(state: NannonState) -> FloatArray:
     Parameters
     ----------
     state : NannonState
+        Its fields in range (three checkers a side at 0 to 7, one at most on a point; player
+        -1, 0 or 1; roll 0 to 6), else a ValueError naming the field.
 
     Returns
     -------
@@ -72,6 +97,7 @@ def nannon_features(state: NannonState) -> FloatArray:
     """
     if state.__class__ is not NannonState:
         raise TypeError(f"nannon_features needs a NannonState, not {state!r:.80}")
+    _check_nannon(state)
     x = np.zeros(33)
     for side, checkers in enumerate((state.white, state.black)):
         home = off = 0
@@ -90,6 +116,33 @@ def nannon_features(state: NannonState) -> FloatArray:
         x[25 + state.roll] = 1.0
     x[32] = 1.0
     return x
+
+
+_SIDES = frozenset(t for t in itertools.product(range(8), repeat=3)
+                   if len({p for p in t if 1 <= p <= 6}) == sum(1 <= p <= 6 for p in t))
+"""Every side a Nannon position can hold: three checkers at 0 to 7, one at most on a point."""
+
+
+def _check_nannon(state: NannonState) -> None:
+    """The fields the encoding reads, in range: three checkers a side at 0 (home) to 7 (off),
+    one at most on a point; the player -1, 0 or 1; the die 0 (not thrown) to 6."""
+    if (state.white in _SIDES and state.black in _SIDES and state.player in (-1, 0, 1)
+            and state.roll in (0, 1, 2, 3, 4, 5, 6)):
+        return  # (one look-up each for a good position; the checks below name what is wrong)
+    for colour, checkers in (("white", state.white), ("black", state.black)):
+        if not isinstance(checkers, tuple) or len(checkers) != 3:
+            raise _bad("nannon_features", state, f"{colour} must be a tuple of 3 checkers")
+        points = [_whole(p) for p in checkers]
+        if not all(0 <= p <= 7 for p in points):
+            raise _bad("nannon_features", state, f"{colour}'s checkers must stand at ints "
+                       "from 0 (home) to 7 (borne off)")
+        on = [p for p in points if 1 <= p <= 6]
+        if len(set(on)) != len(on):
+            raise _bad("nannon_features", state, f"{colour} has two checkers on one point")
+    if _whole(state.player) not in (-1, 0, 1):
+        raise _bad("nannon_features", state, "player must be -1 (before the opening), 0 or 1")
+    if not 0 <= _whole(state.roll) <= 6:
+        raise _bad("nannon_features", state, "roll must be an int from 0 (not thrown) to 6")
 
 
 def _levels(goal: int) -> int:
@@ -120,6 +173,7 @@ def _step(goal: int, i: int) -> int:
     return -(-goal * (i + 1) // levels)
 
 
+@_encodes("pig")
 def pig_features(state: PigState) -> FloatArray:
     """A Pig position as thermometer units (``score >= threshold``) and fractions of the goal.
 
@@ -141,6 +195,7 @@ def pig_features(state: PigState) -> FloatArray:
     """
     if state.__class__ is not PigState:
         raise TypeError(f"pig_features needs a PigState, not {state!r:.80}")
+    _check_pig(state)
     goal = state.goal
     levels = _levels(goal)
     own = state.score[state.player] + state.turn
@@ -158,3 +213,20 @@ def pig_features(state: PigState) -> FloatArray:
     x[tail + 3] = 1.0
     x[tail + 4] = float(goal - own <= 6)
     return x
+
+
+def _check_pig(state: PigState) -> None:
+    """The fields the encoding reads, in range: a goal >= 1, two scores and a turn total
+    >= 0, the player 0 or 1, ``rolling`` True or False."""
+    if _whole(state.goal) < 1:
+        raise _bad("pig_features", state, "goal must be an int >= 1")
+    if not isinstance(state.score, tuple) or len(state.score) != 2 or min(
+            _whole(state.score[0]), _whole(state.score[1])) < 0:
+        raise _bad("pig_features", state, "score must be two ints >= 0 (MAX's, MIN's)")
+    if _whole(state.turn) < 0:
+        raise _bad("pig_features", state, "turn (the turn total) must be an int >= 0")
+    if _whole(state.player) not in (0, 1):
+        raise _bad("pig_features", state, "player must be 0 (MAX) or 1 (MIN)")
+    if state.rolling not in (True, False):
+        raise _bad("pig_features", state, "rolling must be True or False")
+

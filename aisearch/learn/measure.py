@@ -30,7 +30,8 @@ from typing import Any
 import numpy as np
 
 from aisearch.agents import play
-from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed, is_number, unwrap
+from aisearch.core import CHANCE, MAX, Game, as_int, check_game, is_number, unwrap
+from aisearch.learn.models import learn_seed
 
 __all__ = ["MatchResult", "match", "value_error", "MATCH_MOVES"]
 
@@ -111,7 +112,7 @@ def match(game: Game, agent_a: Callable[..., Any], agent_b: Callable[..., Any], 
     games : int
         Games to play (>= 1).
     seed : int
-        Seeds the dice.
+        Seeds the dice (an int >= 0).
     progress : bool
         Show a progress bar (tqdm).
     max_moves : int, optional
@@ -144,7 +145,7 @@ def match(game: Game, agent_a: Callable[..., Any], agent_b: Callable[..., Any], 
             raise TypeError(f"{name} must be an agent(game, state) -> move, not {agent!r:.80}")
     if as_int(games, 0) < 1:
         raise ValueError(f"games must be a positive int, not {games!r}")
-    check_seed(seed, optional=False)
+    seed = learn_seed(seed)
     if progress.__class__ is not bool:
         raise TypeError(f"progress must be True or False, not {progress!r}")
     limit = max_moves if max_moves is not None else None if getattr(
@@ -199,8 +200,11 @@ def _solution_rows(solution: Any, encode: Callable[[Any], Any], kind: str = "dec
     _check_solution(solution)
     picked = _pick(solution, kind)
     xs = np.array([encode(solution.states[i]) for i in picked], dtype=np.float64)
+    values = solution.values[picked]
     win = float(getattr(solution.game, "win", 1) or 1)
-    return xs, (solution.values[picked] / win + 1) / 2
+    if math.isinf(win):  # (a win of inf, a loss of -inf, a draw 0: read by their signs)
+        return xs, (np.sign(values) + 1) / 2
+    return xs, (values / win + 1) / 2
 
 
 def value_error(evaluate: Callable[[Any], float], solution: Any, *, kind: str = "decision"
@@ -224,7 +228,16 @@ def value_error(evaluate: Callable[[Any], float], solution: Any, *, kind: str = 
     Returns
     -------
     float
-        Between 0 (exact) and 1.
+        0 for an exact evaluation. An evaluation within ``±win`` implies a probability and
+        the error is at most 1; one beyond it (``5`` in a game won at 1) is not clipped: it
+        claims more than a certain win, and its error is counted in full (2.5 there), so
+        an evaluation on the wrong scale shows instead of passing as nearly right.
+
+    Raises
+    ------
+    ValueError
+        For a game that scores a win as ``inf`` (``TicTacToe()``): no finite evaluation then
+        implies a probability; solve the game with a finite win (``TicTacToe(win=1)``).
 
     Examples
     --------
@@ -239,6 +252,10 @@ def value_error(evaluate: Callable[[Any], float], solution: Any, *, kind: str = 
     _check_solution(solution)
     picked = _pick(solution, kind)
     win = float(getattr(solution.game, "win", 1) or 1)
+    if math.isinf(win):
+        raise ValueError(f"{solution.game!r:.80} scores a win as inf, so no evaluation "
+                         f"implies a probability of winning: solve the game with a finite win "
+                         f"(e.g. win=1) to measure an evaluation against it")
     total = 0.0
     for i in picked:
         v = evaluate(solution.states[i])

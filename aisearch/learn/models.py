@@ -9,8 +9,8 @@ layers are views into it, so ``model.weights += step`` updates every layer at on
 - :class:`Network`: ``f(x) = sigmoid(v . sigmoid(W x + b) + c)``, the probability that MAX
   wins (TD-Gammon had one hidden layer of sigmoid units too; Tesauro 1992).
 
-:func:`save` and :func:`load` keep a model with its training settings in a ``.npz`` file that is
-the same bytes whenever the weights and settings are.
+:func:`~aisearch.learn.files.save` and :func:`~aisearch.learn.files.load` keep a model with its
+training settings in a ``.npz`` file.
 
 Examples
 --------
@@ -23,35 +23,66 @@ True
 
 from __future__ import annotations
 
-import io
-import json
-import zipfile
-from pathlib import Path
+import copy
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from aisearch.values import as_int, check_seed
+from aisearch.values import as_int, as_seed
 
-__all__ = ["Linear", "Network", "Model", "save", "load"]
+__all__ = ["Linear", "Network", "Model", "learn_seed"]
 
 FloatArray = npt.NDArray[np.float64]
-MAGIC = "aisearch.learn model"
 
 
-def _vector(x: Any, n: int) -> FloatArray:
-    """``x`` as a float vector of length ``n`` (or a matrix of rows of length ``n``), checked."""
+def learn_seed(seed: Any) -> int:
+    """``seed`` as the int that seeds numpy's generator: an int (a numpy integer is the int it
+    is) of at least 0, the one rule of :mod:`aisearch.learn` (numpy takes no negative seed).
+
+    >>> learn_seed(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be an int >= 0 (numpy's generators take no negative seed), not -1
+    """
+    seed = as_seed(seed, optional=False)
+    if seed < 0:
+        raise ValueError(f"seed must be an int >= 0 (numpy's generators take no negative "
+                         f"seed), not {seed!r}")
+    return int(seed)
+
+
+def _vector(x: Any, n: int, matrix: bool = True) -> FloatArray:
+    """``x`` as a float vector of length ``n`` (or, where ``matrix``, a matrix of rows of
+    length ``n``), checked."""
     try:
         arr = np.asarray(x, dtype=np.float64)
     except (TypeError, ValueError) as err:
         raise TypeError(f"features must be numbers, got {type(x).__name__}") from err
-    if arr.ndim not in (1, 2) or arr.shape[-1] != n:
-        raise ValueError(f"features must have {n} entries (the model's inputs), got shape "
-                         f"{arr.shape}")
+    if arr.ndim not in ((1, 2) if matrix else (1,)) or arr.shape[-1:] != (n,):
+        allowed = (f"a vector of {n} entries (the model's inputs) or a matrix of rows of {n}"
+                   if matrix else f"one vector of {n} entries (the model's inputs; for rows "
+                   "of vectors use values)")
+        raise ValueError(f"features must be {allowed}, got shape {arr.shape}")
     if not np.all(np.isfinite(arr)):
         raise ValueError("features must be finite (no NaN or inf)")
     return arr
+
+
+def _assign(name: str, target: FloatArray, new: Any) -> None:
+    """Copy ``new`` into the model's own weight array (so every view of it sees the change),
+    after checking its shape and values."""
+    try:
+        arr = np.asarray(new, dtype=np.float64)
+    except (TypeError, ValueError) as err:
+        raise TypeError(f"{name} must be numbers, got {type(new).__name__}") from err
+    if arr.shape != target.shape:
+        raise ValueError(f"{name} must have shape {target.shape} (the model's sizes), got "
+                         f"shape {arr.shape}")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be finite (no NaN or inf)")
+    if arr is not target:
+        target[:] = arr
 
 
 def _size(name: str, n: Any) -> int:
@@ -71,7 +102,7 @@ class Linear:
     Examples
     --------
     >>> model = Linear(2)
-    >>> model.weights[:] = [0.5, -1.0]
+    >>> model.weights = [0.5, -1.0]  # copied into the model's array, shape checked
     >>> model.value([2.0, 1.0]), model.gradient([2.0, 1.0])
     (0.0, array([2., 1.]))
     """
@@ -80,33 +111,43 @@ class Linear:
 
     def __init__(self, n_inputs: int) -> None:
         self.n_inputs = _size("n_inputs", n_inputs)
-        self.weights: FloatArray = np.zeros(self.n_inputs)
+        self._w: FloatArray = np.zeros(self.n_inputs)
         self.meta: dict[str, Any] = {}
+
+    @property
+    def weights(self) -> FloatArray:
+        """The weights ``w``; assigning copies the new values into them (shape ``(n_inputs,)``,
+        finite)."""
+        return self._w
+
+    @weights.setter
+    def weights(self, new: npt.ArrayLike) -> None:
+        _assign("weights", self._w, new)
 
     def value(self, x: npt.ArrayLike) -> float:
         """The prediction ``w . x`` for one feature vector."""
-        return float(self.weights @ _vector(x, self.n_inputs))
+        return float(self._w @ _vector(x, self.n_inputs, matrix=False))
 
     def values(self, xs: npt.ArrayLike) -> FloatArray:
         """Predictions for the rows of a matrix of feature vectors (one matrix product)."""
-        return np.asarray(_vector(xs, self.n_inputs) @ self.weights, dtype=np.float64)
+        return np.asarray(_vector(xs, self.n_inputs) @ self._w, dtype=np.float64)
 
     def _batch(self, xs: FloatArray) -> FloatArray:
-        return np.asarray(xs @ self.weights)
+        return np.asarray(xs @ self._w)
 
     def gradient(self, x: npt.ArrayLike) -> FloatArray:
         """d f / d w at ``x``: ``x`` itself."""
-        return _vector(x, self.n_inputs).copy()
+        return _vector(x, self.n_inputs, matrix=False).copy()
 
     def value_and_gradient(self, x: FloatArray) -> tuple[float, FloatArray]:
         """Both at once, unchecked (the training loop's fast path)."""
-        return float(self.weights @ x), x
+        return float(self._w @ x), x
 
     def copy(self) -> Linear:
-        """An independent copy (weights and metadata)."""
+        """An independent copy (weights and metadata, nested lists included)."""
         other = Linear(self.n_inputs)
-        other.weights[:] = self.weights
-        other.meta = dict(self.meta)
+        other._w[:] = self._w
+        other.meta = copy.deepcopy(self.meta)
         return other
 
     def __repr__(self) -> str:
@@ -117,14 +158,17 @@ class Network:
     """One hidden layer of sigmoid units and a sigmoid output: the probability that MAX wins.
 
     ``f(x) = sigmoid(v . h + c)`` with ``h = sigmoid(W x + b)``. The flat ``weights`` hold
-    ``W`` (``n_hidden`` rows of ``n_inputs``), then ``b``, ``v`` and ``c``.
+    ``W`` (``n_hidden`` rows of ``n_inputs``), then ``b``, ``v`` and ``c``: the layers are
+    views of it, and assigning ``weights`` copies the new values into it (shape and finiteness
+    checked), so the layers, :meth:`copy`, :func:`save` and training all see them.
 
     Parameters
     ----------
     n_inputs, n_hidden : int
         Sizes of the input and hidden layers.
     seed : int
-        Seeds the small random initial weights (uniform in +-0.1/+-0.5, numpy's generator).
+        Seeds the small random initial weights (uniform in +-0.1/+-0.5, numpy's generator),
+        an int >= 0.
 
     Examples
     --------
@@ -138,7 +182,7 @@ class Network:
     kind = "network"
 
     def __init__(self, n_inputs: int, n_hidden: int, *, seed: int) -> None:
-        check_seed(seed, optional=False)
+        seed = learn_seed(seed)
         self.n_inputs, self.n_hidden = _size("n_inputs", n_inputs), _size("n_hidden", n_hidden)
         n, h = self.n_inputs, self.n_hidden
         rng = np.random.default_rng(seed)
@@ -150,9 +194,19 @@ class Network:
         self._bind(w)
         self.meta: dict[str, Any] = {}
 
+    @property
+    def weights(self) -> FloatArray:
+        """All the weights, flat (``W``, ``b``, ``v``, ``c``); assigning copies the new values
+        into them (shape ``(n_hidden * (n_inputs + 2) + 1,)``, finite)."""
+        return self._w
+
+    @weights.setter
+    def weights(self, new: npt.ArrayLike) -> None:
+        _assign("weights", self._w, new)
+
     def _bind(self, w: FloatArray) -> None:
         n, h = self.n_inputs, self.n_hidden
-        self.weights: FloatArray = w
+        self._w: FloatArray = w
         self.W = w[:h * n].reshape(h, n)  # views: updating weights updates them
         self.b = w[h * n:h * n + h]
         self.v = w[h * n + h:h * n + 2 * h]
@@ -168,7 +222,7 @@ class Network:
 
     def value(self, x: npt.ArrayLike) -> float:
         """P(MAX wins) for one feature vector."""
-        return float(self.values(_vector(x, self.n_inputs).reshape(-1))[()])
+        return float(self._batch(_vector(x, self.n_inputs, matrix=False)))
 
     def value_and_gradient(self, x: FloatArray) -> tuple[float, FloatArray]:
         """The output and d f / d weights (flat, in the order of ``weights``), unchecked."""
@@ -182,14 +236,14 @@ class Network:
 
     def gradient(self, x: npt.ArrayLike) -> FloatArray:
         """d f / d weights at ``x`` (backpropagation), flat like ``weights``."""
-        return self.value_and_gradient(_vector(x, self.n_inputs).reshape(-1))[1]
+        return self.value_and_gradient(_vector(x, self.n_inputs, matrix=False))[1]
 
     def copy(self) -> Network:
-        """An independent copy (weights and metadata)."""
+        """An independent copy (weights and metadata, nested lists included)."""
         other = Network.__new__(Network)
         other.n_inputs, other.n_hidden = self.n_inputs, self.n_hidden
-        other._bind(self.weights.copy())
-        other.meta = dict(self.meta)
+        other._bind(self._w.copy())
+        other.meta = copy.deepcopy(self.meta)
         return other
 
     def __repr__(self) -> str:
@@ -197,91 +251,3 @@ class Network:
 
 
 Model = Linear | Network
-
-
-def save(model: Model, path: str | Path) -> Path:
-    """Write a model, its sizes and ``model.meta`` (JSON) to a ``.npz`` file; return the path.
-
-    The file is a zip with fixed timestamps, so equal weights and metadata give equal bytes.
-
-    Examples
-    --------
-    >>> import tempfile, pathlib
-    >>> net = Network(4, 2, seed=3)
-    >>> net.meta = {"seed": 3}
-    >>> path = save(net, pathlib.Path(tempfile.mkdtemp()) / "net.npz")
-    >>> again = load(path)
-    >>> again, again.meta, bool((again.weights == net.weights).all())
-    (Network(4, 2), {'seed': 3}, True)
-    """
-    if not isinstance(model, Linear | Network):
-        raise TypeError(f"save needs a Linear or Network model, not {model!r:.80}")
-    if not isinstance(path, str | Path):
-        raise TypeError(f"path must be a str or pathlib.Path, not {path!r:.80}")
-    path = Path(path)
-    hidden = getattr(model, "n_hidden", 0)
-    arrays = {
-        "magic": np.array(MAGIC),
-        "kind": np.array(model.kind),
-        "sizes": np.array([model.n_inputs, hidden], dtype=np.int64),
-        "weights": np.asarray(model.weights, dtype=np.float64),
-        "meta": np.array(json.dumps(model.meta, sort_keys=True)),
-    }
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, arr in arrays.items():
-            member = io.BytesIO()
-            np.lib.format.write_array(member, arr, allow_pickle=False)
-            info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, member.getvalue())
-    path.write_bytes(buffer.getvalue())
-    return path
-
-
-def load(path: str | Path) -> Model:
-    """Read a model written by :func:`save` (its training settings in ``model.meta``).
-
-    Raises ``ValueError`` for a file that is not such a model (see :func:`save` for an example).
-
-    Examples
-    --------
-    >>> import pathlib, tempfile
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> net = Network(3, 2, seed=1)
-    >>> net.meta = {"games": 0}
-    >>> again = load(save(net, folder / "net.npz"))
-    >>> again, again.meta, again.value([1.0, 0.0, 1.0]) == net.value([1.0, 0.0, 1.0])
-    (Network(3, 2), {'games': 0}, True)
-    >>> _ = (folder / "notes.npz").write_text("not a model")
-    >>> load(folder / "notes.npz")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: .../notes.npz is not a model saved by aisearch.learn.save: ...
-    """
-    if not isinstance(path, str | Path):
-        raise TypeError(f"path must be a str or pathlib.Path, not {path!r:.80}")
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no model file at {path}")
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {k: data[k] for k in data.files}
-    except (ValueError, OSError, zipfile.BadZipFile, EOFError) as err:
-        raise ValueError(f"{path} is not a model saved by aisearch.learn.save: {err}") from None
-    if str(arrays.get("magic", "")) != MAGIC or not {"kind", "sizes", "weights"} <= set(arrays):
-        raise ValueError(f"{path} is not a model saved by aisearch.learn.save")
-    kind, (n, h), w = str(arrays["kind"]), (int(v) for v in arrays["sizes"]), arrays["weights"]
-    model: Model
-    if kind == "linear" and w.shape == (n,):
-        model = Linear(n)
-        model.weights[:] = w
-    elif kind == "network" and w.shape == (h * n + 2 * h + 1,):
-        model = Network(n, h, seed=0)
-        model.weights[:] = w
-    else:
-        raise ValueError(f"{path}: a {kind!r} model whose {w.shape} weights do not fit its sizes")
-    if not np.all(np.isfinite(model.weights)):
-        raise ValueError(f"{path}: the weights are not all finite")
-    model.meta = json.loads(str(arrays.get("meta", "{}")))
-    return model

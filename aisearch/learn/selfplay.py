@@ -5,7 +5,8 @@ the move whose resulting position (the *afterstate*, before the dice) it values 
 side to move; the dice supply the exploration (Tesauro 1992). Every position of the game, dice
 throws included, is one step of the sequence X_1 .. X_m of :mod:`aisearch.learn.td`; after each
 step the weights move by ``alpha (f_{t+1} - f_t) e_t`` with the eligibility trace
-``e_t = lam e_{t-1} + grad f_t``, and the last target is the outcome (1 when MAX won, else 0).
+``e_t = lam e_{t-1} + grad f_t``, and the last target is the outcome (1 when MAX won, 0 when
+MIN won, 1/2 for a draw).
 
 Examples
 --------
@@ -31,10 +32,19 @@ import numpy as np
 
 from aisearch.agents import Agent
 from aisearch.core import CHANCE, MAX, Game, as_int, check_game
-from aisearch.learn.models import Linear, Model, Network
+from aisearch.learn.checks import (
+    _check_encode,
+    _check_goal,
+    _features,
+    _goal_of,
+    _same_game,
+    check_fit,
+    check_model,
+)
+from aisearch.learn.models import Model, learn_seed
 from aisearch.learn.td import check_rates
 
-__all__ = ["LearningCurve", "td_train", "learned_evaluate", "greedy_agent", "check_model"]
+__all__ = ["LearningCurve", "td_train", "learned_evaluate", "greedy_agent"]
 
 Encode = Callable[[Any], Any]
 CACHE_LIMIT = 500_000  # positions whose encodings and successors one training run keeps
@@ -93,29 +103,28 @@ class LearningCurve:
         return ax
 
 
-def check_model(model: Any) -> Model:
-    if not isinstance(model, Linear | Network):
-        raise TypeError(f"model must be an aisearch.learn Linear or Network, not {model!r:.80}")
-    return model
-
-
-def _check_encode(game: Game, model: Model, encode: Any) -> None:
-    if not callable(encode):
-        raise TypeError(f"encode must be a function state -> features, not {encode!r:.80}")
-    x = np.asarray(encode(game.initial), dtype=float)
-    if x.shape != (model.n_inputs,):
-        raise ValueError(f"encode gives {x.shape[0] if x.ndim == 1 else x.shape} features but "
-                         f"the model has {model.n_inputs} inputs")
-
-
 class _Graph:
     """Each position met once: its encoding, kind and successors (so a move is chosen by one
     matrix product over its afterstates)."""
 
-    def __init__(self, game: Game, encode: Encode) -> None:
-        self.game, self.encode = game, encode
+    def __init__(self, game: Game, encode: Encode, n_inputs: int) -> None:
+        self.game, self.encode, self.n = game, encode, n_inputs
         self.nodes: dict[Any, tuple] = {}
         self.win = float(getattr(game, "win", 1) or 1)
+
+    def outcome(self, s: Any) -> float:
+        """1 when MAX won, 0 when MIN won, 1/2 for a draw (compared, so a win of inf works)."""
+        u = self.game.utility(s, MAX)
+        if u == self.win:
+            return 1.0
+        if u == -self.win:
+            return 0.0
+        if u == 0:
+            return 0.5
+        raise ValueError(f"td_train learns P(MAX wins), so every end must be a win "
+                         f"(+{self.win:g}), a loss ({-self.win:g}) or a draw (0), but "
+                         f"{s!r:.80} has utility {u!r:.40} (a game with win=... scores ends "
+                         f"so)")
 
     def node(self, s: Any) -> tuple:
         found = self.nodes.get(s)
@@ -123,10 +132,9 @@ class _Graph:
             return found  # type: ignore[no-any-return]
         game = self.game
         if game.is_terminal(s):
-            z = (game.utility(s, MAX) / self.win + 1) / 2  # 1: MAX won, 0: MIN won
-            found = ("end", z, None, None, None)
+            found = ("end", self.outcome(s), None, None, None)
         else:
-            x = np.asarray(self.encode(s), dtype=np.float64)
+            x = _features(self.encode, s, self.n)
             player = game.to_move(s)
             if player == CHANCE:
                 outcomes = game.chance_outcomes(s)
@@ -136,7 +144,14 @@ class _Graph:
                 kids = [game.result(s, m) for m in game.moves(s)]
                 ends = [game.is_terminal(k) for k in kids]
                 live = [k for k, e in zip(kids, ends, strict=True) if not e]
-                xs = np.array([self.encode(k) for k in live], dtype=np.float64)
+                try:
+                    xs = np.array([self.encode(k) for k in live], dtype=np.float64) if live \
+                        else np.empty((0, self.n))
+                except ValueError:  # (encodings of different lengths)
+                    xs = np.empty(0)
+                if xs.shape != (len(live), self.n) or not np.isfinite(xs).all():
+                    for k in live:  # (names the position whose encoding is wrong)
+                        _features(self.encode, k, self.n)
                 fixed = [self.node(k)[1] if e else None for k, e in zip(kids, ends, strict=True)]
                 found = (player, x, kids, fixed, xs)
         if len(self.nodes) < CACHE_LIMIT:
@@ -166,11 +181,18 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
     Parameters
     ----------
     game : Game
-        A two-player game (chance allowed) whose every end is a win or a loss (``±game.win``).
+        A two-player game (chance allowed) whose every end is a win or a loss
+        (``±game.win``; ±1 for a game without ``win``) or a draw (0): the targets are 1, 0
+        and 1/2. A game that scores a win as ``inf`` (``TicTacToe()``) works too; any other
+        terminal utility (a tree's leaf values) is refused.
     model : Linear or Network
-        Predicts P(MAX wins) from ``encode(state)``; its weights are updated in place.
+        Predicts P(MAX wins) from ``encode(state)``; its weights are updated in place. If
+        they diverge (too large an ``alpha``), a FloatingPointError says so and the model
+        keeps its weights from before the game that diverged.
     encode : callable
-        ``encode(state) -> features`` (e.g. :func:`~aisearch.learn.encode.nannon_features`).
+        ``encode(state) -> features`` (e.g. :func:`~aisearch.learn.encode.nannon_features`),
+        finite numbers, checked once per position; an encoding made for another game than
+        ``model.meta["game"]`` is refused.
     games : int
         Self-play games to play, at least one.
     alpha : float
@@ -178,12 +200,14 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
     lam : float
         Trace decay lambda in [0, 1].
     seed : int or numpy.random.Generator
-        Seeds the dice. A Generator continues its stream, so ``td_train(..., games=a, seed=g)``
-        then ``games=b`` equals one run of ``a + b`` games from the same seed, bit for bit.
+        Seeds the dice (an int >= 0). A Generator continues its stream, so
+        ``td_train(..., games=a, seed=g)`` then ``games=b`` equals one run of ``a + b`` games
+        from the same seed, bit for bit.
     progress : bool
         Show a progress bar (tqdm, notebook-aware).
     solution : ChanceSolution, optional
-        The exact solution of ``game``; then the curve records the value error too.
+        The exact solution of ``game`` (of this very game: another goal is refused); then
+        the curve records the value error too.
     every : int, optional
         Games between records of the curve (default: about 50 records).
 
@@ -222,7 +246,7 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
     elif as_int(seed) is None:
         raise TypeError(f"seed must be an int or a numpy Generator, not {seed!r:.80}")
     else:
-        rng = np.random.default_rng(as_int(seed))
+        rng = np.random.default_rng(learn_seed(seed))
     if progress.__class__ is not bool:
         raise TypeError(f"progress must be True or False, not {progress!r}")
     if every is None:
@@ -231,15 +255,19 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
         raise ValueError(f"every must be a positive int (games), not {every!r}")
     from aisearch.learn.measure import _solution_rows
 
+    if solution is not None:
+        _same_game(solution, game)
     truth = _solution_rows(solution, encode) if solution is not None else None
-    graph, curve, w = _Graph(game, encode), LearningCurve(), model.weights
+    graph, curve, w = _Graph(game, encode, model.n_inputs), LearningCurve(), model.weights
     start, errors, steps = time.process_time(), 0.0, 0
+    last_good = w.copy()  # the weights before the current game, restored if it diverges
     bar = None
     if progress:
         from tqdm.auto import tqdm
 
         bar = tqdm(total=games, desc="self-play", unit=" games", mininterval=0.5)
     for g in range(1, games + 1):
+        np.copyto(last_good, w)
         node = graph.node(game.initial)
         e = np.zeros_like(w)
         v, grad = model.value_and_gradient(node[1])
@@ -261,9 +289,13 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
                 break
             node = nxt
             v, grad = model.value_and_gradient(node[1])
-        if not np.isfinite(v):
-            raise FloatingPointError(f"the weights diverged after {g} games: try a smaller "
-                                     f"alpha than {alpha}")
+        if not (np.isfinite(v) and np.isfinite(w).all()):
+            np.copyto(w, last_good)
+            if bar is not None:
+                bar.close()
+            raise FloatingPointError(f"the weights diverged in game {g}: try a smaller alpha "
+                                     f"than {alpha} (the model keeps its weights from before "
+                                     f"that game)")
         if g % every == 0 or g == games:
             curve.games.append(g)
             curve.td_error.append(errors / max(steps, 1))
@@ -283,7 +315,9 @@ def learned_evaluate(model: Model, encode: Encode) -> Callable[[Any], float]:
     """An evaluation ``evaluate(state) -> float`` from a model, for searchers and agents.
 
     MAX's point of view on the payoff scale of a game won at +1 and lost at -1: ``2 p - 1``
-    where ``p = model(encode(state))`` is the predicted P(MAX wins). Encodings are cached.
+    where ``p = model(encode(state))`` is the predicted P(MAX wins). Encodings are cached,
+    each checked once (shape, finite values). A model whose ``meta`` names the game (and
+    goal) it was trained for refuses an encoding of another game, or a state of another goal.
 
     Examples
     --------
@@ -294,17 +328,15 @@ def learned_evaluate(model: Model, encode: Encode) -> Callable[[Any], float]:
     True
     """
     check_model(model)
-    if not callable(encode):
-        raise TypeError(f"encode must be a function state -> features, not {encode!r:.80}")
+    check_fit(model, encode)
     cache: dict[Any, Any] = {}
+    goal = _goal_of(model)
 
     def evaluate(state: Any) -> float:
         x = cache.get(state)
         if x is None:
-            x = np.asarray(encode(state), dtype=np.float64)
-            if x.shape != (model.n_inputs,):
-                raise ValueError(f"encode gives shape {x.shape}, the model has "
-                                 f"{model.n_inputs} inputs")
+            _check_goal(goal, state)
+            x = _features(encode, state, model.n_inputs)
             if len(cache) < CACHE_LIMIT:
                 cache[state] = x
         return 2.0 * float(model._batch(x)) - 1.0

@@ -27,9 +27,12 @@ from typing import Any
 import numpy as np
 
 from aisearch._version import __version__
-from aisearch.core import as_int, check_seed
-from aisearch.learn.models import Network, load
+from aisearch.core import as_int
+from aisearch.learn.files import load
+from aisearch.learn.models import Network, learn_seed
 from aisearch.learn.selfplay import LearningCurve, td_train
+from aisearch.learn.td import check_rates
+from aisearch.values import as_limit
 
 __all__ = ["SHIPPED", "shipped", "train", "WEIGHTS"]
 
@@ -46,6 +49,8 @@ def _setup(name: str, goal: int = 20) -> tuple[Any, Any]:
     from aisearch.games.pig import Pig
     from aisearch.learn.encode import nannon_features, pig_features
 
+    if not isinstance(name, str):
+        raise TypeError(f"the game's name must be a str (nannon or pig), not {name!r:.80}")
     if name == "nannon":
         return Nannon(), nannon_features
     if name == "pig":
@@ -62,6 +67,7 @@ def train(name: str, *, games: int, seed: int, alpha: float = 0.05, lam: float =
     seed; ``model.meta`` records the settings, the package version and the checkpoint
     (``check_weights``: the weights after ``min(games, 200)`` games). ``solution`` and
     ``every`` are passed on to :func:`~aisearch.learn.td_train` for the learning curve.
+    Every argument is checked before any game is played; ``seed`` is an int >= 0.
 
     Examples
     --------
@@ -70,12 +76,21 @@ def train(name: str, *, games: int, seed: int, alpha: float = 0.05, lam: float =
     (20, 'pig', 20)
     """
     game, encode = _setup(name, goal)
-    check_seed(seed, optional=False)
+    seed = learn_seed(seed)
     if as_int(games, 0) < 1:
         raise ValueError(f"games must be a positive int (self-play games to play), not "
                          f"{games!r:.80}")
     if not 1 <= as_int(hidden, 0) <= 1000:
         raise ValueError(f"hidden must be an int from 1 to 1000 (units), not {hidden!r}")
+    games, hidden, goal = as_int(games), as_int(hidden), game.goal if name == "pig" else goal
+    alpha, lam = check_rates(alpha, lam)
+    if progress.__class__ is not bool:
+        raise TypeError(f"progress must be True or False, not {progress!r:.80}")
+    every = as_limit(every, "every", 1, " (games between records of the curve)")
+    if solution is not None:
+        from aisearch.learn.checks import _same_game
+
+        _same_game(solution, game)
     net = Network(len(encode(game.initial)), hidden, seed=seed)
     rng = np.random.default_rng(seed)
     first = min(games, CHECK_GAMES)
@@ -132,6 +147,8 @@ def shipped(name: str) -> Network:
     >>> round(net.value(nannon_features(Nannon().initial)), 2)  # P(MAX wins) at the start
     0.46
     """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str (a game: {', '.join(SHIPPED)}), not {name!r:.80}")
     if name not in SHIPPED:
         raise ValueError(f"no shipped network for {name!r}: there is one for "
                          f"{', '.join(SHIPPED)}")

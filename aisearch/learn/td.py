@@ -82,6 +82,11 @@ def td_lambda_update(weights: npt.ArrayLike, features: npt.ArrayLike, outcome: f
     numpy.ndarray
         The new weights, a fresh array of shape (n,).
 
+    Raises
+    ------
+    FloatingPointError
+        When the new weights are not finite (too large an ``alpha`` makes them diverge).
+
     Examples
     --------
     Two positions with unit features, zero weights, outcome 1, alpha 0.5, lambda 0.5. At t = 0 the
@@ -125,4 +130,7 @@ def td_lambda_update(weights: npt.ArrayLike, features: npt.ArrayLike, outcome: f
         e = lm * e + x[t]
         target = float(outcome) if t == m - 1 else float(w @ x[t + 1])
         w = w + a * (target - float(w @ x[t])) * e
+    if not np.isfinite(w).all():
+        raise FloatingPointError(f"the weights diverged (NaN or inf) over the {m} positions: "
+                                 f"try a smaller alpha than {alpha!r}")
     return w

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -63,3 +64,128 @@ def test_save_and_load_round_trip_bit_for_bit(model: Linear | Network, tmp_path:
     assert type(again) is type(model) and again.meta == model.meta
     assert again.weights.tobytes() == model.weights.tobytes()
     assert save(again, tmp_path / "n.npz").read_bytes() == path.read_bytes()
+
+
+@pytest.mark.parametrize("make", [lambda: Linear(3), lambda: Network(3, 2, seed=0)],
+                         ids=["Linear", "Network"])
+def test_assigning_the_weights_reaches_value_copy_save_and_training(
+        make: Any, tmp_path: Path) -> None:
+    model = make()
+    x = [1.0, 0.0, 1.0]
+    model.weights = np.full(model.weights.size, 0.25)
+    expected = model.value(x)
+    # sigmoid(2 * 0.25 * sigmoid(0.75) + 0.25) for the network
+    assert expected == (0.5 if isinstance(model, Linear) else pytest.approx(0.6433, abs=1e-4))
+    assert model.copy().value(x) == expected
+    assert load(save(model, tmp_path / "m.npz")).value(x) == expected
+    model.weights = model.weights.copy()  # a new array: still the model's own
+    before = model.value(x)
+    model.weights += 0.5
+    assert model.value(x) != before
+    assert model.values([x])[0] == model.value(x)
+
+
+@pytest.mark.parametrize("new, error, words", [
+    (np.zeros(4), ValueError, ("shape (11,)", "(4,)")),
+    (np.full(11, np.nan), ValueError, ("finite",)),
+    ("abc", TypeError, ("numbers",)),
+])
+def test_assigning_weights_of_the_wrong_shape_or_values_is_refused(
+        new: Any, error: type, words: tuple[str, ...]) -> None:
+    net = Network(3, 2, seed=0)
+    old = net.weights.copy()
+    with pytest.raises(error) as err:
+        net.weights = new
+    assert all(w in str(err.value) for w in words)
+    assert net.weights.tolist() == old.tolist()
+
+
+def test_training_a_model_whose_weights_were_assigned_changes_its_values() -> None:
+    from aisearch.games import Pig
+    from aisearch.learn import pig_features, td_train
+
+    game = Pig(goal=4)
+    net = Network(len(pig_features(game.initial)), 3, seed=0)
+    net.weights = net.weights.copy()
+    x = pig_features(game.initial)
+    before = net.value(x)
+    td_train(game, net, pig_features, games=50, alpha=0.3, lam=0.7, seed=0, progress=False)
+    assert net.value(x) != before
+
+
+def test_a_copy_shares_no_metadata() -> None:
+    net = Network(2, 2, seed=0)
+    net.meta = {"check_weights": [1.0, 2.0], "nested": {"a": [1]}}
+    other = net.copy()
+    other.meta["check_weights"][0] = 123.0
+    other.meta["nested"]["a"].append(2)
+    assert net.meta == {"check_weights": [1.0, 2.0], "nested": {"a": [1]}}
+
+
+@pytest.mark.parametrize("call", [
+    lambda: Network(3, 2, seed=0).value([[1, 2, 3], [4, 5, 6]]),
+    lambda: Network(3, 2, seed=0).gradient([[1, 2, 3], [4, 5, 6]]),
+    lambda: Linear(3).value([[1, 2, 3], [4, 5, 6]]),
+    lambda: Linear(3).gradient([[1, 2, 3], [4, 5, 6]]),
+], ids=["Network.value", "Network.gradient", "Linear.value", "Linear.gradient"])
+def test_one_vector_methods_refuse_a_matrix_and_say_what_was_given(call: Any) -> None:
+    with pytest.raises(ValueError) as err:
+        call()
+    assert "(2, 3)" in str(err.value) and "one vector of 3 entries" in str(err.value)
+
+
+def test_save_refuses_what_load_would_refuse(tmp_path: Path) -> None:
+    net = Network(2, 2, seed=0)
+    net.weights[0] = np.nan
+    with pytest.raises(ValueError, match="not all finite"):
+        save(net, tmp_path / "nan.npz")
+    assert not (tmp_path / "nan.npz").exists()
+    good = Network(2, 2, seed=0)
+    for meta, words in [("games=3", "must be a dict"), ({"f": len}, "meta['f']"),
+                        ({1: 2}, "keys must be strings"), ({"a": {"b": {3}}}, "meta['a.b']")]:
+        good.meta = meta
+        with pytest.raises(TypeError) as err:
+            save(good, tmp_path / "bad.npz")
+        assert words in str(err.value)
+
+
+def test_save_stores_numpy_numbers_as_pythons(tmp_path: Path) -> None:
+    net = Network(2, 2, seed=0)
+    net.meta = {"games": np.int64(5), "alpha": np.float32(0.5), "ok": np.bool_(True),
+                "w": np.arange(2.0), "goal": [np.int32(6)]}
+    again = load(save(net, tmp_path / "m.npz"))
+    assert again.meta == {"games": 5, "alpha": 0.5, "ok": True, "w": [0.0, 1.0], "goal": [6]}
+    assert type(again.meta["games"]) is int
+
+
+def _npz(path: Path, **arrays: Any) -> Path:
+    base: dict[str, Any] = dict(magic=np.array("aisearch.learn model"), kind=np.array("network"),
+                                sizes=np.array([2, 1]), weights=np.zeros(5), meta=np.array("{}"))
+    base.update(arrays)
+    np.savez(path, **{k: v for k, v in base.items() if v is not None})
+    return path
+
+
+@pytest.mark.parametrize("arrays, words", [
+    (dict(sizes=np.array([2])), "sizes must be two ints"),
+    (dict(sizes=np.array([0, 0])), "do not make a model"),
+    (dict(meta=np.array("{oops")), "meta is not JSON"),
+    (dict(meta=np.array("[1, 2]")), "not a JSON object"),
+    (dict(weights=np.array(["a"] * 5)), "weights must be a vector of numbers"),
+    (dict(kind=np.array("tree")), "neither 'linear' nor 'network'"),
+    (dict(magic=None), "it holds"),
+], ids=["one size", "zero sizes", "bad JSON", "meta a list", "string weights", "kind",
+        "no magic"])
+def test_load_names_the_file_and_what_is_wrong(arrays: dict, words: str,
+                                               tmp_path: Path) -> None:
+    path = _npz(tmp_path / "hand.npz", **arrays)
+    with pytest.raises(ValueError) as err:
+        load(path)
+    assert str(path) in str(err.value) and words in str(err.value)
+    assert "a model file is a .npz" in str(err.value)
+
+
+def test_load_refuses_a_single_array_file(tmp_path: Path) -> None:
+    np.save(tmp_path / "arr.npy", np.arange(3.0))
+    with pytest.raises(ValueError, match="arr.npy is not a model saved.*one ndarray"):
+        load(tmp_path / "arr.npy")
