@@ -3,6 +3,8 @@ alpha-beta forms, chess, its evaluations, its test suite and the search extensio
 
 from __future__ import annotations
 
+import chess
+
 from aisearch.core import IllegalMoveError
 from aisearch.games import Chess, ChessState, SuitePosition, TreeGame, chess_suite, fig5_2
 from aisearch.search import (
@@ -17,6 +19,7 @@ from tests.bad_input.table import Case, check, params
 
 CHESS = Chess()
 FOOLS = Chess.parse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+WAC1 = chess_suite()[0]
 NOISY = TreeGame([[5, -3], 2], noisy=[(0,), (0, 1)])
 
 
@@ -89,6 +92,17 @@ CASES = [
     Case("SuitePosition: a FEN, not a state", lambda: SuitePosition("x", "8/8 w", ()),
          TypeError, ("chessstate", "chess.parse")),
     Case("chess_suite(3)", lambda: chess_suite(3), ValueError, ("3", "wac")),
+    Case("chess_suite(['wac'])", lambda: chess_suite(["wac"]), ValueError,
+         ("['wac']", "the suites are: wac")),
+    Case("SuitePosition.solved_by(None)", lambda: WAC1.solved_by(None), IllegalMoveError,
+         ("illegal move none", "g3g6")),
+    Case("SuitePosition.solved_by(3)", lambda: WAC1.solved_by(3), IllegalMoveError,
+         ("illegal move 3", "g3g6")),
+    Case("SuitePosition.solved_by('zzzz')", lambda: WAC1.solved_by("zzzz"), IllegalMoveError,
+         ("illegal move 'zzzz'", "g3g6")),
+    Case("SuitePosition.solved_by: a move of another position",
+         lambda: WAC1.solved_by(chess.Move.from_uci("e2e4")), IllegalMoveError,
+         ("e2e4", "g3g6")),
     # extensions
     Case("enhanced_search: extensions=('checks',)",
          lambda: enhanced_search(fig5_2, fig5_2.initial, 1, evaluate=zero,
