@@ -319,12 +319,14 @@ def solve_chance(game: Game, *, policies: Mapping[int, Callable[..., Any]] | Non
         raise TypeError(f"policies must be a mapping {{player: agent}}, such as {{MIN: "
                         f"Pig(20).hold_at(10)}}, or None (both play their best), not "
                         f"{policies!r:.80}")
-    policies = dict(policies or {})
-    for player, agent in policies.items():
-        if player.__class__ is not int or player not in (MAX, MIN) or not callable(agent):
+    chosen: dict[int, Callable[..., Any]] = {}
+    for player, agent in (policies or {}).items():
+        side = as_int(player)  # (a numpy integer is the player it equals; a bool none)
+        if side not in (MAX, MIN) or not callable(agent):
             raise ValueError(f"policies maps MAX (0) or MIN (1) to an agent(game, state) -> "
                              f"move, not {player!r}: {agent!r}")
-    states, kinds, succ, probs, payoff = _enumerate(game, limit, policies)
+        chosen[side] = agent
+    states, kinds, succ, probs, payoff = _enumerate(game, limit, chosen)
     comps = _components(succ)
     value = list(payoff)
     choice = [-1] * len(states)

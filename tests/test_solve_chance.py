@@ -6,6 +6,7 @@ import importlib
 import math
 import warnings
 
+import numpy as np
 import pytest
 
 from aisearch import CHANCE, MAX, MIN, GameBase
@@ -39,6 +40,15 @@ def test_the_generic_solver_and_the_pig_solver_agree_on_every_state(goal, holds)
                                                                 abs=1e-12)
         if not s.rolling and not game.is_terminal(s):
             assert general.best_move(s) == fast.best_move(s)
+
+
+def test_a_policy_keyed_by_a_numpy_player_is_that_player_s():
+    """A notebook's player computed with numpy (np.int64(1) for MIN) fixes MIN's play."""
+    game = Pig(11)
+    fixed = solve_chance(game, policies={np.int64(MIN): game.hold_at(3)})
+    assert fixed.value(game.initial) == solve_chance(
+        game, policies={MIN: game.hold_at(3)}).value(game.initial)
+    assert fixed.value(game.initial) != solve_chance(game).value(game.initial)
 
 
 def test_pig_values_solve_the_optimality_equations():

@@ -3,6 +3,8 @@ the solvers."""
 
 import math
 
+import numpy as np
+
 from aisearch import Chance, Nim, TicTacToe, TreeGame, TwoRobots
 from aisearch.core import CHANCE, MAX, GameBase, check_outcomes
 from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
@@ -151,6 +153,16 @@ CASES = [
          ValueError, ("states holds none", "not a state of tictactoe()")),
     Case("retrograde: an empty list of states", lambda: retrograde(Nim((1, 2)), []),
          ValueError, ("states is empty",)),
+    Case("retrograde: an empty iterator of states", lambda: retrograde(Nim((1, 2)), iter([])),
+         ValueError, ("states is empty", "at least one")),
+    Case("retrograde: an empty generator of states",
+         lambda: retrograde(Nim((1, 2)), (s for s in ())), ValueError, ("states is empty",)),
+    Case("solve_chance: a policy for the numpy player 2",
+         lambda: solve_chance(Pig(goal=5), policies={np.int64(2): Pig(5).hold_at(2)}),
+         ValueError, ("policies", "MAX (0) or MIN (1)", "2")),
+    Case("solve_chance: a policy for player True",
+         lambda: solve_chance(Pig(goal=5), policies={True: Pig(5).hold_at(2)}),
+         ValueError, ("policies", "MAX (0) or MIN (1)", "true")),
     Case("retrograde: one state, not an iterable of them",
          lambda: retrograde(TwoRobots(2, 2), TwoRobots(2, 2).initial), TypeError,
          ("states must be an iterable of states", "not one state", "[state]")),
