@@ -13,6 +13,7 @@ from aisearch import CHANCE, MAX, MIN, GameBase
 from aisearch.games.chance_trees import dice_tree, random_chance_tree
 from aisearch.games.nannon import Nannon
 from aisearch.games.pig import Pig, PigState
+from aisearch.games.tree import Chance, Max, TreeGame
 from aisearch.search import expectiminimax
 from aisearch.solve_chance import nannon_solution, solve_chance
 from aisearch.solve_pig import pig_solution
@@ -23,6 +24,19 @@ def test_on_trees_the_solver_equals_expectiminimax():
     for seed in range(40):
         game = random_chance_tree(seed)
         assert solve_chance(game).value(game.initial) == expectiminimax(game, ()).value
+
+
+def test_on_trees_with_infinite_payoffs_the_solver_equals_expectiminimax():
+    """A sure win worth +inf backs up as +inf through chance; +inf against -inf at even odds
+    has no expectation, and both refuse it the same way."""
+    sure = TreeGame(Max([Chance([(0.5, math.inf), (0.5, 3)]), 1]))
+    assert solve_chance(sure).value(()) == expectiminimax(sure, ()).value == math.inf
+    gamble = TreeGame(Max([Chance([(0.5, math.inf), (0.5, -math.inf)]), 1]))
+    with pytest.raises(ValueError) as searched:
+        expectiminimax(gamble, ())
+    with pytest.raises(ValueError) as solved:
+        solve_chance(gamble)
+    assert str(solved.value) == str(searched.value)
 
 
 def test_pig_with_goal_100_first_player_wins_0_5306():

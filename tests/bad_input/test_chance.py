@@ -10,6 +10,7 @@ from aisearch.core import CHANCE, MAX, GameBase, check_outcomes
 from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
 from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.pig import Pig, PigState
+from aisearch.games.tree import Max
 from aisearch.search import expectiminimax, star1, star2
 from aisearch.solve import retrograde
 from aisearch.solve_chance import nannon_solution, solve_chance
@@ -47,6 +48,9 @@ class Coin(GameBase):
 
 ZERO = Coin([("heads", 0.5), ("tails", 0.5), ("edge", 0.0)])
 SHORT = Coin([("heads", 0.5), ("tails", 0.4)])
+
+# MAX may take a gamble worth +inf or -inf at even odds: an expectation with no value.
+INF_AND_MINUS_INF = TreeGame(Max([Chance([(0.5, math.inf), (0.5, -math.inf)]), 1]))
 
 CASES = [
     Case("expectiminimax: a custom game's outcome of probability 0",
@@ -153,6 +157,12 @@ CASES = [
          ValueError, ("5", "legal moves")),
     Case("Nannon: a foreign state", lambda: Nannon().result((0, 1), 0), ValueError,
          ("not a state of nannon()",)),
+    Case("solve_chance: an expectation of +inf and -inf",
+         lambda: solve_chance(INF_AND_MINUS_INF).value(()), ValueError,
+         ("expectation at chance state (0,) is undefined", "+inf and -inf", "finite payoffs")),
+    Case("expectiminimax: an expectation of +inf and -inf",
+         lambda: expectiminimax(INF_AND_MINUS_INF, ()), ValueError,
+         ("expectation at chance state (0,) is undefined", "+inf and -inf", "finite payoffs")),
     Case("solve_chance: not a game", lambda: solve_chance("pig"), TypeError, ("needs a game",)),
     Case("solve_chance: too many states for the limit",
          lambda: solve_chance(Pig(goal=100), limit=1000), ValueError, ("more than 1,000",)),
