@@ -2,6 +2,7 @@
 the solvers."""
 
 import math
+from decimal import Decimal
 
 import numpy as np
 
@@ -84,6 +85,12 @@ CASES = [
          lambda: star2(dice_tree, (), bounds=(9, 0)), ValueError, ("L < U", "(9, 0)")),
     Case("star1 with bounds that are not numbers",
          lambda: star1(dice_tree, (), bounds="0..9"), ValueError, ("pair (L, U)", "0..9")),
+    Case("star1 with Decimal bounds",
+         lambda: star1(dice_tree, (), bounds=(0, Decimal(9))), ValueError,
+         ("bounds must be finite real numbers", "fractions or numpy numbers", "decimal('9')")),
+    Case("star2 with NaN bounds",
+         lambda: star2(dice_tree, (), bounds=(np.float64("nan"), 9)), ValueError,
+         ("bounds must be finite real numbers", "nan")),
     Case("star1 with infinite bounds",
          lambda: star1(dice_tree, (), bounds=(0, float("inf"))), ValueError, ("finite",)),
     Case("star1 with a tip outside its bounds",
