@@ -3,6 +3,10 @@ alpha-beta forms, chess, its evaluations, its test suite and the search extensio
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
+from fractions import Fraction
+
 import chess
 
 from aisearch.core import IllegalMoveError
@@ -42,6 +46,12 @@ CASES = [
     Case("quiescence: beta=nan", lambda: quiescence(NOISY, (), evaluate=zero,
                                                     beta=float("nan")),
          TypeError, ("beta", "nan")),
+    Case("quiescence: alpha=Decimal(1)",
+         lambda: quiescence(NOISY, (), evaluate=zero, alpha=Decimal(1)), TypeError,
+         ("alpha must be a real number", "fraction or a numpy number", "decimal('1')")),
+    Case("quiescence: a Fraction alpha above beta",
+         lambda: quiescence(NOISY, (), evaluate=zero, alpha=Fraction(3), beta=1),
+         ValueError, ("alpha must be below beta",)),
     Case("quiescence: alpha above beta", lambda: quiescence(NOISY, (), evaluate=zero, alpha=5,
                                                              beta=1),
          ValueError, ("alpha must be below beta", "alpha=5, beta=1")),
@@ -119,6 +129,18 @@ CASES = [
          lambda: alphabeta_tt(fig5_2, fig5_2.initial, 1, evaluate=zero,
                               extensions=("singular",), singular_margin=0),
          ValueError, ("singular_margin", "0")),
+    Case("alphabeta_tt: singular_margin=nan",
+         lambda: alphabeta_tt(fig5_2, fig5_2.initial, 1, evaluate=zero,
+                              extensions=("singular",), singular_margin=float("nan")),
+         ValueError, ("singular_margin must be a positive real number", "nan (a float)")),
+    Case("alphabeta_tt: singular_margin='2'",
+         lambda: alphabeta_tt(fig5_2, fig5_2.initial, 1, evaluate=zero,
+                              extensions=("singular",), singular_margin="2"),
+         ValueError, ("singular_margin", "numpy number", "'2' (a str)")),
+    Case("alphabeta_tt: singular_margin=-inf",
+         lambda: alphabeta_tt(fig5_2, fig5_2.initial, 1, evaluate=zero,
+                              extensions=("singular",), singular_margin=-math.inf),
+         ValueError, ("singular_margin must be a positive", "-inf")),
     Case("iterative_deepening: extensions=('deep',)",
          lambda: iterative_deepening(fig5_2, fig5_2.initial, 2, evaluate=zero,
                                      extensions=("deep",)),
