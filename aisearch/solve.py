@@ -26,7 +26,7 @@ from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_game, player_name
+from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_game, player_name, type_note
 
 __all__ = ["Outcome", "Solution", "NotSolvedError", "retrograde"]
 
@@ -171,6 +171,11 @@ class Solution(Mapping[Hashable, Outcome]):
         >>> retrograde(game).pv(game.initial)
         ('E', 'W')
         """
+        n = as_int(max_moves, -1)
+        if n < 0:
+            raise ValueError(f"max_moves must be a non-negative int (the longest line given), "
+                             f"not {max_moves!r:.80}{type_note(max_moves)}")
+        max_moves = n
         line: list[Any] = []
         while len(line) < max_moves and (m := self.best_move(s)) is not None:
             line.append(m)
@@ -198,14 +203,17 @@ def _check_arguments(game: Any, states: Any, limit: Any) -> None:
                         "reachable from game.initial")
     if isinstance(states, Collection) and not isinstance(states, Iterator):  # (read, not used up)
         if not states:
-            raise ValueError("states is empty: give the states to solve (at least one, closed "
-                             "under moves), or None for every state reachable from "
-                             "game.initial")
+            raise _no_states()
         for s in states:
             _check_state(game, s)
     players = getattr(game, "players", 2)
     if players != 2:
         raise ValueError(f"retrograde() solves two-player games; {game!r} has {players} players")
+
+
+def _no_states() -> ValueError:
+    return ValueError("states is empty: give the states to solve (at least one, closed under "
+                      "moves), or None for every state reachable from game.initial")
 
 
 def _is_a_state(game: Any, x: Any) -> bool:
@@ -284,6 +292,8 @@ def retrograde(
                 if len(succ) >= limit:
                     raise _too_big(game, limit)
                 succ[s] = []
+        if not succ:
+            raise _no_states()
         for s in succ:
             succ[s] = kids = [game.result(s, m) for m in _moves(game, s)]
             for t in kids:

@@ -319,30 +319,49 @@ def solve_chance(game: Game, *, policies: Mapping[int, Callable[..., Any]] | Non
         raise TypeError(f"policies must be a mapping {{player: agent}}, such as {{MIN: "
                         f"Pig(20).hold_at(10)}}, or None (both play their best), not "
                         f"{policies!r:.80}")
-    policies = dict(policies or {})
-    for player, agent in policies.items():
-        if player.__class__ is not int or player not in (MAX, MIN) or not callable(agent):
+    chosen: dict[int, Callable[..., Any]] = {}
+    for player, agent in (policies or {}).items():
+        side = as_int(player)  # (a numpy integer is the player it equals; a bool none)
+        if side not in (MAX, MIN) or not callable(agent):
             raise ValueError(f"policies maps MAX (0) or MIN (1) to an agent(game, state) -> "
                              f"move, not {player!r}: {agent!r}")
-    states, kinds, succ, probs, payoff = _enumerate(game, limit, policies)
+        chosen[side] = agent
+    states, kinds, succ, probs, payoff = _enumerate(game, limit, chosen)
     comps = _components(succ)
     value = list(payoff)
     choice = [-1] * len(states)
     bar = _progress(len(states), f"solving {game!r}", progress)
     member = [-1] * len(states)
-    for c, comp in enumerate(comps):
-        if len(comp) == 1 and comp[0] not in succ[comp[0]]:
-            _backup(comp[0], kinds, succ, probs, value, choice)
-        else:
-            for v in comp:
-                member[v] = c
-            _solve_cycle(comp, c, member, kinds, succ, probs, value, choice)
+    try:
+        for c, comp in enumerate(comps):
+            if len(comp) == 1 and comp[0] not in succ[comp[0]]:
+                _backup(comp[0], kinds, succ, probs, value, choice)
+            else:
+                for v in comp:
+                    member[v] = c
+                _solve_cycle(comp, c, member, kinds, succ, probs, value, choice)
+            if bar is not None:
+                bar.update(len(comp))
+    except _UndefinedError as e:
         if bar is not None:
-            bar.update(len(comp))
+            bar.close()
+        s, outcomes = states[e.v], [value[j] for j in succ[e.v]]
+        why = ("an outcome's value is NaN" if any(x != x for x in outcomes) else
+               "it mixes +inf and -inf outcomes")
+        raise ValueError(f"the expectation at chance state {s!r:.200} is undefined ({why}): "
+                         "use finite payoffs under chance") from None
     if bar is not None:
         bar.close()
     moves = [probs[i][k] if k >= 0 else None for i, k in enumerate(choice)]
     return ChanceSolution(game, states, np.array(value, dtype=float), moves)
+
+
+class _UndefinedError(ValueError):
+    """The expectation at state number ``v`` is NaN (named by :func:`solve_chance`)."""
+
+    def __init__(self, v: int) -> None:
+        super().__init__(v)
+        self.v = v
 
 
 def _backup(v: int, kinds: list, succ: list, probs: list, value: list, choice: list) -> None:
@@ -352,6 +371,8 @@ def _backup(v: int, kinds: list, succ: list, probs: list, value: list, choice: l
         total = 0.0
         for j, p in zip(succ[v], probs[v], strict=True):
             total += p * value[j]
+        if total != total:  # (inf - inf: as expectiminimax, refused)
+            raise _UndefinedError(v)
         value[v] = total
     elif kind != TERMINAL:
         kids = succ[v]

@@ -22,7 +22,8 @@ from decimal import Decimal
 from typing import Any
 
 __all__ = [
-    "as_int", "as_limit", "as_seed", "check_seed", "is_number", "number_text", "type_note",
+    "as_int", "as_limit", "as_real", "as_seed", "check_seed", "is_number", "number_text",
+    "type_note",
 ]
 
 
@@ -110,6 +111,27 @@ def is_number(x: Any) -> bool:
         return not math.isnan(x)
     except (TypeError, ValueError, OverflowError):
         return False
+
+
+def as_real(value: Any, otherwise: Any = None) -> Any:
+    """``value`` as a Python number if it is a real number (:func:`is_number`: not a bool,
+    not NaN; infinities kept), ``otherwise`` if it is not. An int or a float comes back as
+    it is, a numpy integer as the int it equals, a numpy float as the float it equals (a
+    float32 must not round a search's window shut), another real number (a ``Fraction``)
+    as it is.
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> as_real(np.float32(0.5)), as_real(np.int64(2)), as_real(Fraction(1, 3)), as_real(True)
+    (0.5, 2, Fraction(1, 3), None)
+    """
+    if value.__class__ is int or value.__class__ is float:
+        return value if value == value else otherwise
+    if not is_number(value):
+        return otherwise
+    if value.__class__.__module__ == "numpy":
+        return int(value) if isinstance(value, numbers.Integral) else float(value)
+    return value
 
 
 def as_seed(seed: Any, optional: bool = True) -> Any:

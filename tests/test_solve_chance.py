@@ -6,12 +6,14 @@ import importlib
 import math
 import warnings
 
+import numpy as np
 import pytest
 
 from aisearch import CHANCE, MAX, MIN, GameBase
 from aisearch.games.chance_trees import dice_tree, random_chance_tree
 from aisearch.games.nannon import Nannon
 from aisearch.games.pig import Pig, PigState
+from aisearch.games.tree import Chance, Max, TreeGame
 from aisearch.search import expectiminimax
 from aisearch.solve_chance import nannon_solution, solve_chance
 from aisearch.solve_pig import pig_solution
@@ -22,6 +24,19 @@ def test_on_trees_the_solver_equals_expectiminimax():
     for seed in range(40):
         game = random_chance_tree(seed)
         assert solve_chance(game).value(game.initial) == expectiminimax(game, ()).value
+
+
+def test_on_trees_with_infinite_payoffs_the_solver_equals_expectiminimax():
+    """A sure win worth +inf backs up as +inf through chance; +inf against -inf at even odds
+    has no expectation, and both refuse it the same way."""
+    sure = TreeGame(Max([Chance([(0.5, math.inf), (0.5, 3)]), 1]))
+    assert solve_chance(sure).value(()) == expectiminimax(sure, ()).value == math.inf
+    gamble = TreeGame(Max([Chance([(0.5, math.inf), (0.5, -math.inf)]), 1]))
+    with pytest.raises(ValueError) as searched:
+        expectiminimax(gamble, ())
+    with pytest.raises(ValueError) as solved:
+        solve_chance(gamble)
+    assert str(solved.value) == str(searched.value)
 
 
 def test_pig_with_goal_100_first_player_wins_0_5306():
@@ -39,6 +54,15 @@ def test_the_generic_solver_and_the_pig_solver_agree_on_every_state(goal, holds)
                                                                 abs=1e-12)
         if not s.rolling and not game.is_terminal(s):
             assert general.best_move(s) == fast.best_move(s)
+
+
+def test_a_policy_keyed_by_a_numpy_player_is_that_player_s():
+    """A notebook's player computed with numpy (np.int64(1) for MIN) fixes MIN's play."""
+    game = Pig(11)
+    fixed = solve_chance(game, policies={np.int64(MIN): game.hold_at(3)})
+    assert fixed.value(game.initial) == solve_chance(
+        game, policies={MIN: game.hold_at(3)}).value(game.initial)
+    assert fixed.value(game.initial) != solve_chance(game).value(game.initial)
 
 
 def test_pig_values_solve_the_optimality_equations():

@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import MAX, MIN, as_int, as_seed
+from aisearch.core import MAX, MIN, as_int, as_seed, is_number, type_note
 from aisearch.games.tree import MAX_NODES, Chance, Max, Min, TreeGame
 
 __all__ = ["DICE_TREE", "dice_tree", "scale_tree", "random_chance_tree"]
@@ -93,6 +93,14 @@ _SPLITS = ((1.0,), (0.5, 0.5), (0.25, 0.75), (0.75, 0.25), (0.5, 0.25, 0.25),
            (0.125, 0.125, 0.25, 0.5), (0.0625, 0.4375, 0.125, 0.375))
 
 
+def _probability(name: str, p: Any) -> float:
+    """``p`` as a float probability, from 0 to 1; else a ValueError naming ``name``."""
+    if not is_number(p) or not 0 <= p <= 1:
+        raise ValueError(f"{name} must be a probability, a number from 0 to 1, not "
+                         f"{p!r:.80}{type_note(p)}")
+    return float(p)
+
+
 def random_chance_tree(
     seed: int, *, depth: int = 5, branching: tuple[int, int] = (1, 3), low: int = -6,
     high: int = 6, p_tip: float = 0.15, p_chance: float = 0.35,
@@ -113,10 +121,10 @@ def random_chance_tree(
     branching : (int, int)
         Least and greatest number of moves of a MAX or MIN node.
     low, high : int
-        Range of the tips (Star1 and Star2 take it as their bounds).
+        Range of the tips, ``low <= high`` (Star1 and Star2 take it as their bounds).
     p_tip, p_chance : float
         Chance that a node below the root is a tip, and that an internal node is a chance
-        node.
+        node: each a number from 0 to 1.
 
     Examples
     --------
@@ -132,6 +140,13 @@ def random_chance_tree(
                          f"branching[0] <= branching[1], got depth={depth!r}, "
                          f"branching={branching!r}")
     depth, branching = ints[0], (ints[1], ints[2])  # (numpy integers read as the ints they are)
+    lo, hi = as_int(low), as_int(high)
+    if lo is None or hi is None or lo > hi:
+        raise ValueError(f"random_chance_tree needs ints low <= high (the range of the tips), "
+                         f"got low={low!r:.40}{type_note(low)}, high={high!r:.40}"
+                         f"{type_note(high)}")
+    low, high = lo, hi
+    p_tip, p_chance = _probability("p_tip", p_tip), _probability("p_chance", p_chance)
     widest = max(branching[1], max(len(s) for s in _SPLITS))
     if widest ** depth > MAX_NODES:
         raise ValueError(f"random_chance_tree(depth={depth}, branching={branching}) is too "

@@ -23,7 +23,7 @@ from typing import Any
 
 import chess
 
-from aisearch.games.chess import ChessState
+from aisearch.games.chess import Chess, ChessState
 
 __all__ = ["chess_suite", "SuitePosition", "SUITES"]
 
@@ -47,8 +47,8 @@ class SuitePosition:
     <back rank: 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#>
     >>> mate.solved_by(alphabeta(game, mate.state, 1, evaluate=game.material_eval).move)
     True
-    >>> mate.solved_by(chess.Move.from_uci("g1f1"))
-    False
+    >>> mate.solved_by(chess.Move.from_uci("g1f1")), mate.solved_by("a1a8"), mate.solved_by("Ra8")
+    (False, True, True)
     """
 
     id: str
@@ -63,13 +63,26 @@ class SuitePosition:
                             f"{self.state!r:.80}")
 
     def solved_by(self, move: Any) -> bool:
-        """True when ``move`` is one of the best moves and not one to avoid."""
+        """True when ``move`` is one of the best moves and not one to avoid.
+
+        ``move`` is a move of this position as :meth:`Chess.result` takes one: a
+        ``chess.Move`` or a string in UCI (``'g3g6'``) or SAN (``'Qg6'``). Anything else,
+        an illegal move included, raises an :class:`~aisearch.core.IllegalMoveError` (a
+        ``ValueError``) listing the legal moves: a search's answer that is no move of the
+        position is a mistake to see, not a position left unsolved.
+        """
+        legal = _RULES.moves(self.state)
+        if move.__class__ is not chess.Move or move not in legal:
+            move = _RULES._move(self.state, move, legal)
         return move in self.best and move not in self.avoid
 
     def __repr__(self) -> str:
         board = self.state.board()
         best = " ".join(board.san(m) for m in self.best)
         return f"<{self.id}: {board.epd()} bm {best}>"
+
+
+_RULES = Chess()  # (reads a move given as text, as Chess.result does)
 
 
 def chess_suite(name: str = "wac") -> list[SuitePosition]:
@@ -93,7 +106,7 @@ def chess_suite(name: str = "wac") -> list[SuitePosition]:
     >>> [Chess().move_label(wac[0].state, m) for m in wac[0].best]  # the move that wins
     ['Qg6']
     """
-    if name not in SUITES:
+    if not isinstance(name, str) or name not in SUITES:
         raise ValueError(f"no chess suite {name!r}; the suites are: {', '.join(SUITES)}")
     text = resources.files("aisearch.data").joinpath(SUITES[name]).read_text(encoding="utf-8")
     out = []

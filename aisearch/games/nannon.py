@@ -57,10 +57,28 @@ _ALL_SAFE = (SAFE, SAFE, SAFE)
 _PLAYS: dict = {}  # decision state -> {move: next state}, shared by every Nannon()
 
 
-class NannonState(NamedTuple):
+class _Fields(NamedTuple):
+    white: tuple[int, int, int]
+    black: tuple[int, int, int]
+    player: int
+    roll: int
+
+
+class NannonState(_Fields):
     """A Nannon position: ``white`` and ``black`` checkers (sorted positions, each in its own
     direction: 0 home, 1-6 points, 7 safety), ``player`` whose turn it is (-1 before the
     opening throw) and ``roll``, the die to play (0: still to be thrown, a CHANCE state).
+
+    ``NannonState(white, black, player, roll)`` checks that the fields describe a position
+    (three checkers a side, at most one checker on a point, a player and a die that exist;
+    the positions of a side may come in any order and as any sequence of ints, numpy's
+    too: they are kept sorted, as a tuple), so the game's methods need only check that a
+    state is a NannonState:
+
+    >>> NannonState((0, 1, 2), (0, 1, 2), 5, 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: NannonState: player must be 0 (White), 1 (Black) or -1 (before the opening ...
 
     Examples
     --------
@@ -78,10 +96,14 @@ class NannonState(NamedTuple):
     ('W', '.', 'W', '.', 'B', 'B')
     """
 
-    white: tuple[int, int, int]
-    black: tuple[int, int, int]
-    player: int
-    roll: int
+    __slots__ = ()
+
+    def __new__(cls, white: Any, black: Any, player: Any, roll: Any) -> NannonState:
+        return _new(cls, _checked_fields(white, black, player, roll))
+
+    @classmethod
+    def _make(cls, iterable: Any) -> NannonState:  # type: ignore[override]  # (_replace: checked)
+        return cls(*iterable)
 
     def board(self) -> tuple[str, ...]:
         """The six points from White's point 1 to 6: ``'W'``, ``'B'`` or ``'.'``.
@@ -108,6 +130,43 @@ class NannonState(NamedTuple):
 
     def _repr_svg_(self) -> str | None:
         return picture(Nannon(), self)
+
+
+_new = tuple.__new__  # builds a NannonState the rules made, without checking it again
+_WHERE = "positions 0 (home) to 7 (safety), in the side's own direction"
+
+
+def _checked_fields(white: Any, black: Any, player: Any, roll: Any) -> tuple:
+    """The fields of a NannonState, checked and made canonical (sorted tuples of ints)."""
+    sides = []
+    for name, given in (("white", white), ("black", black)):
+        try:
+            ps = [as_int(p) for p in given]
+        except TypeError:
+            ps = []
+        if len(ps) != 3 or any(p is None or not HOME <= p <= SAFE for p in ps):
+            raise ValueError(f"NannonState: {name} must be three checkers' {_WHERE}, such as "
+                             f"(0, 1, 2), not {given!r:.80}")
+        on_board = [p for p in ps if p != HOME and p != SAFE]
+        if len(set(on_board)) < len(on_board):
+            raise ValueError(f"NannonState: {name} has two checkers on one point: {given!r}")
+        sides.append(tuple(sorted(ps)))
+    p, r = as_int(player), as_int(roll)
+    if p not in (-1, MAX, MIN):
+        raise ValueError(f"NannonState: player must be 0 (White), 1 (Black) or -1 (before the "
+                         f"opening throw), not {player!r:.80}")
+    if r is None or not 0 <= r <= 6 or (p == -1 and r != 0):
+        raise ValueError(f"NannonState: roll must be the die to play, 1 to 6, or 0 (still to "
+                         f"be thrown; always 0 before the opening throw), not {roll!r:.80}")
+    w, b = sides
+    shared = sorted(q for q in w if q not in (HOME, SAFE) and SAFE - q in b)
+    if shared:
+        raise ValueError(f"NannonState: White's point {shared[0]} is also Black's point "
+                         f"{SAFE - shared[0]}: at most one checker stands on a point")
+    if w == _ALL_SAFE and b == _ALL_SAFE:
+        raise ValueError("NannonState: both sides have borne off all their checkers: only "
+                         "one side can win")
+    return w, b, p, r
 
 
 def _opening() -> tuple:
@@ -142,13 +201,15 @@ class Nannon(GameBase):
     def __init__(self) -> None:
         self.initial = NannonState((0, 1, 2), (0, 1, 2), -1, 0)
         self._opening = _opening()
+        self._openings = frozenset(o for o, _ in self._opening)
         self._faces = tuple((face, 1 / 6) for face in range(1, 7))
 
     evaluations = ("pip_eval",)
     state_help = "a state is a Nannon state (a NannonState): start from game.initial"
 
     def is_state(self, s: Any) -> bool:
-        """True for a :class:`NannonState`.
+        """True for a :class:`NannonState` (checked when it is built, so its class is the
+        check, and every protocol method makes it inline).
 
         >>> Nannon().is_state(Nannon().initial), Nannon().is_state((0, 1, 2))
         (True, False)
@@ -220,9 +281,9 @@ class Nannon(GameBase):
             a: Any = tuple(sorted(moved))
             b: Any = tuple(sorted(hit))
             white, black = (a, b) if s.player == MAX else (b, a)
-            plays[q] = NannonState(white, black, 1 - s.player, 0)
+            plays[q] = _new(NannonState, (white, black, 1 - s.player, 0))
         if not plays:
-            plays["pass"] = NannonState(s.white, s.black, 1 - s.player, 0)
+            plays["pass"] = _new(NannonState, (s.white, s.black, 1 - s.player, 0))
         result = plays
         if len(_PLAYS) < 100_000:  # a memo of the rules (they never change): not game state
             _PLAYS[s] = result
@@ -236,17 +297,24 @@ class Nannon(GameBase):
             raise self.illegal(s, m)  # (the game is over)
         if s.roll == 0:
             if s.player < 0:
-                if m in {o for o, _ in self._opening}:
-                    who, k = m
-                    return NannonState(s.white, s.black, NAMES.index(who), k)
-            else:
-                face = as_int(m)  # (a numpy integer is the face it equals; a bool none)
-                if face is not None and face in _FACES:
-                    return NannonState(s.white, s.black, s.player, face)
+                try:
+                    known = m in self._openings
+                except TypeError:  # (unhashable: a list is no throw)
+                    known = False
+                k = as_int(m[1]) if known else None  # (("White", True) equals ("White", 1))
+                if k is not None:
+                    return _new(NannonState, (s.white, s.black, NAMES.index(m[0]), k))
+                raise self.illegal(s, m, "the opening throw is a pair (who starts, the "
+                                         "difference of the two faces, 1 to 5), such as "
+                                         "('White', 3)")
+            face = as_int(m)  # (a numpy integer is the face it equals; a bool none)
+            if face is not None and face in _FACES:
+                return _new(NannonState, (s.white, s.black, s.player, face))
             raise self.illegal(s, m, "the die shows a face")
-        plays = self._plays(s)
+        if m.__class__ is not int and m.__class__ is not str and as_int(m) is None:  # (True, 1.0)
+            raise self.illegal(s, m, "a move is the position a checker leaves, an int")
         try:
-            return plays[m]
+            return self._plays(s)[m]
         except (KeyError, TypeError):
             raise self.illegal(s, m) from None
 

@@ -13,6 +13,7 @@ from aisearch.trace import CountingGame, Recorder, Replay, Tally
 from tests.bad_input.table import Case, check, params
 
 SOLVED = retrograde(TwoRobots.parse("B.W"))
+SOLVED_START = TwoRobots.parse("B.W").initial
 
 CASES = [
     # uniform_tree
@@ -82,6 +83,12 @@ CASES = [
     Case("Solution.value: a state not reachable from the start",
          lambda: SOLVED.value(RobotsState((0, 0), (0, 2), MAX)), NotSolvedError,
          ("not among the 3 states", "reachable")),
+    Case("Solution.pv: max_moves as text", lambda: SOLVED.pv(SOLVED_START, "5"), ValueError,
+         ("max_moves", "non-negative int", "'5'")),
+    Case("Solution.pv: max_moves=-1", lambda: SOLVED.pv(SOLVED_START, -1), ValueError,
+         ("max_moves", "-1")),
+    Case("Solution.pv: max_moves=2.0", lambda: SOLVED.pv(SOLVED_START, 2.0), ValueError,
+         ("max_moves", "2.0 (a float)")),
     Case("Solution.plies(None)", lambda: SOLVED.plies(None), NotSolvedError, ("none",)),
     Case("Solution.best_move: a list", lambda: SOLVED.best_move([0, 0]), NotSolvedError,
          ("[0, 0]",)),

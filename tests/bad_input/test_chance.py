@@ -2,12 +2,16 @@
 the solvers."""
 
 import math
+from decimal import Decimal
+
+import numpy as np
 
 from aisearch import Chance, Nim, TicTacToe, TreeGame, TwoRobots
 from aisearch.core import CHANCE, MAX, GameBase, check_outcomes
 from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
 from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.pig import Pig, PigState
+from aisearch.games.tree import Max
 from aisearch.search import expectiminimax, star1, star2
 from aisearch.solve import retrograde
 from aisearch.solve_chance import nannon_solution, solve_chance
@@ -46,6 +50,9 @@ class Coin(GameBase):
 ZERO = Coin([("heads", 0.5), ("tails", 0.5), ("edge", 0.0)])
 SHORT = Coin([("heads", 0.5), ("tails", 0.4)])
 
+# MAX may take a gamble worth +inf or -inf at even odds: an expectation with no value.
+INF_AND_MINUS_INF = TreeGame(Max([Chance([(0.5, math.inf), (0.5, -math.inf)]), 1]))
+
 CASES = [
     Case("expectiminimax: a custom game's outcome of probability 0",
          lambda: expectiminimax(ZERO, "toss"), ValueError,
@@ -78,6 +85,12 @@ CASES = [
          lambda: star2(dice_tree, (), bounds=(9, 0)), ValueError, ("L < U", "(9, 0)")),
     Case("star1 with bounds that are not numbers",
          lambda: star1(dice_tree, (), bounds="0..9"), ValueError, ("pair (L, U)", "0..9")),
+    Case("star1 with Decimal bounds",
+         lambda: star1(dice_tree, (), bounds=(0, Decimal(9))), ValueError,
+         ("bounds must be finite real numbers", "fractions or numpy numbers", "decimal('9')")),
+    Case("star2 with NaN bounds",
+         lambda: star2(dice_tree, (), bounds=(np.float64("nan"), 9)), ValueError,
+         ("bounds must be finite real numbers", "nan")),
     Case("star1 with infinite bounds",
          lambda: star1(dice_tree, (), bounds=(0, float("inf"))), ValueError, ("finite",)),
     Case("star1 with a tip outside its bounds",
@@ -124,13 +137,57 @@ CASES = [
          lambda: scale_tree(probs=(0.5, 0.6)), ValueError, ("sum to",)),
     Case("random_chance_tree: a seed that is not an int",
          lambda: random_chance_tree("x"), (ValueError, TypeError), ("seed", "'x'")),
+    Case("random_chance_tree: low above high", lambda: random_chance_tree(1, low=5, high=-5),
+         ValueError, ("low <= high", "low=5, high=-5")),
+    Case("random_chance_tree: low=0.5", lambda: random_chance_tree(1, low=0.5), ValueError,
+         ("ints low <= high", "low=0.5 (a float)")),
+    Case("random_chance_tree: low=nan", lambda: random_chance_tree(1, low=math.nan),
+         ValueError, ("ints low <= high", "low=nan")),
+    Case("random_chance_tree: low=-inf", lambda: random_chance_tree(1, low=-math.inf),
+         ValueError, ("ints low <= high", "low=-inf")),
+    Case("random_chance_tree: high='6'", lambda: random_chance_tree(1, high="6"), ValueError,
+         ("ints low <= high", "high='6' (a str)")),
+    Case("random_chance_tree: p_chance='x'", lambda: random_chance_tree(1, p_chance="x"),
+         ValueError, ("p_chance must be a probability", "from 0 to 1", "'x'")),
+    Case("random_chance_tree: p_tip=2", lambda: random_chance_tree(1, p_tip=2), ValueError,
+         ("p_tip must be a probability", "2")),
+    Case("random_chance_tree: p_tip=-1", lambda: random_chance_tree(1, p_tip=-1), ValueError,
+         ("p_tip", "-1")),
+    Case("random_chance_tree: p_chance=nan", lambda: random_chance_tree(1, p_chance=math.nan),
+         ValueError, ("p_chance", "nan")),
+    Case("random_chance_tree: p_tip=True", lambda: random_chance_tree(1, p_tip=True),
+         ValueError, ("p_tip", "true")),
     Case("random_chance_tree: too large", lambda: random_chance_tree(0, depth=30),
          ValueError, ("too large", "nodes")),
     Case("Nannon: a move from an empty point",
          lambda: Nannon().result(Nannon().result(Nannon().initial, ("White", 1)), 5),
          ValueError, ("5", "legal moves")),
+    Case("Nannon: an opening throw as a list",
+         lambda: Nannon().result(Nannon().initial, ["White", 3]), ValueError,
+         ("illegal move ['white', 3]", "a pair (who starts", "('white', 3)")),
+    Case("Nannon: False for move 0",
+         lambda: Nannon().result(Nannon().result(Nannon().initial, ("White", 3)), False),
+         ValueError, ("illegal move false", "an int", "legal moves: 0, 1")),
+    Case("NannonState: lists of lists",
+         lambda: NannonState([[0], 1, 2], (0, 1, 2), 0, 3), ValueError,
+         ("white must be three checkers", "[[0], 1, 2]")),
+    Case("NannonState: player 5", lambda: NannonState((0, 1, 2), (0, 1, 2), 5, 0),
+         ValueError, ("player must be 0 (white), 1 (black) or -1", "5")),
+    Case("NannonState: a die showing 9", lambda: NannonState((0, 1, 2), (0, 1, 2), 0, 9),
+         ValueError, ("roll must be the die to play, 1 to 6, or 0", "9")),
+    Case("NannonState: four checkers", lambda: NannonState((0, 1, 2, 3), (0, 1, 2), 0, 1),
+         ValueError, ("three checkers", "(0, 1, 2, 3)")),
+    Case("NannonState: two checkers on one point",
+         lambda: NannonState((0, 1, 2), (0, 1, 5), 0, 1), ValueError,
+         ("white's point 2 is also black's point 5",)),
     Case("Nannon: a foreign state", lambda: Nannon().result((0, 1), 0), ValueError,
          ("not a state of nannon()",)),
+    Case("solve_chance: an expectation of +inf and -inf",
+         lambda: solve_chance(INF_AND_MINUS_INF).value(()), ValueError,
+         ("expectation at chance state (0,) is undefined", "+inf and -inf", "finite payoffs")),
+    Case("expectiminimax: an expectation of +inf and -inf",
+         lambda: expectiminimax(INF_AND_MINUS_INF, ()), ValueError,
+         ("expectation at chance state (0,) is undefined", "+inf and -inf", "finite payoffs")),
     Case("solve_chance: not a game", lambda: solve_chance("pig"), TypeError, ("needs a game",)),
     Case("solve_chance: too many states for the limit",
          lambda: solve_chance(Pig(goal=100), limit=1000), ValueError, ("more than 1,000",)),
@@ -151,6 +208,16 @@ CASES = [
          ValueError, ("states holds none", "not a state of tictactoe()")),
     Case("retrograde: an empty list of states", lambda: retrograde(Nim((1, 2)), []),
          ValueError, ("states is empty",)),
+    Case("retrograde: an empty iterator of states", lambda: retrograde(Nim((1, 2)), iter([])),
+         ValueError, ("states is empty", "at least one")),
+    Case("retrograde: an empty generator of states",
+         lambda: retrograde(Nim((1, 2)), (s for s in ())), ValueError, ("states is empty",)),
+    Case("solve_chance: a policy for the numpy player 2",
+         lambda: solve_chance(Pig(goal=5), policies={np.int64(2): Pig(5).hold_at(2)}),
+         ValueError, ("policies", "MAX (0) or MIN (1)", "2")),
+    Case("solve_chance: a policy for player True",
+         lambda: solve_chance(Pig(goal=5), policies={True: Pig(5).hold_at(2)}),
+         ValueError, ("policies", "MAX (0) or MIN (1)", "true")),
     Case("retrograde: one state, not an iterable of them",
          lambda: retrograde(TwoRobots(2, 2), TwoRobots(2, 2).initial), TypeError,
          ("states must be an iterable of states", "not one state", "[state]")),

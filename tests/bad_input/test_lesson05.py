@@ -3,6 +3,12 @@ alpha-beta forms, chess, its evaluations, its test suite and the search extensio
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
+from fractions import Fraction
+
+import chess
+
 from aisearch.core import IllegalMoveError
 from aisearch.games import Chess, ChessState, SuitePosition, TreeGame, chess_suite, fig5_2
 from aisearch.search import (
@@ -17,6 +23,7 @@ from tests.bad_input.table import Case, check, params
 
 CHESS = Chess()
 FOOLS = Chess.parse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+WAC1 = chess_suite()[0]
 NOISY = TreeGame([[5, -3], 2], noisy=[(0,), (0, 1)])
 
 
@@ -39,6 +46,12 @@ CASES = [
     Case("quiescence: beta=nan", lambda: quiescence(NOISY, (), evaluate=zero,
                                                     beta=float("nan")),
          TypeError, ("beta", "nan")),
+    Case("quiescence: alpha=Decimal(1)",
+         lambda: quiescence(NOISY, (), evaluate=zero, alpha=Decimal(1)), TypeError,
+         ("alpha must be a real number", "fraction or a numpy number", "decimal('1')")),
+    Case("quiescence: a Fraction alpha above beta",
+         lambda: quiescence(NOISY, (), evaluate=zero, alpha=Fraction(3), beta=1),
+         ValueError, ("alpha must be below beta",)),
     Case("quiescence: alpha above beta", lambda: quiescence(NOISY, (), evaluate=zero, alpha=5,
                                                              beta=1),
          ValueError, ("alpha must be below beta", "alpha=5, beta=1")),
@@ -89,6 +102,17 @@ CASES = [
     Case("SuitePosition: a FEN, not a state", lambda: SuitePosition("x", "8/8 w", ()),
          TypeError, ("chessstate", "chess.parse")),
     Case("chess_suite(3)", lambda: chess_suite(3), ValueError, ("3", "wac")),
+    Case("chess_suite(['wac'])", lambda: chess_suite(["wac"]), ValueError,
+         ("['wac']", "the suites are: wac")),
+    Case("SuitePosition.solved_by(None)", lambda: WAC1.solved_by(None), IllegalMoveError,
+         ("illegal move none", "g3g6")),
+    Case("SuitePosition.solved_by(3)", lambda: WAC1.solved_by(3), IllegalMoveError,
+         ("illegal move 3", "g3g6")),
+    Case("SuitePosition.solved_by('zzzz')", lambda: WAC1.solved_by("zzzz"), IllegalMoveError,
+         ("illegal move 'zzzz'", "g3g6")),
+    Case("SuitePosition.solved_by: a move of another position",
+         lambda: WAC1.solved_by(chess.Move.from_uci("e2e4")), IllegalMoveError,
+         ("e2e4", "g3g6")),
     # extensions
     Case("enhanced_search: extensions=('checks',)",
          lambda: enhanced_search(fig5_2, fig5_2.initial, 1, evaluate=zero,
@@ -105,6 +129,18 @@ CASES = [
          lambda: alphabeta_tt(fig5_2, fig5_2.initial, 1, evaluate=zero,
                               extensions=("singular",), singular_margin=0),
          ValueError, ("singular_margin", "0")),
+    Case("alphabeta_tt: singular_margin=nan",
+         lambda: alphabeta_tt(fig5_2, fig5_2.initial, 1, evaluate=zero,
+                              extensions=("singular",), singular_margin=float("nan")),
+         ValueError, ("singular_margin must be a positive real number", "nan (a float)")),
+    Case("alphabeta_tt: singular_margin='2'",
+         lambda: alphabeta_tt(fig5_2, fig5_2.initial, 1, evaluate=zero,
+                              extensions=("singular",), singular_margin="2"),
+         ValueError, ("singular_margin", "numpy number", "'2' (a str)")),
+    Case("alphabeta_tt: singular_margin=-inf",
+         lambda: alphabeta_tt(fig5_2, fig5_2.initial, 1, evaluate=zero,
+                              extensions=("singular",), singular_margin=-math.inf),
+         ValueError, ("singular_margin must be a positive", "-inf")),
     Case("iterative_deepening: extensions=('deep',)",
          lambda: iterative_deepening(fig5_2, fig5_2.initial, 2, evaluate=zero,
                                      extensions=("deep",)),

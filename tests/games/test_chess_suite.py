@@ -24,6 +24,13 @@ def test_solved_by_reads_best_and_avoid():
     assert repr(p).startswith("<WAC.001: 2rr3k/")
 
 
+def test_solved_by_reads_a_move_written_as_text_as_chess_result_does():
+    """WAC.001 is won by Qg6: in UCI, in SAN or as a chess.Move, the answer is the same."""
+    p = chess_suite()[0]
+    assert [p.solved_by(m) for m in ("g3g6", "Qg6", p.best[0])] == [True, True, True]
+    assert [p.solved_by(m) for m in ("g3g5", "Qg5")] == [False, False]
+
+
 def test_an_unknown_suite_is_named():
     with pytest.raises(ValueError, match="no chess suite 'bk'; the suites are: wac"):
         chess_suite("bk")

@@ -56,3 +56,37 @@ def test_no_legal_move_means_pass_and_the_last_checker_off_wins():
 def test_nannon_draws_itself_and_reads_as_text():
     s = Nannon().initial
     assert s._repr_svg_().startswith("<svg") and "WW..BB" in str(s)
+
+
+def test_a_state_is_checked_when_built_and_kept_canonical():
+    """Positions in any order, as a list or numpy's ints, make the one sorted state; a
+    state that cannot occur is refused when built, _replace included."""
+    import numpy as np
+
+    s = NannonState([2, 0, 1], np.array([0, 1, 2]), np.int64(0), np.int64(3))
+    assert s == NannonState((0, 1, 2), (0, 1, 2), 0, 3) and hash(s) == hash(tuple(s))
+    assert type(s.white) is tuple and type(s.player) is int
+    for fields in [((0, 1, 2), (0, 1, 2), 5, 0), ((0, 1, 2), (0, 1, 2), 0, 9),
+                   ((0, 1, 2, 3), (0, 1, 2), 0, 1), ((0, 1, 8), (0, 1, 2), 0, 1),
+                   ((1, 1, 2), (0, 1, 2), 0, 1), ((0, 1, 2), (0, 1, 5), 0, 1),
+                   ((0, 1, 2), (0, 1, 2), -1, 3), ((7, 7, 7), (7, 7, 7), 0, 0),
+                   ((0, 1, 2), (0, 1, 2), True, 1)]:
+        with pytest.raises(ValueError, match="NannonState"):
+            NannonState(*fields)
+    with pytest.raises(ValueError, match="player must be 0"):
+        Nannon().initial._replace(player=5)
+
+
+def test_result_refuses_a_throw_or_a_move_that_only_equals_one():
+    """A list is no opening throw, and False or 1.0 is no move (False == 0, 1.0 == 1):
+    each gets the illegal-move error, as in Pig; numpy's ints are the moves they equal."""
+    import numpy as np
+
+    game = Nannon()
+    s = game.result(game.initial, ("White", 3))
+    assert game.result(game.initial, ("White", np.int64(3))) == s
+    assert game.result(s, np.int64(1)) == game.result(s, 1)
+    for state, bad in [(game.initial, ["White", 3]), (game.initial, ("White", True)),
+                       (s, False), (s, 1.0), (s, [1])]:
+        with pytest.raises(IllegalMoveError):
+            game.result(state, bad)

@@ -81,6 +81,9 @@ def test_numpy_integer_seeds_and_sizes_build_the_same_random_trees():
     from aisearch.games.examples import random_tree
 
     assert random_chance_tree(I(4), depth=I(3)).tree == random_chance_tree(4, depth=3).tree
+    assert random_chance_tree(5, low=I(-2), high=I(2), p_tip=np.float32(0.5),
+                              p_chance=np.float64(0.25)).tree == random_chance_tree(
+        5, low=-2, high=2, p_tip=0.5, p_chance=0.25).tree
     assert random_tree(I(3), depth=I(3), low=I(-2)).tree == random_tree(3, depth=3, low=-2).tree
     with pytest.raises(TypeError, match="seed must be an int or None, not True"):
         random_chance_tree(True)

@@ -7,7 +7,9 @@ while searching no more nodes.
 """
 
 import random
+from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -168,6 +170,16 @@ def test_bounds_default_to_the_win_payoff_and_are_required_otherwise():
     assert star1(Pig(goal=5), Pig(goal=5).initial, 3, evaluate=Pig(5).score_eval).move == "roll"
     with pytest.raises(ValueError, match="needs bounds"):
         star1(dice_tree, ())
+
+
+@pytest.mark.parametrize("search", [star1, star2])
+def test_star_bounds_are_any_real_numbers_numpy_s_and_fractions_included(search):
+    """Bounds computed in a notebook (numpy's numbers) or exactly (Fractions) search as the
+    ints they equal."""
+    want = search(dice_tree, (), bounds=(0, 9))
+    for low, high in [(np.int64(0), np.float32(9)), (np.float64(0), np.int32(9)),
+                      (Fraction(0), Fraction(9))]:
+        assert search(dice_tree, (), bounds=(low, high)) == want
 
 
 def test_star_searchers_accept_max_and_min_roots_over_explicit_nodes():

@@ -252,7 +252,7 @@ def test_star_bounds_come_from_a_finite_positive_win_or_are_given_with_l_below_u
 def test_star_bounds_must_be_finite_real_numbers(search):
     game = TreeGame([Chance([(0.5, 1), (0.5, -1)]), 0])
     for bounds in ((True, 5), (-5, "5"), (-INF, 5), (-5, math.nan)):
-        with pytest.raises(ValueError, match="bounds must be finite numbers"):
+        with pytest.raises(ValueError, match="bounds must be finite real numbers"):
             search(game, (), bounds=bounds)
 
 

@@ -3,6 +3,10 @@ a forcing move lies at the horizon (lesson 05)."""
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
+import numpy as np
 import pytest
 
 from aisearch.games import Chess, TreeGame, chess_suite
@@ -94,6 +98,26 @@ def test_a_singular_move_is_searched_one_ply_deeper():
     d = enhanced_search(game, (), 2, evaluate=values, extensions=("singular",),
                         singular_margin=4)  # a lead of 3 is not enough
     assert (d.value, d.stats.singular_extensions) == (6, 0)
+
+
+def test_a_singular_margin_is_any_positive_real_number_inf_included():
+    """numpy's margins are the numbers they equal; an infinite margin is the limit of ever
+    larger ones: only a move that wins (inf) beside moves that do not is singular."""
+    game = TreeGame([[[-5, -9], 7], [3, 2]])
+    values = {(0,): 6, (1,): 3, (0, 0): 6}.get
+    for margin in (np.int64(2), np.float32(2), Fraction(2)):
+        d = alphabeta_tt(game, (), 2, evaluate=values, extensions=("singular",),
+                         singular_margin=margin)
+        assert (d.value, d.move, d.stats.singular_extensions) == (2, 1, 1)
+    assert alphabeta_tt(game, (), 2, evaluate=values, extensions=("singular",),
+                        singular_margin=math.inf).stats.singular_extensions == 0
+
+    def singular(tips):
+        return alphabeta_tt(TreeGame(tips), (), 2, evaluate=lambda s: 0,
+                            extensions=("singular",),
+                            singular_margin=math.inf).stats.singular_extensions
+
+    assert [singular(t) for t in ([math.inf, 1], [math.inf, math.inf], [9, 1])] == [1, 0, 0]
 
 
 def test_no_extensions_leave_searches_unchanged():

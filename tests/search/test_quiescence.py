@@ -4,7 +4,9 @@ beneath every alpha-beta form (lesson 05)."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -61,6 +63,17 @@ def test_the_cap_and_the_window_cut_by_hand():
     counting = CountingGame(game)  # at (0,), MIN's stand pat 4 <= alpha 5 cuts
     d = quiescence(counting, (), evaluate=values, alpha=5, beta=9)
     assert d.value == 4 and counting.generated == [(0,)]
+
+
+def test_the_window_is_any_real_numbers_numpy_s_and_fractions_included():
+    """alpha and beta computed with numpy (a float32 0.5) cut as the numbers they equal."""
+    game = TreeGame([[5, -3], 2], noisy=[(0,), (0, 1)])
+    values = {(): 1, (0,): 4}.get
+    want = quiescence(game, (), evaluate=values, alpha=5, beta=9)
+    for alpha, beta in [(np.int64(5), np.float32(9)), (np.float32(5), 9),
+                        (Fraction(5), Fraction(9))]:
+        assert quiescence(game, (), evaluate=values, alpha=alpha, beta=beta) == want
+    assert quiescence(game, (), evaluate=values, alpha=np.float32(0.5)).value == 1
 
 
 def test_min_to_move_in_noisy_order_then_in_the_given_order():

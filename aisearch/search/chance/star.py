@@ -39,11 +39,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, MIN, Evaluate, Game, Order, as_int
+from aisearch.core import CHANCE, MAX, MIN, Evaluate, Game, Order
 from aisearch.results import Decision, register_count
 from aisearch.search.registry import searcher
 from aisearch.search.runtime import INF, Run
 from aisearch.trace.events import Expectation, TracerLike
+from aisearch.values import as_real
 
 __all__ = ["star1", "star2", "value_bounds"]
 
@@ -87,8 +88,9 @@ function STAR2(n, depth, α, β)      values lie in [L, U]   @enter
 def value_bounds(game: Game, bounds: Any, name: str) -> tuple[float, float]:
     """Check ``bounds = (L, U)``; None means the game's ``(-win, win)`` if it declares ``win``.
 
-    >>> value_bounds(None, (0, 9), "star1")
-    (0, 9)
+    >>> import numpy as np
+    >>> value_bounds(None, (0, 9), "star1"), value_bounds(None, (0, np.float32(9)), "star1")
+    ((0, 9), (0, 9.0))
     >>> value_bounds(None, None, "star1")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -106,10 +108,11 @@ def value_bounds(game: Game, bounds: Any, name: str) -> tuple[float, float]:
     except (TypeError, ValueError):
         raise ValueError(f"{name}: bounds must be a pair (L, U) of numbers, not "
                          f"{bounds!r}") from None
-    low, high = as_int(low, low), as_int(high, high)
+    low, high = as_real(low), as_real(high)  # (numpy's numbers as Python's)
     for x in (low, high):
-        if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
-            raise ValueError(f"{name}: bounds must be finite numbers (L, U), not {bounds!r}")
+        if x is None or not math.isfinite(x):
+            raise ValueError(f"{name}: bounds must be finite real numbers (L, U) (ints, floats, "
+                             f"Fractions or numpy numbers), not {bounds!r:.80}")
     if not low < high:
         raise ValueError(f"{name}: bounds (L, U) need L < U, got {bounds!r}")
     return low, high

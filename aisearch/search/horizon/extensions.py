@@ -16,7 +16,9 @@ and the searchers built on the shared cores (:func:`~aisearch.search.alphabeta_t
     where the probe is at least 1 ply deep; a 0-ply probe is the static value); a
     move whose probe value beats every sibling's by at least ``singular_margin`` (for the
     player to move) is searched one ply deeper. The probes' nodes are counted in
-    ``stats.singular_probes``.
+    ``stats.singular_probes``. The margin is any positive real number; ``math.inf`` is the
+    limit of ever larger margins: only a move whose probe finds a win worth ``inf`` (a game
+    that declares no finite ``win``), beside siblings that find none, is singular.
 
 Each line gets at most as many extensions as the nominal depth (so no line is longer than
 twice the depth, and a perpetual check cannot run away). ``stats.check_extensions`` and
@@ -47,10 +49,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from aisearch.core import MAX
+from aisearch.core import MAX, type_note
 from aisearch.results import register_count
+from aisearch.values import as_real
 
-__all__ = ["EXTENSIONS", "check_extensions", "extended", "Extensions"]
+__all__ = ["EXTENSIONS", "check_extensions", "extended", "Extensions", "singular_margin"]
 
 EXTENSIONS = ("check", "singular")
 """The extensions by name."""
@@ -61,7 +64,7 @@ for _name in ("check_extensions", "singular_extensions", "singular_probes"):
 
 def check_extensions(game: Any, extensions: Any, margin: Any) -> tuple[str, ...]:
     """The extensions asked for, checked: known names, a game that can say "in check",
-    a positive margin."""
+    a positive margin (see :func:`singular_margin`)."""
     if isinstance(extensions, str) or not isinstance(extensions, (tuple, list)):
         raise TypeError(f"extensions must be a tuple of names from {EXTENSIONS}, e.g. "
                         f"('check',), not {extensions!r:.80}")
@@ -72,9 +75,28 @@ def check_extensions(game: Any, extensions: Any, margin: Any) -> tuple[str, ...]
     if "check" in extensions and not callable(getattr(game, "in_check", None)):
         raise ValueError(f"the check extension needs a game with in_check(state); "
                          f"{game!r:.60} has none")
-    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 < margin < 1e300:
-        raise ValueError(f"singular_margin must be a positive number, not {margin!r}")
+    singular_margin(margin)
     return tuple(extensions)
+
+
+def singular_margin(margin: Any) -> Any:
+    """The option ``singular_margin`` checked: a positive real number (numpy's as the Python
+    number it equals), ``math.inf`` included.
+
+    >>> import numpy as np
+    >>> singular_margin(np.int64(2)), singular_margin(0.5), singular_margin(float("inf"))
+    (2, 0.5, inf)
+    >>> singular_margin(0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: singular_margin must be a positive real number (an int, a float, a Fraction ...
+    """
+    m = as_real(margin)
+    if m is None or not m > 0:
+        raise ValueError(f"singular_margin must be a positive real number (an int, a float, a "
+                         f"Fraction or a numpy number; inf: only a won move beside moves not "
+                         f"won is singular), not {margin!r:.80}{type_note(margin)}")
+    return m
 
 
 def extended(game: Any, extensions: Any, margin: Any = 1.0, *,
@@ -91,7 +113,8 @@ def extended(game: Any, extensions: Any, margin: Any = 1.0, *,
     """
     if not extensions:
         return None
-    return Extensions(check_extensions(game, extensions, margin), margin, probe)
+    return Extensions(check_extensions(game, extensions, margin), singular_margin(margin),
+                      probe)
 
 
 class Extensions:

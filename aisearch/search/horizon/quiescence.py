@@ -36,9 +36,10 @@ from typing import Any
 from aisearch.core import MAX, MIN, Evaluate, Game, Order, as_int, noisy_moves, type_note
 from aisearch.results import Decision
 from aisearch.search.registry import searcher
-from aisearch.search.runtime import INF, Run, check_window
+from aisearch.search.runtime import INF, Run
 from aisearch.search.runtime.checks import ordered
 from aisearch.trace.events import Quiescent, StandPat, TracerLike
+from aisearch.values import as_real
 
 __all__ = ["quiescence", "quiescent", "Quiescence"]
 
@@ -218,8 +219,8 @@ def quiescence(
     evaluate : callable
         The static evaluation, MAX's point of view; the stand-pat value.
     alpha, beta : float
-        The window (fail-soft: a value at or below alpha is an upper bound, at or above
-        beta a lower bound).
+        The window, any real numbers with ``alpha < beta`` (numpy's too; fail-soft: a value
+        at or below alpha is an upper bound, at or above beta a lower bound).
     order : callable, optional
         ``order(state, noisy_moves) -> the same moves``, e.g. ``Chess().mvv_lva``; None
         searches them in ``noisy_moves`` order.
@@ -255,19 +256,20 @@ def quiescence(
     if not callable(evaluate):
         raise TypeError(f"evaluate must be callable (the stand-pat value), not {evaluate!r}")
     max_depth = as_int(max_depth, max_depth)
-    alpha, beta = as_int(alpha, alpha), as_int(beta, beta)
+    window = as_real(alpha), as_real(beta)  # (numpy's numbers as Python's)
     if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
                                   or max_depth < 0):
         raise ValueError(f"max_depth must be None (no cap) or a non-negative int (plies), not "
                          f"{max_depth!r}")
-    for name, bound in (("alpha", alpha), ("beta", beta)):
-        if isinstance(bound, bool) or not isinstance(bound, (int, float)) or bound != bound:
-            raise TypeError(f"{name} must be a number, not {bound!r}")
-    try:
-        check_window((alpha, beta))  # as pvs checks its window
-    except ValueError:
+    for name, bound, given in (("alpha", window[0], alpha), ("beta", window[1], beta)):
+        if bound is None:
+            raise TypeError(f"{name} must be a real number (an int, a float, a Fraction or a "
+                            f"numpy number; ±inf for no bound), not {given!r:.80}"
+                            f"{type_note(given)}")
+    alpha, beta = window
+    if not alpha < beta:
         raise ValueError(f"alpha must be below beta (the window (alpha, beta) of numbers with "
-                         f"alpha < beta), not alpha={alpha!r}, beta={beta!r}") from None
+                         f"alpha < beta), not alpha={alpha!r}, beta={beta!r}")
     run = Run(quiescence, game, state, 0, evaluate=evaluate, alpha=alpha, beta=beta,
               order=order, max_depth=max_depth, prune_on_equal=prune_on_equal,
               fastest_wins=fastest_wins, tracer=tracer)
