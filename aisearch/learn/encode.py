@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -80,8 +79,7 @@ def nannon_features(state: NannonState) -> FloatArray:
     Parameters
     ----------
     state : NannonState
-        Its fields in range (three checkers a side at 0 to 7, one at most on a point; player
-        -1, 0 or 1; roll 0 to 6), else a ValueError naming the field.
+        A position (a NannonState checks its fields when it is built).
 
     Returns
     -------
@@ -97,7 +95,6 @@ def nannon_features(state: NannonState) -> FloatArray:
     """
     if state.__class__ is not NannonState:
         raise TypeError(f"nannon_features needs a NannonState, not {state!r:.80}")
-    _check_nannon(state)
     x = np.zeros(33)
     for side, checkers in enumerate((state.white, state.black)):
         home = off = 0
@@ -116,33 +113,6 @@ def nannon_features(state: NannonState) -> FloatArray:
         x[25 + state.roll] = 1.0
     x[32] = 1.0
     return x
-
-
-_SIDES = frozenset(t for t in itertools.product(range(8), repeat=3)
-                   if len({p for p in t if 1 <= p <= 6}) == sum(1 <= p <= 6 for p in t))
-"""Every side a Nannon position can hold: three checkers at 0 to 7, one at most on a point."""
-
-
-def _check_nannon(state: NannonState) -> None:
-    """The fields the encoding reads, in range: three checkers a side at 0 (home) to 7 (off),
-    one at most on a point; the player -1, 0 or 1; the die 0 (not thrown) to 6."""
-    if (state.white in _SIDES and state.black in _SIDES and state.player in (-1, 0, 1)
-            and state.roll in (0, 1, 2, 3, 4, 5, 6)):
-        return  # (one look-up each for a good position; the checks below name what is wrong)
-    for colour, checkers in (("white", state.white), ("black", state.black)):
-        if not isinstance(checkers, tuple) or len(checkers) != 3:
-            raise _bad("nannon_features", state, f"{colour} must be a tuple of 3 checkers")
-        points = [_whole(p) for p in checkers]
-        if not all(0 <= p <= 7 for p in points):
-            raise _bad("nannon_features", state, f"{colour}'s checkers must stand at ints "
-                       "from 0 (home) to 7 (borne off)")
-        on = [p for p in points if 1 <= p <= 6]
-        if len(set(on)) != len(on):
-            raise _bad("nannon_features", state, f"{colour} has two checkers on one point")
-    if _whole(state.player) not in (-1, 0, 1):
-        raise _bad("nannon_features", state, "player must be -1 (before the opening), 0 or 1")
-    if not 0 <= _whole(state.roll) <= 6:
-        raise _bad("nannon_features", state, "roll must be an int from 0 (not thrown) to 6")
 
 
 def _levels(goal: int) -> int:
