@@ -12,59 +12,47 @@ from typing import Any
 import numpy as np
 import pytest
 
+from aisearch import learn
 from aisearch.games import TicTacToe, TreeGame
 from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.pig import Pig, PigState
-from aisearch.learn import (
-    Linear,
-    Network,
-    learned_evaluate,
-    match,
-    nannon_features,
-    pig_features,
-    save,
-    shipped,
-    td_lambda_update,
-    td_train,
-    train,
-    value_error,
-)
 from aisearch.solve_chance import nannon_solution, solve_chance
 
 
 @pytest.fixture(scope="module")
-def pig6() -> Network:
-    return train("pig", games=20, seed=1, hidden=4, goal=6, progress=False)[0]
+def pig6() -> learn.Network:
+    return learn.train("pig", games=20, seed=1, hidden=4, goal=6, progress=False)[0]
 
 
-def test_a_pig_network_refuses_nannons_encoding_though_the_inputs_agree(pig6: Network) -> None:
-    assert pig6.n_inputs == len(nannon_features(Nannon().initial)) == 33
+def test_a_pig_network_refuses_nannons_encoding_though_the_inputs_agree(
+        pig6: learn.Network) -> None:
+    assert pig6.n_inputs == len(learn.nannon_features(Nannon().initial)) == 33
     with pytest.raises(ValueError, match="trained for pig.*nannon_features encodes nannon"):
-        learned_evaluate(pig6, nannon_features)
+        learn.learned_evaluate(pig6, learn.nannon_features)
     with pytest.raises(ValueError, match="trained for nannon.*pig_features encodes pig"):
-        learned_evaluate(shipped("nannon"), pig_features)
+        learn.learned_evaluate(learn.shipped("nannon"), learn.pig_features)
     with pytest.raises(ValueError, match="trained for pig"):
-        td_train(Nannon(), pig6, nannon_features, games=1, alpha=0.1, lam=0.7, seed=0,
+        learn.td_train(Nannon(), pig6, learn.nannon_features, games=1, alpha=0.1, lam=0.7, seed=0,
                  progress=False)
 
 
 def test_a_pig_network_refuses_a_state_of_another_goal() -> None:
-    net = train("pig", games=3, seed=1, hidden=2, goal=10, progress=False)[0]
-    evaluate = learned_evaluate(net, pig_features)
+    net = learn.train("pig", games=3, seed=1, hidden=2, goal=10, progress=False)[0]
+    evaluate = learn.learned_evaluate(net, learn.pig_features)
     assert -1 < evaluate(Pig(10).initial) < 1
     with pytest.raises(ValueError, match="goal of 10.*not 20"):
         evaluate(Pig(20).initial)  # the same 49 inputs
 
 
 def test_a_model_without_a_game_is_taken_as_it_is() -> None:
-    net = Network(33, 2, seed=0)
-    assert -1 < learned_evaluate(net, nannon_features)(Nannon().initial) < 1
+    net = learn.Network(33, 2, seed=0)
+    assert -1 < learn.learned_evaluate(net, learn.nannon_features)(Nannon().initial) < 1
     game = Pig(goal=6)
-    assert -1 < learned_evaluate(net, pig_features)(game.initial) < 1
+    assert -1 < learn.learned_evaluate(net, learn.pig_features)(game.initial) < 1
 
 
-def test_the_measure_command_refuses_a_pig_network(pig6: Network, tmp_path: Path) -> None:
-    path = save(pig6, tmp_path / "pig6.npz")
+def test_the_measure_command_refuses_a_pig_network(pig6: learn.Network, tmp_path: Path) -> None:
+    path = learn.save(pig6, tmp_path / "pig6.npz")
     done = subprocess.run([sys.executable, "-m", "aisearch.learn", "measure", str(path),
                            "--games", "2"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "trained for pig" in done.stderr
@@ -73,11 +61,11 @@ def test_the_measure_command_refuses_a_pig_network(pig6: Network, tmp_path: Path
 @pytest.mark.parametrize("solved, trained", [(4, 6), (10, 11)])
 def test_td_train_refuses_the_solution_of_another_game(solved: int, trained: int) -> None:
     game = Pig(goal=trained)
-    net = Network(len(pig_features(game.initial)), 2, seed=0)
+    net = learn.Network(len(learn.pig_features(game.initial)), 2, seed=0)
     before = net.weights.copy()
     with pytest.raises(ValueError, match=rf"solution of Pig\(goal={solved}\).*Pig\(goal="
                                          rf"{trained}\)"):
-        td_train(game, net, pig_features, games=2, alpha=0.1, lam=0.7, seed=0,
+        learn.td_train(game, net, learn.pig_features, games=2, alpha=0.1, lam=0.7, seed=0,
                  progress=False, solution=solve_chance(Pig(goal=solved)))
     assert net.weights.tolist() == before.tolist()  # refused before any game
 
@@ -94,8 +82,8 @@ def test_td_train_learns_a_game_whose_win_is_infinite() -> None:
     assert n == 10
     runs = []
     for g in (TicTacToe(), TicTacToe(win=1)):
-        net = Network(n, 3, seed=0)
-        td_train(g, net, _board, games=30, alpha=0.1, lam=0.7, seed=0, progress=False)
+        net = learn.Network(n, 3, seed=0)
+        learn.td_train(g, net, _board, games=30, alpha=0.1, lam=0.7, seed=0, progress=False)
         runs.append(net.weights)
     assert np.isfinite(runs[0]).all()
     assert runs[0].tolist() == runs[1].tolist()  # ends read by their sign: the same targets
@@ -104,12 +92,12 @@ def test_td_train_learns_a_game_whose_win_is_infinite() -> None:
 def test_value_error_refuses_a_game_whose_win_is_infinite() -> None:
     solution = solve_chance(TicTacToe())
     with pytest.raises(ValueError, match="scores a win as inf.*finite win"):
-        value_error(lambda s: 0.0, solution)
-    assert 0 <= value_error(lambda s: 0.0, solve_chance(TicTacToe(win=1))) <= 1
+        learn.value_error(lambda s: 0.0, solution)
+    assert 0 <= learn.value_error(lambda s: 0.0, solve_chance(TicTacToe(win=1))) <= 1
 
 
 def test_value_error_counts_an_evaluation_beyond_the_win_in_full() -> None:
-    assert value_error(lambda s: 5.0, nannon_solution()) == pytest.approx(
+    assert learn.value_error(lambda s: 5.0, nannon_solution()) == pytest.approx(
         np.mean([abs(3.0 - (v + 1) / 2) for v in _decision_values()]))
 
 
@@ -122,39 +110,39 @@ def _decision_values() -> list[float]:
 
 def test_td_train_refuses_ends_that_are_not_wins_losses_or_draws() -> None:
     game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    net = Linear(1)
+    net = learn.Linear(1)
     with pytest.raises(ValueError, match="every end must be a win.*utility 3"):
-        td_train(game, net, lambda s: [1.0], games=1, alpha=0.1, lam=0.7, seed=0,
+        learn.td_train(game, net, lambda s: [1.0], games=1, alpha=0.1, lam=0.7, seed=0,
                  progress=False)
 
 
 @pytest.mark.parametrize("bad", [np.nan, np.inf])
 def test_a_feature_that_is_not_finite_is_named_and_leaves_the_weights(bad: float) -> None:
     game = Pig(goal=4)
-    n = len(pig_features(game.initial))
+    n = len(learn.pig_features(game.initial))
 
     def encode(s: Any) -> np.ndarray:
-        x = pig_features(s)
+        x = learn.pig_features(s)
         if s.turn >= 2:
             x[0] = bad
         return x
 
     encode.__name__ = "my_features"
-    net = Network(n, 2, seed=0)
+    net = learn.Network(n, 2, seed=0)
     before = net.weights.copy()
     with pytest.raises(ValueError, match="my_features gives a feature that is not finite.*"
                                          "PigState"):
-        td_train(game, net, encode, games=20, alpha=0.1, lam=0.7, seed=0, progress=False)
+        learn.td_train(game, net, encode, games=20, alpha=0.1, lam=0.7, seed=0, progress=False)
     assert np.isfinite(net.weights).all() and net.weights.tolist() != before.tolist()
     with pytest.raises(ValueError, match="not finite"):
-        learned_evaluate(net, encode)(PigState((0, 0), 3, 0, False, 4))
+        learn.learned_evaluate(net, encode)(PigState((0, 0), 3, 0, False, 4))
 
 
 def test_weights_that_diverge_are_restored_to_the_last_good_game() -> None:
     game = Pig(goal=6)
-    net = Linear(len(pig_features(game.initial)))
+    net = learn.Linear(len(learn.pig_features(game.initial)))
     with pytest.raises(FloatingPointError, match="diverged in game .*keeps its weights"):
-        td_train(game, net, pig_features, games=200, alpha=1e6, lam=1.0, seed=0,
+        learn.td_train(game, net, learn.pig_features, games=200, alpha=1e6, lam=1.0, seed=0,
                  progress=False)
     assert np.isfinite(net.weights).all()
 
@@ -162,15 +150,15 @@ def test_weights_that_diverge_are_restored_to_the_last_good_game() -> None:
 def test_td_lambda_update_refuses_to_return_weights_that_diverged() -> None:
     features = np.random.default_rng(0).integers(0, 2, (1000, 10))
     with pytest.raises(FloatingPointError, match="diverged.*smaller alpha"):
-        td_lambda_update(np.ones(10) * 0.1, features, 1.0, alpha=0.5, lam=0.9)
+        learn.td_lambda_update(np.ones(10) * 0.1, features, 1.0, alpha=0.5, lam=0.9)
 
 
 @pytest.mark.parametrize("call", [
-    lambda s: Network(3, 2, seed=s),
-    lambda s: td_train(Pig(4), Network(25, 2, seed=0), pig_features, games=1, alpha=0.1,
-                       lam=0.7, seed=s, progress=False),
-    lambda s: train("pig", games=1, seed=s, hidden=2, goal=4, progress=False),
-    lambda s: match(Pig(4), Pig(4).hold_at(2), Pig(4).hold_at(3), 2, seed=s),
+    lambda s: learn.Network(3, 2, seed=s),
+    lambda s: learn.td_train(Pig(4), learn.Network(25, 2, seed=0), learn.pig_features, games=1,
+                             alpha=0.1, lam=0.7, seed=s, progress=False),
+    lambda s: learn.train("pig", games=1, seed=s, hidden=2, goal=4, progress=False),
+    lambda s: learn.match(Pig(4), Pig(4).hold_at(2), Pig(4).hold_at(3), 2, seed=s),
 ], ids=["Network", "td_train", "train", "match"])
 def test_one_seed_rule_for_the_area(call: Any) -> None:
     with pytest.raises(ValueError, match=r"seed must be an int >= 0 .*not -1"):
@@ -199,27 +187,27 @@ def test_train_checks_every_argument_before_training(kw: dict, error: type,
 
     start = time.process_time()
     with pytest.raises(error, match=words):
-        train("pig", games=400, seed=1, hidden=4, goal=6, **kw)
+        learn.train("pig", games=400, seed=1, hidden=4, goal=6, **kw)
     assert time.process_time() - start < 2  # (refused before 400 games; not a speed test)
 
 
 def test_train_stores_numpy_settings_as_pythons(tmp_path: Path) -> None:
     from aisearch.learn import load
 
-    net, _ = train("pig", games=np.int64(5), seed=np.int64(1), hidden=np.int64(2),
+    net, _ = learn.train("pig", games=np.int64(5), seed=np.int64(1), hidden=np.int64(2),
                    goal=np.int64(6), alpha=np.float32(0.5), progress=False)
-    meta = load(save(net, tmp_path / "n.npz")).meta
+    meta = load(learn.save(net, tmp_path / "n.npz")).meta
     assert [type(meta[k]) for k in ("games", "seed", "hidden", "goal", "alpha")] == [
         int, int, int, int, float]
 
 
 def test_shipped_copies_share_no_metadata() -> None:
-    a = shipped("nannon")
+    a = learn.shipped("nannon")
     first = a.meta["check_weights"][0]
     a.meta["check_weights"][0] = 123.0
-    assert shipped("nannon").meta["check_weights"][0] == first
+    assert learn.shipped("nannon").meta["check_weights"][0] == first
     with pytest.raises(TypeError, match="name must be a str"):
-        shipped(["nannon"])  # type: ignore[arg-type]
+        learn.shipped(["nannon"])  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("fields", [
@@ -231,7 +219,7 @@ def test_no_nannon_position_out_of_range_reaches_the_encoding(fields: tuple) -> 
     """A NannonState checks its fields when it is built, so nannon_features reads only
     positions in range (a 9 turned on "Black on 3", a -1 "rolled 6")."""
     with pytest.raises(ValueError, match="NannonState"):
-        nannon_features(NannonState(*fields))
+        learn.nannon_features(NannonState(*fields))
 
 
 @pytest.mark.parametrize("state, words", [
@@ -243,5 +231,5 @@ def test_no_nannon_position_out_of_range_reaches_the_encoding(fields: tuple) -> 
 ], ids=["player 5", "goal 0", "negative score", "negative turn", "rolling"])
 def test_pig_features_refuses_a_position_out_of_range(state: PigState, words: str) -> None:
     with pytest.raises(ValueError) as err:
-        pig_features(state)
+        learn.pig_features(state)
     assert words in str(err.value) and "pig_features" in str(err.value)
