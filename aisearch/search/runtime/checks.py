@@ -15,6 +15,7 @@ from typing import Any
 
 from aisearch.core import CHANCE, as_int, check_game, type_note
 from aisearch.search.runtime.scores import INF, UNBOUNDED, WON
+from aisearch.values import as_real
 
 __all__ = ["check_decision_state", "checked_value", "check_args", "check_evaluation",
            "check_function", "check_tracer", "check_window", "count_arg", "order_error",
@@ -93,9 +94,8 @@ def checked_value(v: Any, source: str, s: Any) -> Any:
         raise ValueError(f"{source} returned NaN for state {s!r:.200}: {VALUES}")
     if -INF < f < INF and not -WON < f < WON:
         raise ValueError(f"{source} returned {v!r:.80} for state {s!r:.200}: {VALUES}")
-    if v.__class__.__module__ == "numpy":  # as Python's own number, exactly: a float32
-        return int(v) if isinstance(v, numbers.Integral) else f  # would round a window shut
-    return v
+    return as_real(v, v)  # (numpy's numbers as Python's, exactly: a float32 would round a
+    #                        window shut)
 
 
 def per_node(tracer: Any) -> Any:
