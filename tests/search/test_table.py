@@ -7,6 +7,7 @@ distances from the root instead of from the node.
 """
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -21,6 +22,7 @@ from aisearch import (
     alphabeta_tt,
     iterative_deepening,
     minimax,
+    uniform_tree,
 )
 from aisearch.games.dag import DagGame
 from aisearch.search import DistanceBounds, pvs
@@ -287,3 +289,21 @@ def test_a_table_kept_for_a_shallower_search_gives_it_the_deeper_values():
         again = alphabeta_tt(game, game.initial, 2, evaluate=e, table=table)
         alone = minimax(game, game.initial, 2, evaluate=e)
         assert again.value == deep.value != alone.value, seed
+
+
+def test_a_window_of_any_real_numbers_is_the_window_of_the_numbers_they_equal():
+    """numpy's numbers (from an array of bounds) and fractions bound the root as the ints and
+    floats they equal: the same value, move and nodes; a value inside the window is exact."""
+    import numpy as np
+
+    game = uniform_tree(3, 4, seed=2)
+    exact = alphabeta_tt(game, game.initial).value
+    for lo, hi in [(exact - 3, exact + 3), (exact - 1, exact), (exact + 1, exact + 9)]:
+        plain = alphabeta_tt(game, game.initial, window=(float(lo), float(hi)))
+        for wrap in (np.float64, np.float32, np.int64, Fraction):
+            d = alphabeta_tt(game, game.initial, window=(wrap(lo), wrap(hi)))
+            assert (d.value, d.move, d.stats.nodes) == (plain.value, plain.move,
+                                                        plain.stats.nodes), (wrap, lo, hi)
+    for bad in [(np.float64("nan"), 1), (True, 2), (Fraction(1, 2), Fraction(1, 2))]:
+        with pytest.raises(ValueError, match="window must be a pair"):
+            alphabeta_tt(game, game.initial, window=bad)

@@ -232,26 +232,24 @@ def check_tracer(tracer: Any) -> None:
 
 
 def check_window(window: Any) -> tuple[float, float]:
-    """A root window ``(alpha, beta)``: two numbers with alpha < beta (numpy integers are
-    the ints they are).
+    """A root window ``(alpha, beta)``: two real numbers with alpha < beta, numpy's read as
+    the ints and floats they equal (:func:`~aisearch.values.as_real`; a float32 bound must
+    not round a window shut), a ``Fraction`` as it is.
 
     >>> import numpy as np
-    >>> check_window((np.int64(-1), 2.5))
+    >>> check_window((np.int64(-1), np.float32(2.5)))
     (-1, 2.5)
     >>> check_window((1, 0))
     Traceback (most recent call last):
     ...
     ValueError: window must be a pair (alpha, beta) of numbers with alpha < beta, not (1, 0)
     """
-    if isinstance(window, (tuple, list)) and len(window) == 2:
-        window = (as_int(window[0], window[0]), as_int(window[1], window[1]))
-    ok = (isinstance(window, (tuple, list)) and len(window) == 2
-          and all(isinstance(x, (int, float)) and not isinstance(x, bool) and x == x
-                  for x in window) and window[0] < window[1])
-    if not ok:
+    pair = isinstance(window, (tuple, list)) and len(window) == 2
+    alpha, beta = (as_real(window[0]), as_real(window[1])) if pair else (None, None)
+    if alpha is None or beta is None or not alpha < beta:
         raise ValueError(f"window must be a pair (alpha, beta) of numbers with alpha < beta, "
                          f"not {window!r:.80}")
-    return window[0], window[1]
+    return alpha, beta
 
 
 def order_error(order: Any, s: Any, given: Sequence[Any], got: Sequence[Any]) -> str:
