@@ -33,6 +33,19 @@ from aisearch.values import as_int, as_seed
 
 __all__ = ["Linear", "Network", "Model", "learn_seed"]
 
+_EXP_MAX = 709.0  # the largest x with e^x finite, nearly: e^709 = 8.2e307
+
+
+def _sigmoid(z: Any) -> Any:
+    """``1 / (1 + e^-z)``, elementwise. Where e^-z would overflow (z < -709: a unit far
+    past its bend), it is taken at 709, so the value is below 1e-307, as the sigmoid's is,
+    without numpy's "overflow encountered in exp"; elsewhere it is the formula, bit for bit.
+
+    >>> float(_sigmoid(0.0)), float(_sigmoid(-1e4)) < 1e-307
+    (0.5, True)
+    """
+    return 1.0 / (1.0 + np.exp(np.minimum(-z, _EXP_MAX)))
+
 FloatArray = npt.NDArray[np.float64]
 
 
@@ -217,8 +230,8 @@ class Network:
         return self._batch(_vector(xs, self.n_inputs))
 
     def _batch(self, xs: FloatArray) -> FloatArray:
-        hidden = 1.0 / (1.0 + np.exp(-(xs @ self.W.T + self.b)))
-        return np.asarray(1.0 / (1.0 + np.exp(-(hidden @ self.v + self.c[0]))))
+        hidden = _sigmoid(xs @ self.W.T + self.b)
+        return np.asarray(_sigmoid(hidden @ self.v + self.c[0]))
 
     def value(self, x: npt.ArrayLike) -> float:
         """P(MAX wins) for one feature vector."""
@@ -226,8 +239,8 @@ class Network:
 
     def value_and_gradient(self, x: FloatArray) -> tuple[float, FloatArray]:
         """The output and d f / d weights (flat, in the order of ``weights``), unchecked."""
-        hidden = 1.0 / (1.0 + np.exp(-(self.W @ x + self.b)))
-        out = 1.0 / (1.0 + np.exp(-(self.v @ hidden + self.c[0])))
+        hidden = _sigmoid(self.W @ x + self.b)
+        out = _sigmoid(self.v @ hidden + self.c[0])
         d_out = out * (1.0 - out)  # sigmoid'(o)
         d_hidden = d_out * self.v * hidden * (1.0 - hidden)  # back through v and sigmoid'
         grad = np.concatenate((np.outer(d_hidden, x).ravel(), d_hidden, d_out * hidden,

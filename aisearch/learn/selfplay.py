@@ -271,24 +271,25 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
         node = graph.node(game.initial)
         e = np.zeros_like(w)
         v, grad = model.value_and_gradient(node[1])
-        for t in range(1, MAX_STEPS + 1):
-            e *= lm
-            e += grad  # the eligibility trace: sum_k lam^(t-k) grad f_k
-            if node[0] == CHANCE:
-                nxt = graph.node(node[2][bisect.bisect_right(node[3], rng.random())
-                                         if len(node[2]) > 1 else 0])
-                target = nxt[1] if nxt[0] == "end" else float(model._batch(nxt[1]))
-            else:
-                k, target = _choose(model, node)
-                nxt = graph.node(node[2][k])
-            delta = target - v
-            w += (a * delta) * e  # in place: the model's layers are views of w
-            errors += abs(delta)
-            steps += 1
-            if nxt[0] == "end" or t == MAX_STEPS:
-                break
-            node = nxt
-            v, grad = model.value_and_gradient(node[1])
+        with np.errstate(over="ignore", invalid="ignore"):  # (a divergence is said below)
+            for t in range(1, MAX_STEPS + 1):
+                e *= lm
+                e += grad  # the eligibility trace: sum_k lam^(t-k) grad f_k
+                if node[0] == CHANCE:
+                    nxt = graph.node(node[2][bisect.bisect_right(node[3], rng.random())
+                                             if len(node[2]) > 1 else 0])
+                    target = nxt[1] if nxt[0] == "end" else float(model._batch(nxt[1]))
+                else:
+                    k, target = _choose(model, node)
+                    nxt = graph.node(node[2][k])
+                delta = target - v
+                w += (a * delta) * e  # in place: the model's layers are views of w
+                errors += abs(delta)
+                steps += 1
+                if nxt[0] == "end" or t == MAX_STEPS:
+                    break
+                node = nxt
+                v, grad = model.value_and_gradient(node[1])
         if not (np.isfinite(v) and np.isfinite(w).all()):
             np.copyto(w, last_good)
             if bar is not None:

@@ -60,6 +60,7 @@ def _as_matrix(name: str, x: object, ndim: int) -> FloatArray:
     return arr
 
 
+@np.errstate(over="ignore", invalid="ignore")  # (weights that diverge: said, not warned)
 def td_lambda_update(weights: npt.ArrayLike, features: npt.ArrayLike, outcome: float, *,
                      alpha: float, lam: float) -> FloatArray:
     """One episode of online TD(lambda) on a linear evaluator f(x) = w . x.

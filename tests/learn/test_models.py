@@ -189,3 +189,24 @@ def test_load_refuses_a_single_array_file(tmp_path: Path) -> None:
     np.save(tmp_path / "arr.npy", np.arange(3.0))
     with pytest.raises(ValueError, match="arr.npy is not a model saved.*one ndarray"):
         load(tmp_path / "arr.npy")
+
+
+def test_a_saturated_network_answers_its_limits_without_numpy_warnings() -> None:
+    """Units far past their bend (e^-z overflows below z = -709) are worth 0 or 1, as the
+    sigmoid is, with no "overflow encountered in exp" from numpy; values a step inside are
+    those of the textbook formula, bit for bit."""
+    import warnings
+
+    net = Network(2, 3, seed=1)
+    net.weights = np.concatenate([np.full(net.weights.size - 1, 1e3), [-1500.0]])
+    xs = np.array([[-1.0, -1.0], [1.0, 1.0], [-0.3, 0.1]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        values = net.values(xs)
+        grads = [net.gradient(x) for x in xs]
+        one = [net.value(x) for x in xs]
+    assert values.tolist() == one and values[1] == 1.0 and 0.0 <= values[0] < 1e-300
+    assert all(np.isfinite(g).all() for g in grads)
+    net.weights = np.linspace(-2, 2, net.weights.size)
+    hidden = 1.0 / (1.0 + np.exp(-(xs @ net.W.T + net.b)))
+    assert net.values(xs).tolist() == (1.0 / (1.0 + np.exp(-(hidden @ net.v + net.c[0])))).tolist()
