@@ -168,10 +168,11 @@ class _Scene:
         for p, spot in self.spots["tips"].items():
             tips.add(spot, fmt(model.nodes[p].value), ink[status[p]])
         values = self.labels["values"]
+        known: dict = {}  # the intervals of step u, read once each
         for p, (x, y, dx, dy, ha, va, size) in self.spots["values"].items():
             node, st = model.nodes[p], status[p]
             if node.children:
-                text, provisional = _node_text(node, u, st) if self.values else ("", False)
+                text, provisional = _node_text(node, u, st, known) if self.values else ("", False)
             else:
                 text, provisional = fmt(node.value), False
             if text:

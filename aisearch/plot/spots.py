@@ -44,12 +44,13 @@ def folded_text(n: int) -> str:
     return f"{n:,} node{'s' if n != 1 else ''}"
 
 
-def value_texts(node: _Node, steps: int) -> list[str]:
+def value_texts(node: _Node, steps: int, known: dict | None = None) -> list[str]:
     """Every text an internal node's value label can show: its bounds while it is searched,
-    and what it ends with."""
+    and what it ends with (``known``: as for :func:`~aisearch.plot.step._node_text`)."""
     sign = "" if isinstance(node.value, tuple) else "≥" if node.player == 0 else "≤"
     texts = [sign + fmt(best) for _, best in node.bests if best is not None]
-    end, _ = _node_text(node, steps + 1, DONE) if node.exit is not None else ("", False)
+    end, _ = _node_text(node, steps + 1, DONE, known) if node.exit is not None else (
+        "", False)
     return [t for t in [*texts, end, fmt(node.value)] if t] or [""]
 
 
@@ -62,6 +63,7 @@ def fixed(scene: Any, placer: Placer) -> None:
     """Markers, boards, values and tip values: placed where they belong, their boxes taken."""
     model, geo, pos, spots = scene.model, scene.geo, scene.pos, scene.spots
     fs = geo.fs
+    known: dict = {}  # the nodes' intervals once the search is over, read once each
     for p, node in model.nodes.items():
         (x, y), half = pos[p], geo.size(node) / 2
         cx, cy = x * geo.sx, y * geo.sy
@@ -79,7 +81,7 @@ def fixed(scene: Any, placer: Placer) -> None:
         placer.take((cx - half - pad, cy - half - pad, cx + half + pad, cy + half + pad))
         if p in scene.thumbs and node.children:
             spot = (x, y, half + 4, 0, "left", "center", fs + 1)
-            texts = value_texts(node, model.steps)
+            texts = value_texts(node, model.steps, known)
             spots["values"][p] = spot
             placer.take(_box(spot, _widest(texts, fs + 1), geo))
         elif not node.children:
@@ -92,10 +94,10 @@ def fixed(scene: Any, placer: Placer) -> None:
         elif scene.values and isinstance(node.value, tuple):  # utility tuples: beside
             spot = (x, y, half + 3, 0, "left", "center", fs)
             spots["values"][p] = spot
-            placer.take(_box(spot, _widest(value_texts(node, model.steps), fs), geo))
+            placer.take(_box(spot, _widest(value_texts(node, model.steps, known), fs), geo))
         elif scene.values:
             spots["values"][p] = (x, y, 0, 0, "center", "center", fs)
-            text = _widest(value_texts(node, model.steps), fs)
+            text = _widest(value_texts(node, model.steps, known), fs)
             size = value_size(geo, node, text, fs)
             placer.take(_box((x, y, 0, 0, "center", "center", size), text, geo))
 

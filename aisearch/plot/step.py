@@ -52,24 +52,29 @@ def _fmt_prob(p: float) -> str:
     return str(f) if abs(float(f) - p) < 1e-9 else f"{p:.2g}"
 
 
-def _interval(node: _Node, u: int) -> tuple[float, float]:
+def _interval(node: _Node, u: int, known: dict | None = None) -> tuple[float, float]:
     """What the recorded search proves about a finished node's value: (lowest, highest).
 
     Read off the tree as drawn, from the tips up (no search is re-run): a tip is exact; a
     MAX node lies between the largest of its children's lower and upper ends, with no upper
     end after a cut-off (its other moves were never searched); MIN mirrors it. Worked out
     without recursion, so a chain hundreds of plies deep is read as easily as a short one.
+    ``known`` keeps the intervals worked out at step ``u`` (by node id), for the next call
+    of the same step: the nodes of a drawing are then read once each, not again below every
+    ancestor.
     """
-    ends: dict[int, tuple[float, float]] = {}
+    ends: dict[int, tuple[float, float]] = {} if known is None else known
     stack: list[tuple[_Node, bool]] = [(node, False)]
     while stack:
         v, ready = stack.pop()
+        if id(v) in ends:
+            continue
         done = _finished(v, u)
         simple = (v.player == CHANCE and _chance_bound(v, u)) or not done or \
             v.player not in (MAX, MIN)
         if not ready and not simple:
             stack.append((v, True))
-            stack.extend((c, False) for c in done)
+            stack.extend((c, False) for c in done if id(c) not in ends)
             continue
         ends[id(v)] = _own_interval(v, u, done, ends)
     return ends[id(node)]
@@ -97,14 +102,16 @@ def _own_interval(v: _Node, u: int, done: list, ends: dict) -> tuple[float, floa
     return -INF if cut else min(a for a, _ in kids), min(b for _, b in kids)
 
 
-def _node_text(node: _Node, u: int, status: int) -> tuple[str, bool]:
+def _node_text(node: _Node, u: int, status: int,
+               known: dict | None = None) -> tuple[str, bool]:
     """The backed-up value written in an internal node, and whether it is provisional.
 
     For a finished node, what the search proved about its value (:func:`_interval`):
     exact (``3``), or a bound below a cut-off (``≤2`` at a MIN node, as a textbook writes
     it); this reads the same for fail-hard, fail-soft and negamax, whose returned values
     differ. A chance node's expectation. While the node is being searched, a grey
-    provisional bound.
+    provisional bound. ``known``: the intervals of step ``u`` worked out so far (see
+    :func:`_interval`), shared by the calls for the nodes of one drawing.
     """
     if status in (UNVISITED, PRUNED) or node.player not in (MAX, MIN):
         bound = _chance_bound(node, u) if status == DONE else ""
@@ -120,7 +127,7 @@ def _node_text(node: _Node, u: int, status: int) -> tuple[str, bool]:
         return (fmt(node.value) if status == DONE else ""), False
     if status != DONE:
         return sign + fmt(pick(done)), True
-    low, high = _interval(node, u)
+    low, high = _interval(node, u, known)
     if low == high:
         return fmt(low), False
     if low == -INF:

@@ -440,6 +440,23 @@ def test_a_chain_hundreds_of_plies_deep_is_drawn():
     assert labels(ax)["tips"].texts == ["5"] and len(labels(ax)["values"].texts) == 900
 
 
+def test_the_bounds_in_the_nodes_are_read_once_a_drawing(monkeypatch: pytest.MonkeyPatch):
+    """Each node's interval comes from its children's, worked out once for all the nodes of
+    a step (not again below every ancestor: a chain of n nodes would cost n * n)."""
+    import aisearch.plot.step as step
+
+    calls = []
+    finished = step._finished
+    monkeypatch.setattr(step, "_finished", lambda v, u: calls.append(1) or finished(v, u))
+    for n in (100, 400):
+        chain: object = 5
+        for _ in range(n):
+            chain = [chain]
+        calls.clear()
+        tree(TreeGame(chain), ax=new_ax())
+        assert len(calls) <= 8 * n, (n, len(calls))  # (was n * n / 2)
+
+
 def test_importing_the_plot_package_does_not_import_matplotlib():
     code = "import sys, aisearch.plot; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
