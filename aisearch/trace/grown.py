@@ -18,6 +18,8 @@ Examples
 (30, 30, 2)
 >>> [(m, n) for m, n, *_ in tree.ucb_terms()][:2]
 [(2, 14), (5, 4)]
+>>> tree.root.children[2].mean  # X completes the top row: a win at every visit
+1.0
 """
 
 from __future__ import annotations
@@ -39,14 +41,12 @@ class GrownNode:
 
     Examples
     --------
-    >>> from aisearch import Recorder, TicTacToe, mcts
-    >>> from aisearch.trace import grown_tree
-    >>> rec = Recorder()
-    >>> _ = list(mcts(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=30,
-    ...               tracer=rec))
-    >>> win = grown_tree(rec).root.children[2]  # X completes the top row
-    >>> win.move, win.visits, win.mean, win.children
-    (2, 14, 1.0, {})
+    >>> from aisearch.core import MAX, MIN
+    >>> node = GrownNode((0, 2), MAX, visits=4, total=3.0, mover=MIN)  # after moves 0, 2
+    >>> node.move, node.mean  # MIN's mean reward over its 4 visits
+    (2, 0.75)
+    >>> GrownNode((), MAX).move, GrownNode((), MAX).mean
+    (None, nan)
     """
 
     path: tuple
@@ -70,21 +70,21 @@ class GrownNode:
 
 @dataclass
 class GrownTree:
-    """The tree after ``iterations`` completed iterations (and the current one's events).
+    """The tree after ``iterations`` completed iterations (and the current one's events),
+    as :func:`grown_tree` reads it from a recording (the module's example).
 
     Examples
     --------
-    >>> from aisearch import Recorder, TicTacToe, mcts
-    >>> from aisearch.trace import grown_tree
-    >>> rec = Recorder()
-    >>> _ = list(mcts(TicTacToe(), TicTacToe.parse("xx./oo./..."), iterations=30,
-    ...               tracer=rec))
-    >>> tree = grown_tree(rec)
-    >>> tree.iterations, tree.best_move()
-    (30, 2)
-    >>> move, visits, mean, bonus, ucb1 = tree.ucb_terms()[0]
-    >>> move, visits, round(bonus, 3), round(ucb1, 3)
-    (2, 14, 0.697, 1.697)
+    >>> from aisearch.core import MAX, MIN
+    >>> root = GrownNode((), MAX, visits=4, children={
+    ...     0: GrownNode((0,), MIN, visits=3, total=2.0, mover=MAX),
+    ...     1: GrownNode((1,), MIN, visits=1, total=0.0, mover=MAX)})
+    >>> tree = GrownTree(root, iterations=4, c=1.0)
+    >>> tree.best_move()
+    0
+    >>> [(m, n, round(mean, 3), round(bonus, 3), round(ucb1, 3))
+    ...  for m, n, mean, bonus, ucb1 in tree.ucb_terms()]  # bonus = c * sqrt(ln 4 / n)
+    [(0, 3, 0.667, 0.68, 1.346), (1, 1, 0.0, 1.177, 1.177)]
     """
 
     root: GrownNode
