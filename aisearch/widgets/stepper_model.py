@@ -7,23 +7,7 @@ is read once by :class:`~aisearch.trace.Replay`, the reader the tree drawings us
 event does and which pseudocode line it belongs to. Which searcher made a recording is
 read from its ``Start`` events (the searcher's own declaration), never guessed. The view
 over the model, :class:`~aisearch.widgets.SearchStepper`, is in :mod:`aisearch.widgets.stepper`.
-
-Examples
---------
->>> from aisearch import Recorder, alphabeta, fig5_2
->>> rec = Recorder()
->>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
->>> model = StepperModel(rec)
->>> model.algorithm, len(model)
-('alphabeta', 42)
->>> model.goto(2)
-2
->>> model.description()
-'Enter the root MAX with α=−∞ β=∞'
->>> model.goto(len(model))
-42
->>> model.counts()
-Stats(nodes=11, leaves=7, cutoffs=1)
+(:class:`StepperModel`'s example steps through a recorded alpha-beta search.)
 """
 
 from __future__ import annotations
@@ -83,18 +67,26 @@ class StepperModel:
 
     Examples
     --------
-    >>> from aisearch import Recorder, minimax, fig5_2
+    >>> from aisearch import Recorder, alphabeta, fig5_2
     >>> rec = Recorder()
-    >>> _ = minimax(fig5_2, fig5_2.initial, tracer=rec)
+    >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
     >>> m = StepperModel(rec)
-    >>> m.step(), m.step(), m.step(), m.step(), m.step()
-    (1, 2, 3, 4, 5)
+    >>> m.algorithm, len(m)
+    ('alphabeta', 42)
+    >>> m.step(), m.step()
+    (1, 2)
+    >>> m.description()
+    'Enter the root MAX with α=−∞ β=∞'
+    >>> m.step(), m.step(), m.step()
+    (3, 4, 5)
     >>> [fmt_path(r.path) for r in m.path_windows()]
     ['the root', 'node (0,)', 'node (0, 0)']
     >>> m.description(), m.pseudocode_line()
     ('Leaf node (0, 0): terminal, utility 3', 2)
     >>> m.back(), m.reset()
     (4, 0)
+    >>> m.goto(len(m)), m.counts()
+    (42, Stats(nodes=11, leaves=7, cutoffs=1))
     """
 
     def __init__(self, recording: Any, *,
