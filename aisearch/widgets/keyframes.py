@@ -3,21 +3,9 @@
 :func:`key_frames` picks the events worth a picture (the first table hit, re-search and
 stand-pat the lessons point at, each cut-off, the root's backups, the end);
 :func:`stepper_strip` draws them as the stepper shows them (:mod:`aisearch.widgets.frames`),
-in a grid of readable frames at most about 1,000 x 1,200 pixels. Re-exported by
-:mod:`aisearch.widgets.snapshots` with the other still pictures.
-
-Examples
---------
->>> import matplotlib.pyplot as plt
->>> from aisearch import Recorder, alphabeta, fig5_2
->>> rec = Recorder()
->>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
->>> key_frames(rec)
-[17, 23, 25, 42]
->>> fig = stepper_strip(rec)
->>> len(fig.axes)
-4
->>> plt.close(fig)
+in a grid of readable frames at most about 1,000 x 1,200 pixels (its example draws the key
+frames of an alpha-beta search). Re-exported by :mod:`aisearch.widgets.snapshots` with the
+other still pictures.
 """
 
 from __future__ import annotations
@@ -147,6 +135,12 @@ def stepper_strip(recording: Any, *, frames: Sequence[int] | None = None, limit:
     >>> from aisearch import Recorder, alphabeta, fig5_2
     >>> rec = Recorder()
     >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
+    >>> key_frames(rec)  # the root's backups but the last (17, 25), the cut-off, the end
+    [17, 23, 25, 42]
+    >>> fig = stepper_strip(rec)  # one frame each
+    >>> len(fig.axes)
+    4
+    >>> plt.close(fig)
     >>> fig = stepper_strip(rec, frames=[23])
     >>> print(fig.axes[0].get_title(loc="left"))
     event 23 of 42: Cut: β ≤ α at node (1,) (value 2 ≤ α=3): skip
