@@ -185,10 +185,17 @@ def star2(
 
     Examples
     --------
+    The tree of :func:`star1`'s example: probing ``a2``'s two MIN nodes settles its chance
+    node at once, with one cut-off of kind ``'star2'`` where Star1 makes two.
+
+    >>> from aisearch import Recorder
     >>> from aisearch.games.chance_trees import scale_tree
-    >>> d = star2(scale_tree((2, 3, 1, 4)), (), bounds=(0, 5))
+    >>> rec = Recorder()
+    >>> d = star2(scale_tree((2, 3, 1, 4)), (), bounds=(0, 5), tracer=rec)
     >>> d.value, d.move, d.stats.probes
     (2.1, 'a1', 3)
+    >>> [(e.path, e.kind) for e in rec.events if e.role == "cut"]
+    [(('a2',), 'star2')]
     """
     return _star(star2, True, game, state, depth, evaluate=evaluate, order=order,
                  bounds=bounds, prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
