@@ -127,8 +127,15 @@ class EfficiencyLab(Widget):
         self.status.value = message
 
     def _set(self, **changes: Any) -> None:
-        """Change switches, search, and redraw."""
-        self.model.switch(**changes)
+        """Change switches, search, and redraw. A switch the model refuses is put back off (a
+        box ticked from code, say), and the error says why."""
+        try:
+            self.model.switch(**changes)
+        except Exception:
+            for k, box in self.boxes.items():  # (unticking runs _set again: a search kept)
+                if k in changes and box.value != self.model.switches.get(k, False):
+                    box.value = self.model.switches.get(k, False)
+            raise
         result = self.model.run()
         self.stepper_area.children = ()
         self.image.layout.display = None  # (the stepper, when open, shows this tree)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from aisearch.plot.model import MAX_DRAWN
 from aisearch.results import Decision
 from aisearch.search.efficiency.engine import ENHANCEMENTS, WINDOWS, enhanced_search
 from aisearch.trace import Recorder
@@ -72,7 +73,8 @@ class EfficiencyModel:
         The base move order (default: the game's).
     record_limit : int
         A configuration whose search visits at most this many nodes is searched again with
-        a :class:`~aisearch.trace.Recorder`, for drawing (the same search: the counts agree).
+        a :class:`~aisearch.trace.Recorder`, for drawing (the same search: the counts agree);
+        at most :data:`~aisearch.plot.model.MAX_DRAWN` (3,000), the most a drawing shows.
 
     Attributes
     ----------
@@ -92,8 +94,10 @@ class EfficiencyModel:
     def __init__(self, game: Any, state: Any, depth: int | None,
                  evaluate: Callable[[Any], float] | None, *, order: Any = None,
                  record_limit: int = 400) -> None:
-        if isinstance(record_limit, bool) or not isinstance(record_limit, int) or record_limit < 0:
-            raise ValueError(f"record_limit must be an int >= 0, not {record_limit!r}")
+        if isinstance(record_limit, bool) or not isinstance(record_limit, int) or \
+                not 0 <= record_limit <= MAX_DRAWN:
+            raise ValueError(f"record_limit must be an int from 0 to {MAX_DRAWN:,} (the most nodes "
+                             f"a drawing shows), not {record_limit!r:.80}")
         self.game, self.state, self.depth, self.evaluate = game, state, depth, evaluate
         self.order, self.record_limit = order, record_limit
         self.switches: dict[str, Any] = {k: False for k in ENHANCEMENTS}

@@ -100,3 +100,25 @@ def test_switches_that_cannot_work_without_an_evaluation_are_off_and_say_why():
     assert "needs evaluate=" in lab.status.value and not lab.model.switches["deepening"]
     game = DagGame(b=3, d=4, width=3, seed=1)
     assert EfficiencyModel(game, game.initial, 4, game.evaluate).refused == {}
+
+
+def test_a_box_the_model_refuses_is_put_back_off_and_the_error_stays():
+    """A box ticked from code for a switch that cannot work here does not stay ticked over a
+    search that runs without it; the status keeps the reason."""
+    from aisearch import fig5_2
+
+    lab = EfficiencyLab(fig5_2, fig5_2.initial, None, None)
+    lab.boxes["deepening"].value = True
+    assert lab.boxes["deepening"].value is False is lab.model.switches["deepening"]
+    assert "needs evaluate=" in lab.status.value
+    lab.boxes["table"].value = True
+    assert [k for k, box in lab.boxes.items() if box.value] == ["table"]
+    assert lab.status.value.startswith("<b>table</b>")
+
+
+@pytest.mark.parametrize("limit", [3001, 10 ** 6, -1, True, 2.5])
+def test_a_record_limit_beyond_what_a_drawing_shows_is_refused(limit):
+    with pytest.raises(ValueError, match="record_limit must be an int from 0 to 3,000 .the most "
+                                         "nodes a drawing shows"):
+        EfficiencyModel(TicTacToe(), TicTacToe.initial, 2, TicTacToe.nilsson_eval,
+                        record_limit=limit)
