@@ -127,6 +127,21 @@ def test_every_game_names_its_sides_and_declares_whether_it_has_chance(name):
 
 
 @pytest.mark.parametrize("name", list(GAMES))
+def test_a_game_whose_buttons_are_its_board_shows_the_board_on_them(name):
+    """The play widget draws no picture for such a game: its buttons must show what stands
+    on each cell (``cell_label``), different after a move there, and each move must have a
+    name to print (``move_label``)."""
+    game = GAMES[name]
+    if not getattr(game, "buttons_are_board", False):
+        return
+    s = game.initial
+    for m in game.moves(s):
+        label = game.move_label(s, m)
+        assert isinstance(label, str) and label.strip(), (m, label)
+        assert game.cell_label(s, m) != game.cell_label(game.result(s, m), m), m
+
+
+@pytest.mark.parametrize("name", list(GAMES))
 def test_every_method_refuses_what_is_state_refuses(name):
     """The one state check: every protocol method and declared evaluation raises the game's
     not_a_state error for the record's bad states and for values of no game at all."""

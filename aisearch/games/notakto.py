@@ -86,7 +86,13 @@ class Notakto(GameBase):
         # the player to move did not make the line: they have won
         return for_player(1 if self.to_move(s) == MAX else -1, player, self)
 
-    def move_label(self, s: int, m: int) -> str:
+    def cell_label(self, s: int, m: int) -> str:
+        """The mark on cell ``m`` (``'X'`` or a space): the play widget's buttons are the
+        board. (A move is written as its cell, ``0`` to ``8``.)
+
+        >>> Notakto().cell_label(0b10, 1), Notakto().move_label(0, 1)
+        ('X', '1')
+        """
         return "X" if s >> m & 1 else " "
 
     def highlight(self, s: int) -> tuple[int, ...]:

@@ -43,6 +43,23 @@ from aisearch.plot.step import fmt as fmt  # re-exported: widgets write numbers 
 __all__ = ["tree", "COLORS", "Labels"]
 
 
+def check_figsize(figsize: Any) -> None:
+    """Refuse a ``figsize`` that is not None or a pair of positive numbers (inches, below
+    1,000), saying so.
+
+    >>> check_figsize((6, 4))
+    >>> check_figsize(5)
+    Traceback (most recent call last):
+    ...
+    ValueError: figsize must be a pair of positive numbers (width, height) in inches, not 5
+    """
+    if figsize is not None and not (
+            isinstance(figsize, Sequence) and len(figsize) == 2
+            and all(is_number(x) and 0 < x < 1000 for x in figsize)):
+        raise ValueError(f"figsize must be a pair of positive numbers (width, height) in "
+                         f"inches, not {figsize!r:.80}")
+
+
 def _check_options(ax: Any, pv: Any, figsize: Any, game: Any, title: Any,
                    flags: dict[str, Any]) -> None:
     """Refuse options :func:`tree` could only misread, saying what each must be."""
@@ -52,11 +69,7 @@ def _check_options(ax: Any, pv: Any, figsize: Any, game: Any, title: Any,
     if not isinstance(pv, bool) and (isinstance(pv, str) or not isinstance(pv, Sequence)):
         raise TypeError(f"pv must be True, False or a sequence of moves from the root, "
                         f"not {pv!r:.80}")
-    if figsize is not None and not (
-            isinstance(figsize, Sequence) and len(figsize) == 2
-            and all(is_number(x) and 0 < x < 1000 for x in figsize)):
-        raise ValueError(f"figsize must be a pair of positive numbers (width, height) in "
-                         f"inches, not {figsize!r:.80}")
+    check_figsize(figsize)
     if game is not None:
         check_game(game, initial=False)
     if title is not None and not isinstance(title, str):

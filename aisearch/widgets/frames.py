@@ -41,6 +41,9 @@ def frame_options(recording: Any, options: dict, box: tuple[float, float] = BOX)
     """
     from aisearch.plot.focus import fits_whole
     from aisearch.plot.model import _model
+    from aisearch.plot.tree import check_figsize
+
+    check_figsize(options.get("figsize"))  # (before it is kept inside the box)
 
     replay = recording if isinstance(recording, Replay) else Replay(
         getattr(recording, "events", recording))

@@ -179,7 +179,8 @@ class MCTSStepper(Widget):
         self.depth = depth
         self.canvas = AxesPNG(DPI)
         last = self.model.iterations
-        self.slider = w.IntSlider(value=0, min=0, max=last, description="iteration")
+        self.slider = w.IntSlider(value=0, min=0, max=last, description="iteration",
+                                  continuous_update=False)  # (a redraw per value dragged past)
         self.step_button = self._button(lambda: self.goto(min(self.model.index + 1, last)),
                                         description="+1")
         self.ten_button = self._button(lambda: self.goto(min(self.model.index + 10, last)),

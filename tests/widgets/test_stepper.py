@@ -397,3 +397,14 @@ def test_an_event_index_may_be_a_numpy_integer(stepper):
     assert stepper.model.index == stepper.slider.value == 3 and type(stepper.index) is int
     with pytest.raises(TypeError, match="an event index is an int, not True"):
         stepper.model.goto(True)
+
+
+@pytest.mark.parametrize("figsize", ["big", 5, (5,), (-3, -3), (4, float("nan"))])
+@pytest.mark.parametrize("game", [fig5_2, uniform_tree(3, 3)], ids=["whole", "focused"])
+def test_a_figsize_that_is_not_a_size_is_refused_whether_drawn_whole_or_focused(game, figsize):
+    """Checked before the stepper keeps it inside its box (it raised a bare TypeError or
+    IndexError there, or was dropped without a word where the picture follows a node)."""
+    rec = Recorder()
+    alphabeta(game, game.initial, tracer=rec)
+    with pytest.raises(ValueError, match="figsize must be a pair of positive numbers"):
+        SearchStepper(rec, figsize=figsize)
