@@ -9,7 +9,9 @@ side can call an object of the other:
 - the functions it calls get the grader's games and evaluations as *references*: the
   game a student's search receives (:class:`RemoteGame`) answers the rules' queries from a
   copy of the rules, and sends every ``result`` back to the grader, whose recording game
-  notes it; an evaluation, or a search the exercise hands over, runs in the grader.
+  notes it; an evaluation, or a search the exercise hands over, runs in the grader. Of a
+  game it hands over, the grader answers the rules (:data:`GAME_QUERIES`) and nothing else:
+  its record of what student code did is not student code's to read or clear.
 
 So what the student's code did to the game (the states it generated, what it evaluated,
 how much of a budget it used) is recorded where the student's code cannot reach. The
@@ -67,7 +69,7 @@ from aisearch.grading.question import (
 )
 
 __all__ = ["Endpoint", "Namespace", "RemoteFunction", "RemoteObject", "RemoteGame",
-           "RemoteMethod", "remote_error", "pair", "MAX_MESSAGE", "GRACE"]
+           "RemoteMethod", "remote_error", "pair", "MAX_MESSAGE", "GRACE", "GAME_QUERIES"]
 
 MAX_MESSAGE = 32 * 1024 * 1024
 """The largest message either side reads (bytes)."""
@@ -77,6 +79,23 @@ GRACE = 3.0
 
 def _public(name: Any) -> bool:
     return isinstance(name, str) and name.isidentifier() and not name.startswith("_")
+
+
+GAME_QUERIES = frozenset({
+    # the game protocol (aisearch.core.Game)
+    "initial", "to_move", "moves", "result", "is_terminal", "utility", "chance_outcomes",
+    # what the exercises tell students they may ask of a game
+    "players", "noisy_moves", "evaluate", "all_states", "cells", "distance", "neighbours",
+    # what a game declares of itself (aisearch.core.GameBase)
+    "win", "has_chance", "cycles", "max_play_depth", "utility_bounds",
+})
+"""What student code may ask of a game the grader hands over (besides an evaluation
+method, ``*_eval``): the rules and nothing else. The recording game answers only these;
+its record (``generated``, ``evaluated``, ``reset``, ``counting``, ...) is the grader's."""
+
+
+def _game_query(name: Any) -> bool:
+    return _public(name) and (name in GAME_QUERIES or name.endswith("_eval"))
 
 
 def _is_game(obj: Any) -> bool:
@@ -583,7 +602,7 @@ class Endpoint:
         if op == "attr" and self.side == "grader":
             obj = self._object(message.get("handle"))
             name = message.get("name")
-            if not _is_game(obj) or not isinstance(name, str) or not _public(name):
+            if not _is_game(obj) or not _game_query(name):
                 raise AttributeError(f"no attribute {name!r:.40} of the grader's game")
             value = getattr(obj, name)
             return {"method": True} if callable(value) else value
@@ -615,7 +634,8 @@ class Endpoint:
             if not callable(obj):
                 raise TypeError(f"a {type(obj).__name__} is not callable")
             return obj
-        if not _public(method) or (self.side == "grader" and not _is_game(obj)):
+        if not _public(method) or (self.side == "grader" and not (
+                _is_game(obj) and _game_query(method))):
             raise AttributeError(f"no method {method!r:.40} to call here")
         target = getattr(obj, method)
         if not callable(target):

@@ -143,6 +143,38 @@ def test_the_grader_answers_only_calls_of_its_own_live_objects():
     grader.close()
 
 
+def test_the_grader_answers_only_the_rules_of_a_game_it_hands_over():
+    """A search that generated every child up front cannot wipe the grader's record
+    (``reset``) and replay the moves it meant to search: of its recording game the grader
+    answers the game protocol and the documented queries, nothing else."""
+    from aisearch.games import TreeGame
+    from aisearch.grading.observe import RecordingGame
+
+    grader, child = pair()
+    asked = {}
+
+    def erase(game):
+        game.result((), 0), game.result((), 1)
+        for name in ("reset", "counting", "eager", "revisits", "generated", "game", "expanded"):
+            for how in ("call", "attr"):
+                try:
+                    if how == "call":
+                        game._endpoint.call(game._handle, name, (), {})
+                    else:
+                        game._endpoint.attribute(game, name)
+                    asked[name, how] = "answered"
+                except AttributeError:
+                    asked[name, how] = "refused"
+        return game._endpoint.call(game._handle, "moves", ((0,),), {})
+
+    child.namespace = {"erase": erase}
+    game = RecordingGame(TreeGame([[1, 2], 3]))
+    assert Namespace(grader)["erase"](game) == (0, 1)
+    assert set(asked.values()) == {"refused"}, asked
+    assert game.generated == [(0,), (1,)]
+    grader.close()
+
+
 def test_the_cells_message_is_read_with_its_shapes_checked():
     from aisearch.grading.session import _cells
 
