@@ -262,3 +262,17 @@ def test_a_search_cannot_erase_the_states_the_grader_recorded(tmp_path):
                for r in (erased, eager)}
     assert list(pruning.values()) == [0, 0], [(q.id, q.feedback) for q in erased.questions]
     assert erased.total <= eager.total
+
+
+@pytest.mark.parametrize("name, question", [("03_hash_collisions", "03.value"),
+                                            ("04_search_without_budget", "04.deepening")])
+def test_work_the_grader_does_on_what_a_submission_sends_or_asks_is_bounded(name, question):
+    """A set of values that all hash alike is refused as it is read, and a search the grader
+    hands over stops when it has generated more than any right answer needs: each of these
+    held the grader for minutes (the grading process's time limit does not reach the
+    grader)."""
+    start = time.monotonic()
+    report = grade_file(ATTACKS / f"{name}.py", seed=SEED)
+    assert time.monotonic() - start < 40
+    earned = {q.id: q.earned for q in report.questions}
+    assert earned[question] == 0 and report.total == 0, report.questions
