@@ -2,8 +2,9 @@
 misjudge: each fault a review found, as a student's code written here (apart from the
 grader's catalogue of known bugs), on at least 100 seeds.
 
-- ``07.walk``: the true values returned without learning, and TD(1) whatever lambda says,
-  score 0;
+- ``07.walk``: the true values returned without learning, TD(1) whatever lambda says, and
+  the true values with noise that looks learned score 0; TD(lambda) on walks drawn from the
+  seed another way keeps its marks;
 - ``04.deepening``: a node budget one call too large, and a budget checked only after each
   whole iteration, score 0;
 - ``08.select``: keeping the last of tied children scores 0;
@@ -81,6 +82,40 @@ def test_td_one_whatever_lambda_says_scores_zero():
         return _walk(episodes, alpha, 1.0, seed)
 
     assert fails_on_every_seed("07.walk", {"walk_values": walk_values}, range(20)) == []
+
+
+@pytest.mark.slow
+def test_numbers_that_only_look_learned_score_zero_on_every_seed():
+    """The true values plus noise that grows with lambda and changes with the seed: near
+    the true values, different for every run, TD(1) further off than TD(0), and not learned
+    from any walk."""
+    def walk_values(episodes, alpha, lam, seed):
+        rng = random.Random(seed * 31 + int(lam * 100))
+        a = 0.02 + 0.06 * lam
+        return [(i + 1) / 6 + rng.uniform(-a, a) for i in range(5)]
+
+    assert fails_on_every_seed("07.walk", {"walk_values": walk_values}, range(20)) == []
+
+
+@pytest.mark.parametrize("step", [lambda rng: rng.choice((-1, 1)),
+                                  lambda rng: 1 if rng.random() < 0.5 else -1,
+                                  lambda rng: -1 if rng.getrandbits(1) else 1],
+                         ids=["choice", "right-first", "getrandbits"])
+def test_td_lambda_on_walks_drawn_another_way_from_the_seed_keeps_the_marks(step):
+    def walk_values(episodes, alpha, lam, seed):
+        rng = random.Random(seed)
+        w = [0.5] * 5
+        for _ in range(episodes):
+            s, xs = 3, []
+            while 0 < s < 6:
+                xs.append([1.0 if i == s else 0.0 for i in range(1, 6)])
+                s += step(rng)
+            w = _episode(w, xs, 1.0 if s == 6 else 0.0, alpha, lam)
+        return w
+
+    for seed in range(2):
+        r = grade("07.walk", {"walk_values": walk_values}, seed)
+        assert r.earned == r.points and "drawn another way" in r.feedback, r.feedback
 
 
 # -- 04.deepening --------------------------------------------------------------------------
