@@ -11,6 +11,7 @@ grader's catalogue of known bugs), on at least 100 seeds.
 - ``02.move``: searching the moves sorted, not in ``game.moves`` order, scores 0;
 - ``07.episode``, ``07.train`` and ``07.walk``: weights returned as ``Fraction`` s earn full
   marks;
+- ``08.mcts``: UCT on the fixed trees and minimax in play loses the play points;
 - ``08.ucb1``: a UCB1 that subtracts its bonus is named as that, never as the logarithm of
   the child's visits; a whole MCTS built on it is not named as that either.
 
@@ -253,3 +254,25 @@ def test_a_whole_mcts_with_a_subtracted_bonus_is_not_called_the_childs_logarithm
     for seed in SEEDS:
         r = grade("08.mcts", {"mcts_move": mcts_move}, seed)
         assert r.earned < r.points and r.bug != "child-log", (seed, r.bug, r.feedback)
+
+
+# -- 08.mcts -------------------------------------------------------------------------------
+def test_a_search_that_is_uct_only_on_the_fixed_trees_loses_the_play_points():
+    """UCT on the one-move trees, minimax in play (with visits made up to match its move):
+    its moves are right, its visits are not UCT's, so it earns the trees' 2 points only."""
+    from aisearch.games import TicTacToe
+    from aisearch.grading.exercises.ex08_mcts_and_more_players.bugs import mcts_move as uct
+    from aisearch.search import minimax
+
+    def mcts_move(game, state, iterations, seed):
+        if not isinstance(game, TicTacToe):
+            return uct(game, state, iterations, seed)
+        move = minimax(game, state, fastest_wins=False).move
+        moves = game.moves(state)
+        visits = {m: 1 for m in moves}
+        visits[move] = iterations - len(moves) + 1
+        return move, visits
+
+    for seed in range(3):
+        r = grade("08.mcts", {"mcts_move": mcts_move}, seed)
+        assert r.earned == 2 and "not UCT's" in r.feedback, (seed, r.earned, r.feedback)
