@@ -643,7 +643,7 @@ class Endpoint:
         if op == "attr" and self.side == "grader":
             obj = self._object(message.get("handle"))
             name = message.get("name")
-            if not _is_game(obj) or not _game_query(name):
+            if not _is_game(obj) or not isinstance(name, str) or not _game_query(name):
                 raise AttributeError(f"no attribute {name!r:.40} of the grader's game")
             value = getattr(obj, name)
             return {"method": True} if callable(value) else value
