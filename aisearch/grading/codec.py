@@ -30,12 +30,14 @@ import importlib
 import math
 import numbers
 import operator
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from aisearch.grading.question import printable
 
-__all__ = ["encode", "decode", "register", "CodecError", "Opaque", "MAX_DEPTH", "MAX_ITEMS"]
+__all__ = ["encode", "decode", "register", "CodecError", "Opaque", "MAX_DEPTH", "MAX_ITEMS",
+           "MAX_SAME_HASH"]
 
 MAX_DEPTH = 400
 """Deepest nesting a message may have (a game tree is at most this deep when sent)."""
@@ -229,14 +231,10 @@ def _dec(data: Any, depth: int, budget: _Budget, remote: Remote | None = None  #
             if tag == "dict":
                 if not all(type(p) is list and len(p) == 2 for p in items):
                     raise CodecError("a dict is a list of [key, value] pairs")
-                try:
-                    return {k: v for k, v in items}
-                except TypeError:
-                    raise CodecError("a dict key cannot be hashed") from None
-            try:
-                return set(items) if tag == "set" else frozenset(items)
-            except TypeError:
-                raise CodecError("a set member cannot be hashed") from None
+                _distinct_hashes([k for k, _ in items], "dict key")
+                return {k: v for k, v in items}
+            _distinct_hashes(items, "set member")
+            return set(items) if tag == "set" else frozenset(items)
         raise CodecError(f"not a message of the grader: {data!r:.80}")
     if set(data) == {"object", "data"}:
         name = data["object"]
@@ -257,6 +255,33 @@ def _dec(data: Any, depth: int, budget: _Budget, remote: Remote | None = None  #
             return int.__new__(cls, value)
         raise CodecError(f"bad data for a {data['state']}: {value!r:.80}")
     raise CodecError(f"not a message of the grader: {data!r:.80}")
+
+
+MAX_SAME_HASH = 8
+"""Most members of one decoded set (or keys of one dict) that may share a hash."""
+
+
+def _distinct_hashes(keys: list[Any], what: str) -> None:
+    """Refuse keys that cannot be hashed, or many that share a hash: a set of n such keys
+    takes n * n / 2 comparisons to build (150,000 ints that all hash to 0 would hold the
+    grader for hours), while keys an encoder writes from a real set or dict are distinct.
+
+    >>> decode({"set": [k * (2**61 - 1) for k in range(100)]})
+    Traceback (most recent call last):
+    ...
+    aisearch.grading.codec.CodecError: 100 set members share one hash: not a set the grader \
+builds
+    >>> decode({"frozenset": [-1, -2, 3]}) == frozenset({-1, -2, 3})  # (-1 and -2 hash alike)
+    True
+    """
+    try:
+        counts = Counter(map(hash, keys))
+    except TypeError:
+        raise CodecError(f"a {what} cannot be hashed") from None
+    most = max(counts.values(), default=0)
+    if most > MAX_SAME_HASH:
+        raise CodecError(f"{most} {what}s share one hash: not a "
+                         f"{what.split()[0]} the grader builds")
 
 
 def _state_class(name: Any) -> type:

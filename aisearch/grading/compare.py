@@ -52,16 +52,22 @@ Diff = Callable[[Observation, Observation], "str | None"]
 
 
 def same_value(a: Any, b: Any) -> bool:
-    """Equal numbers, allowing float rounding (infinities must match exactly).
+    """Equal numbers, allowing float rounding (infinities must match exactly). Text is not
+    a number, and a number too large for a float (``10**400``) equals none of the answers.
 
     Examples
     --------
     >>> same_value(0.1 + 0.2, 0.3), same_value(math.inf, 1e308), same_value("3", 3)
-    (True, False, True)
+    (True, False, False)
+    >>> from fractions import Fraction
+    >>> same_value(10**400, math.inf), same_value(Fraction(10**400, 3), 3)
+    (False, False)
     """
+    if isinstance(a, (str, bytes, bytearray)) or isinstance(b, (str, bytes, bytearray)):
+        return False
     try:
         a, b = float(a), float(b)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, ArithmeticError):  # (OverflowError: 10**400)
         return False
     if math.isinf(a) or math.isinf(b):
         return a == b

@@ -59,6 +59,7 @@ __all__ = [
     "Context",
     "QuestionResult",
     "QuestionTimeout",
+    "short_numbers",
     "RemoteError",
     "GradingStopped",
     "WithheldError",
@@ -496,6 +497,9 @@ def run_question(
         earned = 0.0
         if isinstance(e, RemoteError):
             feedback = f"your code {student_error(e)}"
+        elif isinstance(e, OverflowError):  # the grader's arithmetic on a student's number
+            feedback = (f"your answer holds a number too large to compare with the right one "
+                        f"({printable(e)}): the answers here are numbers a float holds")
         elif any(STUDENT_FILE.match(f.filename or "")
                  for f in traceback.extract_tb(e.__traceback__)):
             feedback = f"your code {student_error(e)}"
@@ -506,10 +510,31 @@ def run_question(
     if not math.isfinite(earned):
         earned = 0.0
     earned = min(max(earned, 0.0), q.points)
+    feedback = short_numbers(feedback)
     if status != "timeout":
         status = "passed" if earned == q.points else "partial" if earned > 0 else "failed"
     return QuestionResult(q.id, q.title, q.points, round(earned, 3), status, feedback, bug,
                           round(time.perf_counter() - start, 3))
+
+
+_LONG_NUMBER = re.compile(r"\d{25,}(\.\.\.)?")
+
+
+def short_numbers(text: str) -> str:
+    """``text`` with every run of 25 or more digits cut to its first ten and its length
+    (a student's ``10**400`` is not printed out in feedback).
+
+    >>> short_numbers(f"returned {10**400}, expected 0.5")
+    'returned 1000000000... (401 digits), expected 0.5'
+    >>> short_numbers("your value is " + "9" * 80 + "..., the minimax value is 3")
+    'your value is 9999999999... (more than 80 digits), the minimax value is 3'
+    """
+    def cut(m: re.Match[str]) -> str:
+        digits = m.group(0).rstrip(".")
+        more = "more than " if m.group(1) else ""
+        return f"{digits[:10]}... ({more}{len(digits)} digits)"
+
+    return _LONG_NUMBER.sub(cut, text)
 
 
 def load_questions(folders: list[str] | tuple[str, ...]) -> list[Question]:

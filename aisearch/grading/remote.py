@@ -9,7 +9,9 @@ side can call an object of the other:
 - the functions it calls get the grader's games and evaluations as *references*: the
   game a student's search receives (:class:`RemoteGame`) answers the rules' queries from a
   copy of the rules, and sends every ``result`` back to the grader, whose recording game
-  notes it; an evaluation, or a search the exercise hands over, runs in the grader.
+  notes it; an evaluation, or a search the exercise hands over, runs in the grader. Of a
+  game it hands over, the grader answers the rules (:data:`GAME_QUERIES`) and nothing else:
+  its record of what student code did is not student code's to read or clear.
 
 So what the student's code did to the game (the states it generated, what it evaluated,
 how much of a budget it used) is recorded where the student's code cannot reach. The
@@ -22,8 +24,10 @@ works on its own copy, and the caller's container is brought up to date when the
 returns; the same container passed again is the same container on the other side.
 
 Time: the child limits the time student code runs (``limit`` of each call, paused while
-the grader answers a call of the child); the grader counts the time it waits and gives
-up on a child that overruns (:class:`~aisearch.grading.question.GradingStopped`).
+the grader answers a call of the child); the grader counts the time it waits, reads the
+child's messages and works for it (a search or evaluation it handed over, stopped by
+:class:`~aisearch.grading.question.QuestionTimeout` when the question's time is up), and
+gives up on a child that overruns (:class:`~aisearch.grading.question.GradingStopped`).
 
 Messages, one JSON object each:
 
@@ -48,6 +52,7 @@ import itertools
 import json
 import os
 import select
+import signal
 import struct
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -64,10 +69,11 @@ from aisearch.grading.question import (
     brief,
     printable,
     student_error,
+    time_limit,
 )
 
 __all__ = ["Endpoint", "Namespace", "RemoteFunction", "RemoteObject", "RemoteGame",
-           "RemoteMethod", "remote_error", "pair", "MAX_MESSAGE", "GRACE"]
+           "RemoteMethod", "remote_error", "pair", "MAX_MESSAGE", "GRACE", "GAME_QUERIES"]
 
 MAX_MESSAGE = 32 * 1024 * 1024
 """The largest message either side reads (bytes)."""
@@ -77,6 +83,23 @@ GRACE = 3.0
 
 def _public(name: Any) -> bool:
     return isinstance(name, str) and name.isidentifier() and not name.startswith("_")
+
+
+GAME_QUERIES = frozenset({
+    # the game protocol (aisearch.core.Game)
+    "initial", "to_move", "moves", "result", "is_terminal", "utility", "chance_outcomes",
+    # what the exercises tell students they may ask of a game
+    "players", "noisy_moves", "evaluate", "all_states", "cells", "distance", "neighbours",
+    # what a game declares of itself (aisearch.core.GameBase)
+    "win", "has_chance", "cycles", "max_play_depth", "utility_bounds",
+})
+"""What student code may ask of a game the grader hands over (besides an evaluation
+method, ``*_eval``): the rules and nothing else. The recording game answers only these;
+its record (``generated``, ``evaluated``, ``reset``, ``counting``, ...) is the grader's."""
+
+
+def _game_query(name: Any) -> bool:
+    return _public(name) and (name in GAME_QUERIES or name.endswith("_eval"))
 
 
 def _is_game(obj: Any) -> bool:
@@ -231,6 +254,7 @@ class Endpoint:
         self._in: dict[int, Any] = {}  # the other side's sid -> my copy
         self._touched: list[list[int]] = []
         self._depth = 0
+        self._serving = False  # (grader) whether a call of the child is being answered
         self.namespace: Mapping[str, Any] = {}
         self.closed: str | None = None  # why the channel can no longer be used
         # the grader's clock: the time it waited for the child, and the budget of a call
@@ -244,6 +268,9 @@ class Endpoint:
         """Write one message (raises GradingStopped when the other side is gone)."""
         data = json.dumps(message, separators=(",", ":"), allow_nan=False).encode()
         frame = struct.pack(">I", len(data)) + data
+        # the grader's time limit (SIGALRM) waits until the frame is written whole
+        masked = self.side == "grader" and hasattr(signal, "pthread_sigmask")
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM}) if masked else None
         try:
             view = memoryview(frame)
             while view:
@@ -251,6 +278,9 @@ class Endpoint:
                 view = view[n:]
         except OSError as e:
             self._stop(f"the grading process closed its channel ({e.strerror})")
+        finally:
+            if old is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
     def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
         """The next message, or None when ``timeout`` seconds pass first."""
@@ -421,8 +451,9 @@ class Endpoint:
         try:
             self.send(message)
             reply = self._await(rid)
-            self._update_shared(reply, args, kwargs)
-            return self._outcome(reply)
+            with self._counted():
+                self._update_shared(reply, args, kwargs)
+                return self._outcome(reply)
         finally:
             self._depth -= 1
             if self._depth == 0 and self.side == "grader":
@@ -440,7 +471,22 @@ class Endpoint:
         if self.side == "grader" and self.budget is not None:
             message["limit"] = max(self.budget - self.waited, 0.001)
         self.send(message)
-        return self._outcome(self._await(rid))
+        reply = self._await(rid)
+        with self._counted():
+            return self._outcome(reply)
+
+    @contextmanager
+    def _counted(self) -> Iterator[None]:
+        """(grader) The time inside counts as the child's: reading what it sent, and the
+        work done for it (nested waits for the child included once)."""
+        if self.side != "grader":
+            yield
+            return
+        start, before = time.monotonic(), self.waited
+        try:
+            yield
+        finally:
+            self.waited = before + (time.monotonic() - start)
 
     def attribute(self, game: RemoteGame, name: str) -> Any:
         """An attribute of the grader's game (read by the child when no rules travelled)."""
@@ -504,7 +550,8 @@ class Endpoint:
                     return message
                 continue  # the answer to a call given up (a time limit): not this one
             if "op" in message:
-                self._serve(message)
+                with self._counted():
+                    self._serve(message)
 
     def _next_message(self) -> dict[str, Any]:
         if self.side == "child":
@@ -565,11 +612,24 @@ class Endpoint:
         reply["re"] = rid
         self.send(reply)
 
-    def _limited(self, limit: Any) -> Any:
+    @contextmanager
+    def _limited(self, limit: Any) -> Iterator[None]:
         if self.side == "child" and self.clock is not None and isinstance(limit, (int, float)) \
                 and not isinstance(limit, bool):
-            return self.clock.limit(float(limit))
-        return _nothing()
+            with self.clock.limit(float(limit)):
+                yield
+            return
+        if self.side != "grader" or self.budget is None or self._serving:
+            yield  # (a call served inside another: the outer one's limit holds)
+            return
+        # work the grader does for student code (a search it hands over, an evaluation)
+        # stops when the question's time is up, as the student's own code does
+        self._serving = True
+        try:
+            with time_limit(max(self.budget - self.waited, 0.001)):
+                yield
+        finally:
+            self._serving = False
 
     def _answer(self, op: Any, message: dict[str, Any]) -> Any:  # noqa: C901
         if op == "call":
@@ -583,7 +643,7 @@ class Endpoint:
         if op == "attr" and self.side == "grader":
             obj = self._object(message.get("handle"))
             name = message.get("name")
-            if not _is_game(obj) or not isinstance(name, str) or not _public(name):
+            if not _is_game(obj) or not isinstance(name, str) or not _game_query(name):
                 raise AttributeError(f"no attribute {name!r:.40} of the grader's game")
             value = getattr(obj, name)
             return {"method": True} if callable(value) else value
@@ -615,7 +675,8 @@ class Endpoint:
             if not callable(obj):
                 raise TypeError(f"a {type(obj).__name__} is not callable")
             return obj
-        if not _public(method) or (self.side == "grader" and not _is_game(obj)):
+        if not _public(method) or (self.side == "grader" and not (
+                _is_game(obj) and _game_query(method))):
             raise AttributeError(f"no method {method!r:.40} to call here")
         target = getattr(obj, method)
         if not callable(target):

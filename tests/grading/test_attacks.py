@@ -247,3 +247,32 @@ def test_jobs_grade_with_the_question_tests_read_before_any_submission_ran(tmp_p
     reports = grade_paths(sorted(folder.iterdir()), tests=[str(tests)], seed=SEED, jobs=2)
     assert "return None" in (tests / "answer.py").read_text()  # the attack did rewrite it
     assert [r.total for r in reports] == [0] * 6, [(r.submission, r.total) for r in reports]
+
+
+def test_a_search_cannot_erase_the_states_the_grader_recorded(tmp_path):
+    """A search that generates every child up front and then calls the recording game's
+    ``reset`` (and replays the moves it searched) scores what the same search scores without
+    the reset, or less: nothing for the states it generated (the reset is refused)."""
+    attack = ATTACKS / "03_reset_record.py"
+    plain = tmp_path / "03_eager.py"
+    plain.write_text(attack.read_text().replace(
+        'game._endpoint.call(game._handle, "reset", (), {})', "return best, move"))
+    erased, eager = (grade_file(path, seed=SEED) for path in (attack, plain))
+    pruning = {r.submission: {q.id: q.earned for q in r.questions}["03.pruning"]
+               for r in (erased, eager)}
+    assert list(pruning.values()) == [0, 0], [(q.id, q.feedback) for q in erased.questions]
+    assert erased.total <= eager.total
+
+
+@pytest.mark.parametrize("name, question", [("03_hash_collisions", "03.value"),
+                                            ("04_search_without_budget", "04.deepening")])
+def test_work_the_grader_does_on_what_a_submission_sends_or_asks_is_bounded(name, question):
+    """A set of values that all hash alike is refused as it is read, and a search the grader
+    hands over stops when it has generated more than any right answer needs: each of these
+    held the grader for minutes (the grading process's time limit does not reach the
+    grader)."""
+    start = time.monotonic()
+    report = grade_file(ATTACKS / f"{name}.py", seed=SEED)
+    assert time.monotonic() - start < 40
+    earned = {q.id: q.earned for q in report.questions}
+    assert earned[question] == 0 and report.total == 0, report.questions

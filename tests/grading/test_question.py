@@ -136,3 +136,41 @@ def test_cells_run_on_after_errors_and_magics_do_nothing():
     assert ns["f"]() == 1 and ns["g"] == 2
     assert [(e["cell"], e["error"][:8]) for e in info["cell_errors"]] == [
         (1, "SystemEx"), (4, "KeyError")]
+
+
+HUGE = 10**400
+
+
+def _huge_decision(game, state, depth, evaluate):
+    return HUGE, game.moves(state)[0]
+
+
+def _huge_fraction(game, state, depth, evaluate):
+    from fractions import Fraction
+
+    return Fraction(HUGE, 3), game.moves(state)[0]
+
+
+@pytest.mark.parametrize("qid, namespace", [
+    ("02.value", {"minimax_decision": _huge_decision}),
+    ("03.value", {"alphabeta_decision": _huge_decision}),
+    ("03.strict", {"alphabeta_strict": _huge_fraction}),
+    ("04.value", {"table_search": lambda g, s, d, e, t: _huge_decision(g, s, d, e)}),
+    ("06.value", {"expectiminimax_decision": _huge_decision}),
+    ("06.hold_at", {"hold_at_win_probability": lambda goal, n: HUGE}),
+    ("08.ucb1", {"ucb1_score": lambda total, visits, parent, c: HUGE}),
+    ("08.reward", {"reward": lambda game, state: HUGE}),
+])
+def test_a_number_too_large_for_a_float_is_a_wrong_answer_shown_short(qid, namespace):
+    """``10**400`` (or a Fraction of it) is a wrong answer with feedback, never a grader
+    error, and the feedback does not print its 401 digits."""
+    q = next(q for q in load_questions([default_tests()]) if q.id == qid)
+    r = run_question(q, namespace, seed=5)
+    assert r.earned == 0 and r.bug != "grader-error", r.feedback
+    assert "0" * 30 not in r.feedback and "digits)" in r.feedback, r.feedback
+
+
+def test_text_is_not_a_number():
+    from aisearch.grading.compare import same_value
+
+    assert not same_value("3", 3) and not same_value(3, b"3") and same_value(3.0, 3)

@@ -2,14 +2,16 @@
 misjudge: each fault a review found, as a student's code written here (apart from the
 grader's catalogue of known bugs), on at least 100 seeds.
 
-- ``07.walk``: the true values returned without learning, and TD(1) whatever lambda says,
-  score 0;
+- ``07.walk``: the true values returned without learning, TD(1) whatever lambda says, and
+  the true values with noise that looks learned score 0; TD(lambda) on walks drawn from the
+  seed another way keeps its marks;
 - ``04.deepening``: a node budget one call too large, and a budget checked only after each
   whole iteration, score 0;
 - ``08.select``: keeping the last of tied children scores 0;
 - ``02.move``: searching the moves sorted, not in ``game.moves`` order, scores 0;
 - ``07.episode``, ``07.train`` and ``07.walk``: weights returned as ``Fraction`` s earn full
   marks;
+- ``08.mcts``: UCT on the fixed trees and minimax in play loses the play points;
 - ``08.ucb1``: a UCB1 that subtracts its bonus is named as that, never as the logarithm of
   the child's visits; a whole MCTS built on it is not named as that either.
 
@@ -81,6 +83,40 @@ def test_td_one_whatever_lambda_says_scores_zero():
         return _walk(episodes, alpha, 1.0, seed)
 
     assert fails_on_every_seed("07.walk", {"walk_values": walk_values}, range(20)) == []
+
+
+@pytest.mark.slow
+def test_numbers_that_only_look_learned_score_zero_on_every_seed():
+    """The true values plus noise that grows with lambda and changes with the seed: near
+    the true values, different for every run, TD(1) further off than TD(0), and not learned
+    from any walk."""
+    def walk_values(episodes, alpha, lam, seed):
+        rng = random.Random(seed * 31 + int(lam * 100))
+        a = 0.02 + 0.06 * lam
+        return [(i + 1) / 6 + rng.uniform(-a, a) for i in range(5)]
+
+    assert fails_on_every_seed("07.walk", {"walk_values": walk_values}, range(20)) == []
+
+
+@pytest.mark.parametrize("step", [lambda rng: rng.choice((-1, 1)),
+                                  lambda rng: 1 if rng.random() < 0.5 else -1,
+                                  lambda rng: -1 if rng.getrandbits(1) else 1],
+                         ids=["choice", "right-first", "getrandbits"])
+def test_td_lambda_on_walks_drawn_another_way_from_the_seed_keeps_the_marks(step):
+    def walk_values(episodes, alpha, lam, seed):
+        rng = random.Random(seed)
+        w = [0.5] * 5
+        for _ in range(episodes):
+            s, xs = 3, []
+            while 0 < s < 6:
+                xs.append([1.0 if i == s else 0.0 for i in range(1, 6)])
+                s += step(rng)
+            w = _episode(w, xs, 1.0 if s == 6 else 0.0, alpha, lam)
+        return w
+
+    for seed in range(2):
+        r = grade("07.walk", {"walk_values": walk_values}, seed)
+        assert r.earned == r.points and "drawn another way" in r.feedback, r.feedback
 
 
 # -- 04.deepening --------------------------------------------------------------------------
@@ -218,3 +254,25 @@ def test_a_whole_mcts_with_a_subtracted_bonus_is_not_called_the_childs_logarithm
     for seed in SEEDS:
         r = grade("08.mcts", {"mcts_move": mcts_move}, seed)
         assert r.earned < r.points and r.bug != "child-log", (seed, r.bug, r.feedback)
+
+
+# -- 08.mcts -------------------------------------------------------------------------------
+def test_a_search_that_is_uct_only_on_the_fixed_trees_loses_the_play_points():
+    """UCT on the one-move trees, minimax in play (with visits made up to match its move):
+    its moves are right, its visits are not UCT's, so it earns the trees' 2 points only."""
+    from aisearch.games import TicTacToe
+    from aisearch.grading.exercises.ex08_mcts_and_more_players.bugs import mcts_move as uct
+    from aisearch.search import minimax
+
+    def mcts_move(game, state, iterations, seed):
+        if not isinstance(game, TicTacToe):
+            return uct(game, state, iterations, seed)
+        move = minimax(game, state, fastest_wins=False).move
+        moves = game.moves(state)
+        visits = {m: 1 for m in moves}
+        visits[move] = iterations - len(moves) + 1
+        return move, visits
+
+    for seed in range(3):
+        r = grade("08.mcts", {"mcts_move": mcts_move}, seed)
+        assert r.earned == 2 and "not UCT's" in r.feedback, (seed, r.earned, r.feedback)

@@ -143,6 +143,82 @@ def test_the_grader_answers_only_calls_of_its_own_live_objects():
     grader.close()
 
 
+def test_the_grader_answers_only_the_rules_of_a_game_it_hands_over():
+    """A search that generated every child up front cannot wipe the grader's record
+    (``reset``) and replay the moves it meant to search: of its recording game the grader
+    answers the game protocol and the documented queries, nothing else."""
+    from aisearch.games import TreeGame
+    from aisearch.grading.observe import RecordingGame
+
+    grader, child = pair()
+    asked = {}
+
+    def erase(game):
+        game.result((), 0), game.result((), 1)
+        for name in ("reset", "counting", "eager", "revisits", "generated", "game", "expanded"):
+            for how in ("call", "attr"):
+                try:
+                    if how == "call":
+                        game._endpoint.call(game._handle, name, (), {})
+                    else:
+                        game._endpoint.attribute(game, name)
+                    asked[name, how] = "answered"
+                except AttributeError:
+                    asked[name, how] = "refused"
+        return game._endpoint.call(game._handle, "moves", ((0,),), {})
+
+    child.namespace = {"erase": erase}
+    game = RecordingGame(TreeGame([[1, 2], 3]))
+    assert Namespace(grader)["erase"](game) == (0, 1)
+    assert set(asked.values()) == {"refused"}, asked
+    assert game.generated == [(0,), (1,)]
+    grader.close()
+
+
+def test_work_the_grader_does_for_student_code_counts_against_its_time_and_stops():
+    """A search the grader hands over runs in the grader: student code calling it with no
+    budget is stopped when the question's time is up, and that time is the question's."""
+    import time
+
+    from aisearch.grading.question import QuestionTimeout
+    from aisearch.grading.remote import GRACE
+
+    grader, child = pair()
+    child.namespace = {"ask": lambda search: search()}
+
+    def search():  # the grader's own work for the student: a deep search, say
+        time.sleep(3)
+        return "done"
+
+    grader.budget, grader.waited = 0.5, 0.0
+    start = time.monotonic()
+    with pytest.raises(QuestionTimeout):
+        Namespace(grader)["ask"](search)
+    assert time.monotonic() - start < 0.5 + GRACE
+    assert grader.waited >= 0.5
+    grader.budget, grader.waited = 5.0, 0.0
+    assert Namespace(grader)["ask"](lambda: "quick") == "quick"  # the channel still works
+    grader.close()
+
+
+@pytest.mark.parametrize("tag", ["set", "frozenset", "dict"])
+def test_keys_that_all_hash_alike_are_refused_before_a_set_is_built(tag):
+    """Building a set of n keys of one hash takes n * n / 2 comparisons (minutes for
+    150,000 ints): the codec refuses them at once; keys of a real set or dict are distinct."""
+    import time
+
+    from aisearch.grading.codec import CodecError
+
+    keys = [k * (2**61 - 1) for k in range(10_000)]  # all hash to 0
+    start = time.monotonic()
+    with pytest.raises(CodecError, match="share one hash"):
+        decode({tag: [[k, 0] for k in keys] if tag == "dict" else keys})
+    assert time.monotonic() - start < 2
+    fine = {-1: 0, -2: 0, 5: 1} if tag == "dict" else {"set": set, "frozenset": frozenset}[tag](
+        {-1, -2, 5})  # (-1 and -2 hash alike)
+    assert decode(encode(fine)) == fine
+
+
 def test_the_cells_message_is_read_with_its_shapes_checked():
     from aisearch.grading.session import _cells
 

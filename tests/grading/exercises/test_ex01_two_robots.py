@@ -60,3 +60,18 @@ def test_the_predicted_winner_is_the_solved_winner_on_every_open_grid_up_to_7_by
             for s in solution:
                 if s.to_move == 1 and s.black != s.white:
                     assert white_wins(rows, cols, s.black, s.white) == (solution.value(s) == 1)
+
+
+def test_a_result_that_refuses_every_move_earns_nothing_for_refusing_illegal_ones():
+    """``01.illegal`` mixes legal moves into its cases: a stub raising ValueError for every
+    move scores 0 there (it scores 0 on ``01.result`` too), on every seed."""
+    from aisearch.grading.question import default_tests, load_questions, run_question
+
+    def refuses_all(grid, state, move):
+        raise ValueError("not written yet")
+
+    question = next(q for q in load_questions([default_tests()]) if q.id == "01.illegal")
+    for seed in range(20):
+        r = run_question(question, {"result": refuses_all}, seed)
+        assert r.earned == 0 and "(a legal move)" in r.feedback, (seed, r.feedback)
+        assert run_question(question, {"result": result}, seed).earned == question.points

@@ -250,8 +250,10 @@ def check_result(ctx: Context, name: str = "result", n: int = 60) -> None:
     _check_rules(ctx, name, cases, reference_result, _as_state, RESULT_BUGS, "state")
 
 
-def check_illegal(ctx: Context, name: str = "result", n: int = 20) -> None:
-    """``result`` raises ValueError for illegal moves.
+def check_illegal(ctx: Context, name: str = "result", n: int = 20, legal: int = 10) -> None:
+    """``result`` raises ValueError for illegal moves, and only for them: ``n`` illegal
+    moves mixed with ``legal`` legal ones, which must be answered (a ``result`` that
+    always raises refuses nothing).
 
     Raises :class:`~aisearch.grading.question.Fail` (bug ``illegal-move``) otherwise.
 
@@ -259,21 +261,36 @@ def check_illegal(ctx: Context, name: str = "result", n: int = 20) -> None:
     >>> from aisearch.grading.exercises.ex01_two_robots.bugs import result
     >>> check_illegal(Context({"result": result}, seed=1)) is None
     True
+    >>> def refuses_all(grid, state, move):
+    ...     raise ValueError("not written yet")
+    >>> check_illegal(Context({"result": refuses_all}, seed=1))
+    Traceback (most recent call last):
+    ...
+    aisearch.grading.question.Fail: result(...) on grid '...', state ..., move '...' (a legal \
+move) raised ValueError: not written yet; only an illegal move raises ValueError.
     """
     f = ctx.function(name)
-    for _ in range(n):
-        case, why = _illegal_case(ctx.rng)
+    cases = [_illegal_case(ctx.rng) for _ in range(n)]
+    cases += [(_result_case(ctx.rng), "") for _ in range(legal)]
+    ctx.rng.shuffle(cases)
+    for case, why in cases:
         try:
             out = f(case.grid, case.state, case.move)
-        except ValueError:
-            continue
+        except ValueError as e:
+            if why:
+                continue
+            raise Fail(f"{name}(...) on {case.describe()} (a legal move) {student_error(e)}; "
+                       "only an illegal move raises ValueError.", bug="illegal-move") from None
         except NotImplementedError as e:
             raise Fail(f"{name} {student_error(e)}.", bug="not-implemented") from None
         except (Exception, SystemExit) as e:
-            raise Fail(f"{name}(...) on {case.describe()} ({why}) {student_error(e)}; raise "
+            what = f"({why})" if why else "(a legal move)"
+            raise Fail(f"{name}(...) on {case.describe()} {what} {student_error(e)}; raise "
                        "ValueError for an illegal move.", bug="illegal-move") from None
-        raise Fail(f"{name}(...) on {case.describe()} ({why}) returned {out!r}; an illegal "
-                   "move must raise ValueError (e.g. IllegalMoveError).", bug="illegal-move")
+        if why:
+            raise Fail(f"{name}(...) on {case.describe()} ({why}) returned {out!r}; an "
+                       "illegal move must raise ValueError (e.g. IllegalMoveError).",
+                       bug="illegal-move")
 
 
 # -- who wins? -----------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from aisearch.search.plain import alphabeta_tt
 __all__ = ["table_search", "TableCase", "table_cases", "searched_once", "searched_deeper",
            "runner_for", "cases_for", "TableObservation", "observe_table", "states_diff",
            "check_table", "DeepeningCase", "deepening_cases", "DeepeningRun", "run_deepening",
-           "check_deepening"]
+           "check_deepening", "bounded_search", "SearchOverrun", "SEARCH_CAP"]
 
 
 def table_search(game: Any, state: Any, depth: int, evaluate: Any,
@@ -382,6 +382,54 @@ def deepening_cases(rng: random.Random) -> list[DeepeningCase]:
     return out
 
 
+SEARCH_CAP, SEARCH_SLACK = 4, 100
+"""The ``table_search`` handed to ``deepening_moves`` generates at most ``SEARCH_CAP *
+nodes + SEARCH_SLACK`` states in one run, all its calls together: the right loop's budget
+stops it at ``nodes``, and a loop that overruns the budget is wrong well before the cap
+(it runs in the grader, so a search without a budget must not run on for ever there)."""
+
+
+class SearchOverrun(Exception):  # noqa: N818 (what the student's code sees)
+    """The handed-over ``table_search`` generated more states than any run needs."""
+
+
+def bounded_search(cap: int) -> Callable[..., Any]:
+    """:func:`table_search` stopped by :class:`SearchOverrun` once its calls generated
+    ``cap`` states in all (whatever game they were given).
+
+    >>> from aisearch.games import fig5_2
+    >>> search = bounded_search(5)
+    >>> search(fig5_2, fig5_2.initial, 2, None, {})
+    Traceback (most recent call last):
+    ...
+    aisearch.grading.exercises.ex04_search_efficiency.checks.SearchOverrun: table_search \
+generated more than 5 states: the node budget must stop it
+    >>> bounded_search(20)(fig5_2, fig5_2.initial, 2, None, {})
+    (3, 0)
+    """
+    from aisearch.core import GameWrapper
+
+    spent = [0]
+
+    class Capped(GameWrapper):
+        def __init__(self, game: Any) -> None:
+            self.game = game
+
+        def result(self, s: Any, m: Any) -> Any:
+            spent[0] += 1
+            if spent[0] > cap:
+                raise SearchOverrun(f"table_search generated more than {cap} states: the node "
+                                    "budget must stop it")
+            return self.game.result(s, m)
+
+    def search(game: Any, state: Any, depth: int, evaluate: Any, table: dict) -> Any:
+        return table_search(Capped(game), state, depth, evaluate, table)
+
+    search.__name__ = search.__qualname__ = "table_search"
+    search.__doc__ = table_search.__doc__
+    return search
+
+
 @dataclass(frozen=True)
 class DeepeningRun:
     """What a ``deepening_moves`` did on one case: its answer (a tuple of ``(depth, move)``
@@ -407,8 +455,9 @@ def run_deepening(f: Callable[..., Any], case: DeepeningCase) -> DeepeningRun:
     from aisearch.grading.question import student_error
 
     game = RecordingGame(case.game)
+    search = bounded_search(SEARCH_CAP * case.nodes + SEARCH_SLACK)
     try:
-        out = f(game, case.state, case.evaluate, case.nodes, table_search, case.max_depth)
+        out = f(game, case.state, case.evaluate, case.nodes, search, case.max_depth)
     except (Exception, SystemExit) as e:
         return DeepeningRun(("error", student_error(e)), tuple(game.generated))
     try:

@@ -192,7 +192,15 @@ def _off(a: Any, b: float) -> float:
 
 
 def _close(a: Any, b: float) -> bool:
+    """Whether the answer ``a`` is within :data:`TOLERANCE` of ``b`` (False for text, and
+    for a number no float holds).
+
+    >>> _close(0.5 + 1e-9, 0.5), _close("0.5", 0.5), _close(10**400, 0.5)
+    (True, False, False)
+    """
+    if isinstance(a, (str, bytes, bool)):
+        return False
     try:
         return math.isclose(float(a), b, rel_tol=0, abs_tol=TOLERANCE)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, ArithmeticError):
         return False

@@ -9,11 +9,13 @@ every case (``bugs.py``) is named, with the first case that shows it.
 and 1 on the same five seeds, lambda 0.5 and 0.8 once; seeds drawn at grading time). The
 exercise fixes the walks (``random.Random(seed)``, a step left when ``rng.random() < 0.5``),
 so the right answer is known exactly: weights equal to TD(lambda)'s on those walks earn the
-marks. Weights that are not (walks drawn another way) earn them only by behaving as
-TD(lambda) does (:func:`learns_like_td`): they change with lambda on the same seed and with
-the seed, stay near the true values 1/6 .. 5/6, and TD(1) ends further from them than TD(0)
-(Sutton's result, shown in the exercise). The true values returned without learning, or
-TD(1) whatever lambda says, score 0.
+marks. Weights that are not earn them only when they are TD(lambda)'s on walks drawn from
+the same ``random.Random(seed)`` in another way the grader can repeat (:data:`OTHER_DRAWS`:
+a step right when ``rng.random() < 0.5``, ``rng.choice((-1, 1))``, ``rng.getrandbits(1)``,
+...): the grader runs TD(lambda) on those walks itself. Numbers that merely look learned
+(near the true values 1/6 .. 5/6, changing with the seed and lambda) are not TD(lambda)'s
+on any walk the grader can draw, and score 0; :func:`learns_like_td` only says, in the
+feedback, how far they are from behaving as TD(lambda) does.
 
 Weights travel between the grader and the grading process as lists of numbers (exact
 numbers, ``Fraction`` or ``Decimal``, are read as the numbers they are): the student's
@@ -40,6 +42,7 @@ from typing import Any
 from aisearch.grading.exercises.ex07_learning_evaluators.bugs import (
     CATALOGUE,
     TRUE_WALK_VALUES,
+    td_episode,
     walk_values,
 )
 from aisearch.grading.question import Context, Fail, Score
@@ -48,7 +51,7 @@ from aisearch.learn.td import td_lambda_update
 
 __all__ = ["episode_cases", "train_cases", "check_updates", "check_walk", "reference",
            "walk_runs", "learns_like_td", "WALK_BOUND", "WALK_GAMES", "WALK_ALPHA", "close",
-           "as_vector"]
+           "as_vector", "OTHER_DRAWS", "walk_drawn", "other_draw"]
 
 WALK_BOUND = 0.15
 """Largest mean RMS error (against 1/6 .. 5/6) of walks that learn as TD(lambda) does."""
@@ -273,6 +276,61 @@ def learns_like_td(runs: Sequence[tuple], values: Sequence[Sequence[float]]) -> 
     return None
 
 
+OTHER_DRAWS: tuple[tuple[str, Callable[[random.Random], bool]], ...] = (
+    ("a step right when rng.random() < 0.5", lambda rng: rng.random() >= 0.5),
+    ("rng.choice((-1, 1)) or rng.randint(0, 1), 0 a step left",
+     lambda rng: rng.randrange(2) == 0),
+    ("rng.choice((1, -1)) or rng.randint(0, 1), 1 a step left",
+     lambda rng: rng.randrange(2) == 1),
+    ("rng.getrandbits(1), 0 a step left", lambda rng: rng.getrandbits(1) == 0),
+    ("rng.getrandbits(1), 1 a step left", lambda rng: rng.getrandbits(1) == 1),
+)
+"""Other ways to draw the walk's steps from ``random.Random(seed)``, each with whether a
+step goes left: walks the grader can draw again, to run TD(lambda) on them itself."""
+
+
+def walk_drawn(left: Callable[[random.Random], bool], episodes: int, alpha: float, lam: float,
+               seed: int) -> tuple[float, ...]:
+    """TD(lambda)'s values of A .. E on walks whose steps ``left(rng)`` draws.
+
+    >>> from aisearch.grading.exercises.ex07_learning_evaluators.bugs import walk_values
+    >>> walk_drawn(lambda rng: rng.random() < 0.5, 50, 0.05, 0.5, 3) == tuple(
+    ...     walk_values(50, 0.05, 0.5, 3))
+    True
+    """
+    rng = random.Random(seed)
+    w = [0.5] * 5
+    for _ in range(episodes):
+        s, xs = 3, []
+        while 0 < s < 6:
+            xs.append([1.0 if i == s else 0.0 for i in range(1, 6)])
+            s += -1 if left(rng) else 1
+        w = td_episode(w, xs, 1.0 if s == 6 else 0.0, alpha, lam)
+    return tuple(w)
+
+
+def _near(a: Sequence[float], b: Sequence[float]) -> bool:
+    return all(math.isclose(x, y, rel_tol=0, abs_tol=WALK_TOLERANCE)
+               for x, y in zip(a, b, strict=True))
+
+
+def other_draw(runs: Sequence[tuple], values: Sequence[Sequence[float]]) -> str | None:
+    """The way of :data:`OTHER_DRAWS` on whose walks ``values`` are TD(lambda)'s in every
+    run, or None.
+
+    >>> runs = walk_runs(random.Random(4))[-2:]
+    >>> other_draw(runs, [walk_drawn(lambda rng: rng.getrandbits(1) == 1, *r) for r in runs])
+    'rng.getrandbits(1), 1 a step left'
+    >>> other_draw(runs, [walk_values(*r) for r in runs]) is None  # (the exercise's own)
+    True
+    """
+    for how, left in OTHER_DRAWS:
+        if all(_near(got, walk_drawn(left, *args)) for args, got in zip(runs, values,
+                                                                         strict=True)):
+            return how
+    return None
+
+
 def check_walk(ctx: Context, points: float = 3) -> Score | None:
     """Grade ``walk_values``: TD(lambda)'s weights on the exercise's walks, or weights that
     behave as TD(lambda)'s on walks drawn another way (see the module's docstring).
@@ -307,11 +365,15 @@ def check_walk(ctx: Context, points: float = 3) -> Score | None:
                                               for x, y in zip(a, b, strict=True)))
     if bug is not None:
         raise Fail(f"{bug.feedback} {example}.", bug=bug.key)
-    problem = learns_like_td(runs, got)
-    if problem is None:
-        return Score(points, f"Your values are not TD(lambda)'s on the exercise's walks "
-                     f"({example}): the walks are drawn another way, or the updates differ "
-                     "(see 07.episode); but the values learned behave as TD(lambda)'s do.")
+    how = other_draw(runs, got)
+    if how is not None:
+        return Score(points, f"Your values are TD(lambda)'s on walks drawn another way "
+                     f"({how}), not on the exercise's walks ({example}); the grader repeated "
+                     "your walks, but next time draw them as the exercise says.")
+    problem = learns_like_td(runs, got) or (
+        "they are TD(lambda)'s neither on the exercise's walks nor on walks drawn from "
+        "random.Random(seed) in another way the grader can repeat (are the updates right? "
+        "see 07.episode)")
     hint = ""
     values = got[k]
     if values[0] > values[-1]:

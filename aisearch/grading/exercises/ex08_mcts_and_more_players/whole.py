@@ -10,8 +10,11 @@
    first in move order on ties (MCTS's final choice), not the one of best mean.
 2. **Play.** Tic-tac-toe positions with a clear answer (a win at once, or one move that
    keeps the best result), where the move must keep the game-theoretic value
-   (minimax's), and four games against a random player (two as X, two as O), which a
-   correct UCT with 300 iterations a move does not lose.
+   (minimax's) and the root's visits must be UCT's (the exercise fixes the random
+   numbers: ``rng = random.Random(seed)``, ``rng.choice(game.moves(s))`` in the playouts,
+   so a search that is not UCT, minimax say, cannot earn these points by its moves), and
+   four games against a random player (two as X, two as O), which a correct UCT with 300
+   iterations a move does not lose.
 
 Everything the student's function does is a call through ``ctx.call``: its answers are
 noted in the grading process and the scores are computed from them by the grader.
@@ -30,7 +33,7 @@ from typing import Any
 
 from aisearch.core import MAX
 from aisearch.games import Min, TicTacToe, TreeGame
-from aisearch.grading.exercises.ex08_mcts_and_more_players.bugs import CATALOGUE
+from aisearch.grading.exercises.ex08_mcts_and_more_players.bugs import CATALOGUE, mcts_move
 from aisearch.grading.question import Context, Fail, Score
 from aisearch.grading.recognise import recognise
 from aisearch.search import MCTS, minimax
@@ -93,23 +96,37 @@ def clear_positions(rng: random.Random, k: int = 6) -> list[tuple[Any, tuple]]:
     return out
 
 
-def _move(ctx: Context, f: Any, s: Any, seed: int) -> Any:
+def _answer(ctx: Context, f: Any, s: Any, seed: int) -> tuple[Any, Any]:
     out = ctx.call(f, TTT, s, PLAY_ITERATIONS, seed)
     move = out[0] if isinstance(out, tuple) and len(out) == 2 else None
     if move not in TTT.moves(s):
         raise Fail(f"mcts_move must return (move, visits) with a legal move; on "
                    f"{s!r} it returned {out!r:.200}")
-    return move
+    return move, out[1]
+
+
+def _move(ctx: Context, f: Any, s: Any, seed: int) -> Any:
+    return _answer(ctx, f, s, seed)[0]
 
 
 def _play(ctx: Context, f: Any) -> str | None:
     """What went wrong in play, or None."""
-    wrong = []
+    wrong, unlike = [], []
     for s, good in clear_positions(ctx.rng):
-        move = _move(ctx, f, s, ctx.rng.randrange(10**6))
+        seed = ctx.rng.randrange(10**6)
+        move, visits = _answer(ctx, f, s, seed)
         if move not in good:
             wrong.append(f"on {s!r} you play {move}, the moves that keep the best result "
                          f"are {', '.join(map(str, good))}")
+        want = mcts_move(TTT, s, PLAY_ITERATIONS, seed)[1]
+        if visits != want:
+            unlike.append(f"on {s!r} with seed {seed} the root's children have the visits "
+                          f"{visits!r:.200}, UCT's are {want!r}")
+    if unlike:
+        wrong.append(f"the visits are not UCT's in {len(unlike)} of the positions (the "
+                     "exercise fixes the random numbers: rng = random.Random(seed) once per "
+                     "search, rng.choice(game.moves(s)) in the playouts); for example "
+                     f"{unlike[0]}")
     lost = 0
     for g in range(4):
         side, s = g % 2, TTT.initial
