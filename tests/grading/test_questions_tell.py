@@ -57,14 +57,15 @@ def _episode(w, xs, outcome, alpha, lam):
     return w
 
 
-def _walk(episodes, alpha, lam, seed):
+def _walk(episodes, alpha, lam, seed, step=lambda rng: -1 if rng.random() < 0.5 else 1):
+    """TD(lambda) on random walks from C; ``step(rng)``: the exercise's step by default."""
     rng = random.Random(seed)
     w = [0.5] * 5
     for _ in range(episodes):
         s, xs = 3, []
         while 0 < s < 6:
             xs.append([1.0 if i == s else 0.0 for i in range(1, 6)])
-            s += -1 if rng.random() < 0.5 else 1
+            s += step(rng)
         w = _episode(w, xs, 1.0 if s == 6 else 0.0, alpha, lam)
     return w
 
@@ -104,15 +105,7 @@ def test_numbers_that_only_look_learned_score_zero_on_every_seed():
                          ids=["choice", "right-first", "getrandbits"])
 def test_td_lambda_on_walks_drawn_another_way_from_the_seed_keeps_the_marks(step):
     def walk_values(episodes, alpha, lam, seed):
-        rng = random.Random(seed)
-        w = [0.5] * 5
-        for _ in range(episodes):
-            s, xs = 3, []
-            while 0 < s < 6:
-                xs.append([1.0 if i == s else 0.0 for i in range(1, 6)])
-                s += step(rng)
-            w = _episode(w, xs, 1.0 if s == 6 else 0.0, alpha, lam)
-        return w
+        return _walk(episodes, alpha, lam, seed, step)
 
     for seed in range(2):
         r = grade("07.walk", {"walk_values": walk_values}, seed)
