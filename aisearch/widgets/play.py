@@ -156,6 +156,7 @@ class PlayGame(Widget):
         self.model.options = options
         self.max_events = max_events
         self.stepper: SearchStepper | None = None
+        self.stuck: str | None = None  # why the agent could not move, while it cannot
         m = self.model
         self.board: BoardView = (view or default_view(game))(
             game, lambda move: self._safely(lambda: self.play(move)))
@@ -232,16 +233,41 @@ class PlayGame(Widget):
             except Exception:  # the board itself failed to draw: say so, plainly
                 self.status.value = f"<b>{html.escape(message)}</b>"
 
-    def play(self, move: Any) -> None:
-        """The human plays ``move`` (what the board's buttons call); the agent answers."""
+    def _agent_turn(self, action: Callable[[], Any]) -> bool:
+        """Run ``action``, which may let the agent move; if the agent fails, remember why.
+
+        The reason stays in the status line for as long as the agent is stuck on that
+        move, so a later click cannot hide it (returns False if the agent failed).
+        """
         try:
-            self.model.play(move)
+            action()
+        except PlayError:
+            raise
+        except Exception as error:
+            self.stuck = f"The agent could not move: {type(error).__name__}: {error}"
+            return False
+        self.stuck = None
+        return True
+
+    def play(self, move: Any) -> None:
+        """The human plays ``move`` (what the board's buttons call); the agent answers.
+
+        If the agent failed to answer before, a click asks it again first.
+        """
+        if self.stuck is not None and not self.model.is_over \
+                and not self.model.human_to_move:
+            if self._agent_turn(self.model.advance):
+                self._refresh(error="The agent has now moved: play again.")
+            else:
+                self._refresh()
+            return
+        try:
+            if not self._agent_turn(lambda: self.model.play(move)):
+                self._refresh()
+                return
         except PlayError as error:
             friendly = self.board.explain(self.model, move) if self.model.human_to_move else None
             self._refresh(error=friendly or f"{str(error)[:1].upper()}{str(error)[1:]}.")
-            return
-        except Exception as error:
-            self._refresh(error=f"The agent could not move: {type(error).__name__}: {error}")
             return
         self.tree_area.children = ()
         self._refresh()
@@ -250,7 +276,7 @@ class PlayGame(Widget):
         """Start again, with the side chosen in "Who starts" (or "Your side")."""
         self.tree_area.children = ()
         self.stepper = None
-        self.model.new_game(human=self.first.value)
+        self._agent_turn(lambda: self.model.new_game(human=self.first.value))
         self._refresh()
 
     def undo(self) -> None:
@@ -258,6 +284,7 @@ class PlayGame(Widget):
         if not self.model.undo():
             self._refresh(error="Nothing to undo.")
             return
+        self.stuck = None
         self.tree_area.children = ()
         self._refresh()
 
@@ -266,7 +293,7 @@ class PlayGame(Widget):
         for name, value in changed.items():
             setattr(self.model, name, value)
         if not self.model.is_over and not self.model.human_to_move:
-            self.model.advance()
+            self._agent_turn(self.model.advance)
         self._refresh()
 
     def _slider(self, depth: int) -> None:
@@ -311,6 +338,9 @@ class PlayGame(Widget):
     def _refresh(self, error: str | None = None) -> None:
         m = self.model
         text = html.escape(m.status())
+        if self.stuck is not None and not m.is_over and not m.human_to_move:
+            ways = "Undo" if m.agent is not None else "Change the depth or the evaluation, Undo"
+            error = f"{self.stuck}. {ways}, or start a New game."
         if error:
             text = f'<span style="color:#b03a2e"><b>{html.escape(error)}</b></span> ' + text
         moves = m.moves_text()

@@ -202,8 +202,41 @@ def test_an_agent_that_fails_is_reported_in_the_status_not_raised():
 
     app = PlayGame(ttt, broken)
     app.board.cells[0].click()
-    assert "The agent could not move: RuntimeError: no idea" in error_of(app)
+    assert "The agent could not move: RuntimeError: no idea. Undo, or start" in error_of(app)
     assert app.depth.disabled and app.evaluation.disabled
+
+
+def test_an_agent_stuck_on_a_failing_evaluation_keeps_saying_why_until_it_moves():
+    failing = [True]
+
+    def fragile(state):
+        if failing[0]:
+            raise ZeroDivisionError("no board")
+        return 0
+
+    app = PlayGame(ttt, evaluate=fragile, depth=2)
+    app.board.cells[0].click()
+    reason = "The agent could not move: ZeroDivisionError: no board"
+    assert reason in error_of(app) and app.model.moves == [0]
+    app.board.cells[4].click()  # asks the agent again: it still fails, and still says why
+    assert reason in html.unescape(app.status.value) and "Change the depth" in app.status.value
+    assert "not your turn" not in app.status.value and app.model.moves == [0]
+    failing[0] = False
+    app.board.cells[4].click()  # now it moves; the click was its retry, not a move of yours
+    assert len(app.model.moves) == 2 and app.model.human_to_move
+    assert "has now moved" in error_of(app) and reason not in app.status.value
+    app.board.cells[8 if app.model.moves[1] != 8 else 7].click()
+    assert len(app.model.moves) == 4 and app.stuck is None
+
+
+def test_an_agent_stuck_then_set_another_way_moves_at_once():
+    app = PlayGame(ttt, evaluate=lambda state: 1 / 0, depth=2)
+    app.board.cells[0].click()
+    assert app.stuck is not None
+    app.depth.value = 1  # a depth-1 search still evaluates: still stuck, still said
+    assert "ZeroDivisionError" in app.status.value and len(app.model.moves) == 1
+    app.evaluation.value = app.model.evaluations["nilsson_eval"]
+    assert app.stuck is None and len(app.model.moves) == 2 and app.model.human_to_move
 
 
 def test_the_text_repr_is_stable_and_tells_a_reader_to_run_the_notebook():
