@@ -129,7 +129,7 @@ def test_a_feature_that_is_not_finite_is_named_and_leaves_the_weights(bad: float
         return x
 
     encode.__name__ = "my_features"
-    net = learn.Network(n, 2, seed=0)
+    net = learn.Network(n, 2, seed=1)  # (seed 0's greedy players hold at 0 for 68,000 moves)
     before = net.weights.copy()
     with pytest.raises(ValueError, match="my_features gives a feature that is not finite.*"
                                          "PigState"):
