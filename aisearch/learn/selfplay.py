@@ -219,6 +219,13 @@ def td_train(game: Game, model: Model, encode: Encode, *, games: int, alpha: flo
     -----
     Nilsson 12.7; Sutton 1988; Tesauro 1992 and 1995. Lesson ``07_learning_evaluators``.
 
+    The dice explore only where they are thrown. In a game where a player may pass without
+    a throw (Pig's hold at a turn total of 0), two greedy players that both value the pass
+    best pass the turn back and forth, and only the learning itself, slowly, breaks the
+    tie: 20 games of ``Pig(goal=20)`` (alpha 0.1, lambda 0.7, seed 0) take 60,889
+    decisions with a ``Network`` of 8 hidden units made with ``seed=1``, and 237 with one
+    made with ``seed=0``.
+
     Examples
     --------
     >>> from aisearch import solve_chance
