@@ -339,8 +339,10 @@ class PlayGame(Widget):
         m = self.model
         text = html.escape(m.status())
         if self.stuck is not None and not m.is_over and not m.human_to_move:
-            ways = "Undo" if m.agent is not None else "Change the depth or the evaluation, Undo"
-            error = f"{self.stuck}. {ways}, or start a New game."
+            ways = ([] if m.agent is not None else ["Change the depth or the evaluation"]) + (
+                ["Undo"] if m.human in m.movers else [])
+            end = f"{', '.join(ways)}, or start a New game" if ways else "Start a New game"
+            error = f"{self.stuck}. {end}."
         if error:
             text = f'<span style="color:#b03a2e"><b>{html.escape(error)}</b></span> ' + text
         moves = m.moves_text()

@@ -229,6 +229,16 @@ def test_an_agent_stuck_on_a_failing_evaluation_keeps_saying_why_until_it_moves(
     assert len(app.model.moves) == 4 and app.stuck is None
 
 
+def test_an_agent_that_fails_on_the_first_move_is_not_offered_an_undo():
+    def broken(game, state):
+        raise RuntimeError("no idea")
+
+    app = PlayGame(ttt, broken)
+    app.first.value = MIN  # the agent moves first, and fails: there is nothing to undo
+    assert app.model.moves == [] and app.stuck is not None
+    assert error_of(app) == "The agent could not move: RuntimeError: no idea. Start a New game."
+
+
 def test_an_agent_stuck_then_set_another_way_moves_at_once():
     app = PlayGame(ttt, evaluate=lambda state: 1 / 0, depth=2)
     app.board.cells[0].click()
