@@ -34,6 +34,30 @@ def test_every_named_bug_is_caught_and_named_on_every_seed(bug):
         assert failed.value.bug == bug.key and bug.kind.feedback in failed.value.feedback
 
 
+def _emptying_select_child(children, parent_visits, c):
+    children[1:] = []  # leaves the grader one child: its own answer would be this one
+    return children[0][0]
+
+
+def _emptying_backup(stats, movers, r):
+    stats[:], movers[:] = [], []
+    return []
+
+
+def _clearing_select_child(children, parent_visits, c):
+    children.clear()  # the grader's max() over no children raised: a grader error
+    return "a"
+
+
+@pytest.mark.parametrize("name, f", [("select_child", _emptying_select_child),
+                                     ("backup", _emptying_backup),
+                                     ("select_child", _clearing_select_child)])
+def test_a_function_that_changes_its_arguments_cannot_change_the_expected_answer(name, f):
+    for seed in range(10):
+        with pytest.raises(Fail, match="random cases wrong"):
+            checks.check(Context({**bugs.REFERENCES, name: f}, seed=seed, qid=name), name)
+
+
 def test_the_backup_reference_is_what_the_package_mcts_does():
     """One iteration of the package's MCTS changes (n, w) along its path as backup says."""
     tree = MCTS(TicTacToe(), TicTacToe.parse("x../.o./..."), seed=3)

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Callable
@@ -169,7 +170,9 @@ def check(ctx: Context, name: str) -> None:
     f = ctx.function(name)
     inputs = cases(name, ctx.rng)
     reference = REFERENCE[name]
-    got = [_norm(ctx.call(f, *args)) for args in inputs]  # every call before any answer
+    # every call before any answer, each on a copy: a function that changes its arguments
+    # changes neither the reference's cases nor the other calls'
+    got = [_norm(ctx.call(f, *copy.deepcopy(args))) for args in inputs]
     wrong = []
     for args, out in zip(inputs, got, strict=True):
         want = _norm(reference(*args))
