@@ -224,9 +224,9 @@ def run_submission(path: Path, raw: bytes, questions: list[Question], *, seed: i
 
 def _grade(channel: Endpoint, run: Run, questions: list[Question], seed: int,
            timeout: float, why: Any) -> None:
-    start = time.monotonic()
+    start = [time.monotonic()]  # when the cells began: the child says so before they run
     try:
-        message = _ready(channel, timeout + GRACE + 5, timeout)
+        message = _ready(channel, timeout + GRACE + 5, timeout, start)
     except GradingStopped:
         reason = why()
         run.notes.append(reason)
@@ -240,7 +240,10 @@ def _grade(channel: Endpoint, run: Run, questions: list[Question], seed: int,
                              "not run") for q in questions]
         return
     run.cells = _cells(message)
-    left = timeout - min(run.cells["seconds"], time.monotonic() - start)
+    # the cells' time on this process's clock (the one the child reports is the
+    # submission's to change: it runs in the same process as the cells)
+    run.cells["seconds"] = round(time.monotonic() - start[0], 3)
+    left = timeout - run.cells["seconds"]
     notes = {"cells_run": run.cells["cells_run"], "cell_errors": run.cells["cell_errors"]}
     stopped = ""
     for q in questions:
@@ -283,15 +286,21 @@ def _grade(channel: Endpoint, run: Run, questions: list[Question], seed: int,
                 pass
 
 
-def _ready(channel: Endpoint, wait: float, timeout: float) -> dict[str, Any]:
+def _ready(channel: Endpoint, wait: float, timeout: float,
+           start: list[float]) -> dict[str, Any]:
+    """The child's message once its cells have run (or it could not run them); ``start[0]``
+    becomes the moment it said the cells begin, before any of the submission's code ran."""
     end = time.monotonic() + wait
+    began = False
     while True:
         message = channel.receive(max(end - time.monotonic(), 0.0))
         if message is None:
             channel.closed = (f"the time limit of {timeout:g} s for the whole submission was "
                               "reached")
             raise GradingStopped(channel.closed)
-        if message.get("ready") is True or "fatal" in message:
+        if message.get("cells") == "begin" and not began:  # (only the first one counts)
+            start[0], began = time.monotonic(), True
+        elif message.get("ready") is True or "fatal" in message:
             return message
 
 

@@ -350,3 +350,22 @@ def test_a_submission_the_grader_fails_on_scores_zero_and_the_others_are_graded(
     assert alice.total == 0 and len(alice.questions) == len(bob.questions) == 5
     assert "the grader could not grade this submission (MemoryError" in " ".join(alice.notes)
     assert bob.questions[0].feedback.startswith("missing: no function named")
+
+
+def test_cells_that_stop_their_clock_and_overrun_leave_no_time_for_the_questions(tmp_path):
+    """The cells' time is the grader's measure, not the one the grading process reports: a
+    submission that stops its cell timer and replaces ``time.monotonic`` before it ends
+    (so the process reported 0 s) has still used its time."""
+    from aisearch.grading.grade import grade_file
+
+    path = tmp_path / "03_sleeper.py"
+    path.write_text("import signal, time\n"
+                    "signal.setitimer(signal.ITIMER_REAL, 0)\n"
+                    "time.sleep(2.5)\n"
+                    "time.monotonic = lambda: 0.0\n"
+                    "def alphabeta_decision(game, state, depth, evaluate):\n"
+                    "    return game.moves(state)[0]\n")
+    report = grade_file(path, seed=1, timeout=2)
+    assert report.questions and all(q.status == "not run" for q in report.questions), [
+        (q.id, q.status, q.feedback[:80]) for q in report.questions]
+    assert "time limit" in report.questions[0].feedback
