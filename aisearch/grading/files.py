@@ -111,10 +111,30 @@ def read_tail(path: Path, n: int) -> bytes:
         return f.read(n)
 
 
+KEPT = ".changed-while-graded"
+"""Added to a submission's name for what it held when it was put back (not ``.ipynb`` or
+``.py``: never taken for a submission)."""
+
+
+def _keep_aside(path: Path) -> Path | None:
+    """Move the regular file at ``path`` to a free name beside it (``NAME`` + :data:`KEPT`,
+    then ``-2``, ``-3`` ...); where it went, or None if there is no regular file to keep."""
+    if os.path.islink(path) or not path.is_file():
+        return None
+    for k in range(1, 1000):
+        aside = path.with_name(path.name + KEPT + ("" if k == 1 else f"-{k}"))
+        if not os.path.lexists(aside):
+            os.rename(path, aside)
+            return aside
+    raise FileExistsError(f"no free name for a copy of {path}")
+
+
 def restore(path: Path, raw: bytes) -> str | None:
     """Put ``raw`` back into ``path`` if the file no longer holds it; the warning to report.
 
-    A link or anything else put in the file's place is removed first, so nothing is ever
+    What the file held then is not lost: a regular file is kept beside it, under its name
+    with :data:`KEPT` added (a student may have saved newer work while the class was
+    graded). A link or anything else put in the file's place is removed, so nothing is ever
     written through a link.
 
     >>> import tempfile
@@ -122,10 +142,10 @@ def restore(path: Path, raw: bytes) -> str | None:
     >>> _ = f.write_text("x = 1")
     >>> restore(f, b"x = 1") is None
     True
-    >>> _ = f.write_text("stolen"); print(restore(f, b"x = 1"))  # doctest: +ELLIPSIS
+    >>> _ = f.write_text("x = 2"); print(restore(f, b"x = 1"))  # doctest: +ELLIPSIS
     warning: the submission file was changed while the class was graded; it was restored ...
-    >>> f.read_text()
-    'x = 1'
+    >>> f.read_text(), f.with_name("03_x.py.changed-while-graded").read_text()
+    ('x = 1', 'x = 2')
     """
     path = Path(path)
     try:
@@ -138,18 +158,24 @@ def restore(path: Path, raw: bytes) -> str | None:
         what = "replaced by a link or a special file"
     except OSError:
         what = "changed"
+    kept = None
     try:
         if os.path.lexists(path) and (os.path.islink(path) or not path.is_file()):
             if path.is_dir() and not path.is_symlink():
                 raise IsADirectoryError(f"{path} is now a folder")
             os.unlink(path)
+        elif what == "changed":
+            kept = _keep_aside(path)
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0) | \
             getattr(os, "O_CLOEXEC", 0)
         fd = os.open(path, flags, 0o644)
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
     except OSError as e:
+        where = f"; what it held then is in {printable(kept.name)}" if kept else ""
         return (f"warning: the submission file was {what} while the class was graded and "
-                f"cannot be restored ({printable(e)}); the grade is for what it held before")
+                f"cannot be restored ({printable(e)}); the grade is for what it held before"
+                + where)
+    where = f" (what it held then is kept in {printable(kept.name)})" if kept else ""
     return (f"warning: the submission file was {what} while the class was graded; it was "
-            "restored to what it held before grading began")
+            f"restored to what it held before grading began{where}")

@@ -255,6 +255,21 @@ def test_restoring_a_submission_replaced_by_a_link_never_writes_through_the_link
     assert not submission.is_symlink() and submission.read_bytes() == b"x = 1"
 
 
+def test_a_submission_saved_again_while_graded_is_put_back_and_the_new_save_kept(tmp_path):
+    """A student may save newer work while the class is graded: the graded file goes back
+    in place, and the newer one is kept beside it, twice over, under names never graded."""
+    from aisearch.grading.grade import find_submissions
+
+    submission = tmp_path / "03_alice.ipynb"
+    for k, newer in enumerate([b"NEW WORK", b"NEWER WORK"], start=1):
+        submission.write_bytes(newer)
+        note = restore(submission, b"graded")
+        kept = tmp_path / ("03_alice.ipynb.changed-while-graded" + ("" if k == 1 else "-2"))
+        assert submission.read_bytes() == b"graded" and kept.read_bytes() == newer
+        assert kept.name in note and "restored" in note
+    assert [path for path, _ in find_submissions([tmp_path])] == [submission]
+
+
 def test_the_exercise_of_a_notebook_too_deep_to_read_comes_from_its_name():
     assert exercise_of(Path("03_deep.ipynb"), b"[" * 100_000) == "03"
 
