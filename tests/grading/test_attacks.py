@@ -145,10 +145,15 @@ def test_a_submission_cannot_spoil_a_classmates(sandboxed, tmp_path, monkeypatch
     before = {f.name: f.read_bytes() for f in folder.iterdir()}
     reports = grade_paths([folder / "03_classmates.py", alice], seed=SEED)
     assert [r.total for r in reports] == [0, FULL]
-    assert {f.name: f.read_bytes() for f in folder.iterdir()} == before
-    if not sandboxed:  # the files were changed, and put back with a warning
+    after = {f.name: f.read_bytes() for f in folder.iterdir()}
+    kept = {name for name in after if name.endswith(".changed-while-graded")}
+    assert {name: after[name] for name in after.keys() - kept} == before
+    if not sandboxed:  # the files were changed, put back with a warning, the change kept
         assert any("restored" in n for n in reports[1].notes), reports[1].notes
         assert any("restored" in n for n in reports[0].notes), reports[0].notes
+        assert kept and all(after[name] not in before.values() for name in kept)
+    else:
+        assert not kept
 
 
 @pytest.mark.parametrize("sandboxed", [True, False], ids=["sandboxed", "supervised"])
