@@ -41,6 +41,7 @@ FULL = POINTS["03"]
 # An attack that names the grader's modules is refused before it runs ("tampering"); one
 # that calls what the exercise asks for reaches a function that only raises ("uses-reference").
 SCORED_ZERO = {
+    "01_game_steps": "uses-reference",
     "03_patch_reference": "tampering",
     "03_model_answer": "tampering",
     "03_model_answer_unnamed": None,  # the grader's modules are not in the grading process

@@ -114,15 +114,16 @@ def test_the_games_an_exercise_provides_still_work_in_its_copy():
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["(0,", "1,", "2)", "(0,", "1,", "2)"]
     robots = run_in_copy("01", """
-        from aisearch.games.robots import TwoRobots
-        game = TwoRobots(3, 3)
-        print(game.initial, game.distance((0, 0), (2, 2)))
-        try:
-            game.moves(game.initial)
+        from aisearch import TicTacToe
+        from aisearch.games.robots import RobotsState, TwoRobots
+        print(TicTacToe().moves(TicTacToe().initial)[:3], RobotsState((0, 0), (1, 1), 1))
+        try:  # (the game's constructor works out every cell's moves: the rules asked for)
+            TwoRobots(3, 3)
         except Exception as e:
             print(type(e).__name__)
         """)
     assert robots.returncode == 0 and robots.stdout.split()[-1] == "WithheldError", robots
+    assert "RobotsState(" in robots.stdout, robots
 
 
 def test_a_stub_keeps_decorators_and_replaces_one_line_and_nested_bodies():

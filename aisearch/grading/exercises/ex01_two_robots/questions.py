@@ -11,10 +11,11 @@ from aisearch.grading.exercises.ex01_two_robots.checks import (
 from aisearch.grading.question import ask
 from aisearch.grading.stubs import solvers
 
-WITHHELD = [TwoRobots.moves, TwoRobots.result, TwoRobots.neighbours,
+WITHHELD = [TwoRobots.__init__, TwoRobots.moves, TwoRobots.result, TwoRobots.neighbours,
             TwoRobots._mover_steps, *solvers()]
-"""What the grading process does not have: the robots' rules (the exercise asks for them)
-and the solvers (the prediction is to be made without search)."""
+"""What the grading process does not have: the robots' rules (the exercise asks for them;
+a game's constructor works out every cell's moves, so no game can be made there) and the
+solvers (the prediction is to be made without search)."""
 
 legal_moves = ask("01.legal_moves", 4, "legal_moves(grid, state): the legal moves, in the "
                   "order N, S, E, W.", check_moves, "legal_moves")
