@@ -113,9 +113,10 @@ def pvs_core(run: Run, table: TranspositionTable | None) -> Callable[..., tuple[
             if (v > best if maximizing else v < best) or line is None:
                 best, line = v, (m,) + pv
             if maximizing:
-                alpha = max(alpha, best)
-            else:
-                beta = min(beta, best)
+                if best > alpha:  # (max(alpha, best), without the call)
+                    alpha = best
+            elif best < beta:
+                beta = best
             if trace:
                 trace.backup(m, v, best, alpha, beta)
             if cut(alpha, beta):

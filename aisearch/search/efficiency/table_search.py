@@ -227,15 +227,16 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
         if settled:  # exact, or a bound outside (alpha, beta): no search
             return known[0], () if known[3] is None else (known[3],)  # value, line
         ms = moves(s, d) if known is None else table_first(moves(s, d), known)
-        alpha0, beta0, line = alpha, beta, None
+        alpha0, beta0, line, e = alpha, beta, None, d - 1  # (e: the children's depth)
         if to_move(s) == MAX:
             best = -INF
             for m in ms:
                 child = result(s, m)
-                v, pv = ab(child, d - 1 + (extend(s, m, child, d) if extend else 0), alpha, beta)
+                v, pv = ab(child, e + extend(s, m, child, d) if extend else e, alpha, beta)
                 if v > best or line is None:
                     best, line = v, (m,) + pv
-                    alpha = max(alpha, best)
+                    if best > alpha:  # (max(alpha, best), without the call)
+                        alpha = best
                 if trace:
                     trace.backup(m, v, best, alpha, beta)
                 if cut(alpha, beta):  # a β cut-off
@@ -245,10 +246,11 @@ def alphabeta_core(run: Run, table: TranspositionTable | None,
             best = INF
             for m in ms:
                 child = result(s, m)
-                v, pv = ab(child, d - 1 + (extend(s, m, child, d) if extend else 0), alpha, beta)
+                v, pv = ab(child, e + extend(s, m, child, d) if extend else e, alpha, beta)
                 if v < best or line is None:
                     best, line = v, (m,) + pv
-                    beta = min(beta, best)
+                    if best < beta:
+                        beta = best
                 if trace:
                     trace.backup(m, v, best, alpha, beta)
                 if cut(alpha, beta):  # an α cut-off
