@@ -385,8 +385,7 @@ def main(argv: list[str] | None = None) -> None:
     ns, info = execute_cells(cells, cell_timeout=config.get("cell_timeout"), deadline=deadline)
     channel.namespace = ns
     channel.clock = Clock()
-    channel.send({"ready": True, **info, "output_chars": sink.chars,
-                  "seconds": round(time.monotonic() - start, 3)})
+    channel.send({"ready": True, **info, "output_chars": sink.chars})
     channel.serve_forever()
     os._exit(0)
 

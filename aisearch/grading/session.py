@@ -32,7 +32,6 @@ Examples
 from __future__ import annotations
 
 import json
-import math
 import os
 import signal
 import subprocess
@@ -93,16 +92,15 @@ def child_env(package: Path, work: Path) -> dict[str, str]:
     }
 
 
-def _cells(message: dict[str, Any]) -> dict[str, Any]:
-    """The cells' outcome as the grading process reported it, checked and capped."""
+def _cells(message: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """The cells' outcome as the grading process reported it, checked and capped, with the
+    ``seconds`` they took on the grader's clock (the grading process's own clock is the
+    submission's to change: it runs in the same process as the cells)."""
     run = message.get("cells_run")
-    seconds = message.get("seconds")
-    ok = isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and \
-        math.isfinite(seconds) and seconds >= 0
     return {"cells_run": run if type(run) is int and run >= 0 else 0,
             "cell_errors": _errors(message.get("cell_errors")),
             "withheld": _errors(message.get("withheld")),
-            "seconds": float(seconds) if ok and seconds is not None else 0.0}
+            "seconds": seconds}
 
 
 def _errors(found: Any) -> list[dict[str, Any]]:
@@ -239,10 +237,7 @@ def _grade(channel: Endpoint, run: Run, questions: list[Question], seed: int,
         run.results = [_lost(q, f"not run: the submission could not be run ({why})",
                              "not run") for q in questions]
         return
-    run.cells = _cells(message)
-    # the cells' time on this process's clock (the one the child reports is the
-    # submission's to change: it runs in the same process as the cells)
-    run.cells["seconds"] = round(time.monotonic() - start[0], 3)
+    run.cells = _cells(message, round(time.monotonic() - start[0], 3))
     left = timeout - run.cells["seconds"]
     notes = {"cells_run": run.cells["cells_run"], "cell_errors": run.cells["cell_errors"]}
     stopped = ""

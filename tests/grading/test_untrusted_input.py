@@ -226,8 +226,8 @@ def test_the_cells_message_is_read_with_its_shapes_checked():
     got = _cells({"cells_run": -3, "seconds": float("nan"), "cell_errors": [
         {"cell": deep, "error": "x"}, {"cell": 3, "where": "cell [9]",
                                        "error": "E\x1b[2J\nforged"}, "junk"],
-        "withheld": "not a list"})
-    assert got == {"cells_run": 0, "seconds": 0.0, "withheld": [], "cell_errors": [
+        "withheld": "not a list"}, 1.5)
+    assert got == {"cells_run": 0, "seconds": 1.5, "withheld": [], "cell_errors": [
         {"cell": 3, "where": "cell [9]", "error": "E\\x1b[2J\\nforged"}]}
 
 
