@@ -175,6 +175,40 @@ def test_undo_button_restores_the_board():
     assert board(app) == "........." and not error_of(app)
 
 
+def test_after_undo_the_search_of_the_agents_remaining_move_is_shown_and_opened():
+    """X 4, O answers, X 8, O answers, Undo: O's first answer is still on the board, so its
+    search is the one the search line describes and "Show search tree" opens; a second
+    Undo leaves no move of the agent, and no search."""
+    app = PlayGame(ttt, depth=2)
+    app.board.cells[4].click()
+    first = app.model.last_search
+    app.board.cells[8].click()
+    assert app.model.last_search is not first
+    app.undo_button.click()
+    assert app.model.moves == [4, first.move] and app.model.last_search is first
+    assert not error_of(app) and "not searched yet" not in app.search.value
+    assert app.search.value.startswith(html.escape(f"The agent (O) played {first.move} after"))
+    assert not app.tree_button.disabled
+    app.tree_button.click()
+    assert not error_of(app) and app.tree_area.children == (app.stepper.widget,)
+    assert app.stepper.model.totals() == first.decision.stats
+    app.undo_button.click()
+    assert app.model.last_search is None and app.tree_button.disabled
+    assert "not searched yet" in app.search.value
+
+
+def test_undo_keeps_the_search_of_the_agents_opening_move():
+    """The agent (X) moved first: after the human's move is taken back, X's opening move
+    and its search are still there."""
+    m = PlayModel(ttt, human=MIN, depth=2)
+    opening = m.last_search
+    m.play(m.legal_moves[0])
+    assert len(m.searches) == len(m.moves) == 3 and m.searches[1] is None
+    assert m.undo() and m.moves == [opening.move] and m.last_search is opening
+    m.new_game()
+    assert m.searches == [m.last_search] and m.last_search is not opening  # its own search
+
+
 def test_show_search_tree_opens_a_stepper_on_the_agents_last_search():
     app = PlayGame(ttt, depth=2)
     app.tree_button.click()
