@@ -74,6 +74,18 @@ class Stepping(Widget):
     picture are put back where the model stands, each control on its whole range (0 to
     :meth:`_end`). A subclass calls :meth:`_follow` with its controls and moves the model
     with :meth:`_sync` (``self._sync(self.model.goto(i))``).
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, alphabeta, fig5_2
+    >>> from aisearch.widgets import SearchStepper
+    >>> rec = Recorder()
+    >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
+    >>> stepper = SearchStepper(rec, dpi=30)
+    >>> stepper.goto(6)
+    >>> stepper.slider.max = 5  # code lowers the maximum below the event shown
+    >>> stepper.model.index, stepper.slider.value, stepper.slider.max
+    (5, 5, 42)
     """
 
     model: Any  # its goto(i) moves it to position i and returns i
