@@ -26,7 +26,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Widget"]
+__all__ = ["Widget", "Stepping"]
 
 
 class Widget:
@@ -63,3 +63,71 @@ class Widget:
         bundle = self.widget._repr_mimebundle_(**kwargs) or {}
         bundle["text/plain"] = repr(self)
         return bundle
+
+
+class Stepping(Widget):
+    """A widget that shows its model at a position from 0 to :meth:`_end`, chosen with a
+    slider and the controls linked to it (a ``Play`` widget), or with buttons.
+
+    The model's position is the one truth: whatever a user sets a control's value, ``min``
+    or ``max`` to, the model follows the slider, kept in range, and the controls and the
+    picture are put back where the model stands, each control on its whole range (0 to
+    :meth:`_end`). A subclass calls :meth:`_follow` with its controls and moves the model
+    with :meth:`_sync` (``self._sync(self.model.goto(i))``).
+
+    Examples
+    --------
+    >>> from aisearch import Recorder, alphabeta, fig5_2
+    >>> from aisearch.widgets import SearchStepper
+    >>> rec = Recorder()
+    >>> _ = alphabeta(fig5_2, fig5_2.initial, tracer=rec)
+    >>> stepper = SearchStepper(rec, dpi=30)
+    >>> stepper.goto(6)
+    >>> stepper.slider.max = 5  # code lowers the maximum below the event shown
+    >>> stepper.model.index, stepper.slider.value, stepper.slider.max
+    (5, 5, 42)
+    """
+
+    model: Any  # its goto(i) moves it to position i and returns i
+    _syncing = False  # (while the controls are put back, their observers do nothing)
+    _controls: tuple[Any, ...] = ()
+
+    def _end(self) -> int:
+        """The last position the model can be at."""
+        raise NotImplementedError
+
+    def _show(self) -> None:
+        """Redraw every view from the model."""
+        raise NotImplementedError
+
+    def _follow(self, slider: Any, *linked: Any) -> None:
+        """Let ``slider`` move the model, and put back a range changed by hand on it and on
+        the ``linked`` controls (which move the slider themselves)."""
+        self._controls = (slider, *linked)
+        self._on_change(slider, self._moved)
+        for control in self._controls:
+            control.observe(lambda _: self._safely(lambda: self._moved(slider.value)),
+                            names=["min", "max"])
+
+    def _sync(self, i: int) -> None:
+        """Put the controls at position ``i`` (where the model stands), on their whole range,
+        and redraw: the model, the controls and the picture always show the same position."""
+        n = self._end()
+        self._syncing = True
+        try:
+            for control in self._controls:
+                if (control.min, control.max) != (0, n):
+                    control.max = max(control.max, 0)  # (so that min can be 0)
+                    control.min, control.max = 0, n
+                if control.value != i:
+                    control.value = i
+        finally:
+            self._syncing = False
+        self._show()
+
+    def _moved(self, value: int) -> None:
+        """The slider moved to ``value``, or a control's range was changed: the model
+        follows the slider, kept in range."""
+        if self._syncing:
+            return
+        self._sync(self.model.goto(min(max(int(value), 0), self._end())))

@@ -28,7 +28,7 @@ from typing import Any
 from aisearch.core import as_int, check_game, move_name
 from aisearch.search.sampling.mcts import MCTS, SQRT2
 from aisearch.trace import Expansion, GrownTree, Recorder, Replay, Start, grown_tree
-from aisearch.widgets.base import Widget
+from aisearch.widgets.base import Stepping
 from aisearch.widgets.frames import DPI
 from aisearch.widgets.stepper import AxesPNG
 from aisearch.widgets.text import count
@@ -148,7 +148,7 @@ class MCTSModel:
         return f"<MCTSModel: iteration {self.index} of {self.iterations}>"
 
 
-class MCTSStepper(Widget):
+class MCTSStepper(Stepping):
     """A widget to grow an MCTS tree iteration by iteration (see :class:`MCTSModel`).
 
     Parameters
@@ -188,7 +188,7 @@ class MCTSStepper(Widget):
         self.text = w.HTML()
         self.table = w.HTML()
         self.image = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        self._on_change(self.slider, self._moved)
+        self._follow(self.slider)  # (a range changed by hand is put back)
         self.widget = w.VBox([w.HBox([self.slider, self.step_button, self.ten_button]),
                               self.text, w.HBox([self.image, self.table],
                                                 layout=w.Layout(align_items="flex-start"))],
@@ -197,22 +197,10 @@ class MCTSStepper(Widget):
 
     def goto(self, k: int) -> None:
         """Move to ``k`` iterations and redraw (moves the slider)."""
-        k = self.model.goto(k)  # checks k
-        if self.slider.value == k:
-            self._show()
-        else:
-            self.slider.value = k  # the observer redraws
+        self._sync(self.model.goto(k))  # (goto checks k)
 
-    def _moved(self, k: int) -> None:
-        """The slider moved to ``k`` (kept in range: the model and the slider always
-        agree, even if its maximum was changed)."""
-        k = min(max(int(k), 0), self.model.iterations)
-        if k != self.model.index:
-            self.model.goto(k)
-        if self.slider.value != k:
-            self.slider.value = k  # (its observer comes back here with k, and draws)
-            return
-        self._show()
+    def _end(self) -> int:
+        return self.model.iterations
 
     def _report(self, message: str) -> None:
         self.text.value = message

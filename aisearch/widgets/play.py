@@ -97,7 +97,10 @@ class PlayGame(Widget):
     Notes
     -----
     Every button and control goes through :meth:`play` or a handler that reports any
-    error in the status line, so nothing a user does raises out of a callback. Displayed
+    error in the status line, so nothing a user does raises out of a callback. The
+    settings controls are then put back where the model is, on the range and the choices
+    they were made with (even after code changed them), so they never show a setting the
+    agent does not use. Displayed
     in a saved notebook without a kernel, the widget reads as its text repr.
 
     Examples
@@ -202,12 +205,21 @@ class PlayGame(Widget):
         self.status = w.HTML()
         self.search = w.HTML()
         self.tree_area = w.VBox()
-        self._on_change(self.first, lambda _: self.new_game())
-        self._on_change(self.depth, self._slider)
-        self._on_change(self.to_end, lambda _: self._to_end())
-        self._on_change(self.evaluation, lambda name: self._settings(evaluate=name))
-        self._on_change(self.variant, lambda name: self._settings(
-            options=(self.variants or {}).get(name, {})))
+        # What the settings controls offer, put back where code changed it (_show_settings)
+        self._offered = {control: (control.options, values) for control, values in (
+            (self.first, [side for _, side in sides]),
+            (self.evaluation, list(m.evaluations.values())),
+            (self.variant, list(variants or {"default": {}})))}
+        self._depths = (self.depth.min, self.depth.max)
+        self._variant = self.variant.value  # the variant the agent uses
+        self._syncing = False  # (while the controls are put back, they change nothing)
+        self._on_setting(self.first, lambda _: self.new_game())
+        self._on_setting(self.depth, self._slider)
+        self._on_setting(self.to_end, lambda _: self._to_end())
+        self._on_setting(self.evaluation, lambda name: self._settings(evaluate=name))
+        self._on_setting(self.variant, self._choose_variant)
+        for control in (self.depth, *self._offered):  # a range or choices changed by code
+            control.observe(self._put_back, names=["min", "max", "options"])
         self.widget = w.VBox([
             self.first,
             w.HBox([self.depth, self.to_end, self.evaluation, self.opponent],
@@ -288,8 +300,28 @@ class PlayGame(Widget):
         self.tree_area.children = ()
         self._refresh()
 
+    def _on_setting(self, control: Any, action: Callable[[Any], Any]) -> None:
+        """Run ``action(value)``, safely, when a user or code changes ``control``'s value
+        to one it offers; a value it does not offer is refused (and put back)."""
+        def changed(value: Any) -> None:
+            if self._syncing:
+                return
+            if control in self._offered and value not in self._offered[control][1]:
+                raise ValueError(f"{control.description}: {value!r:.60} is not one of the "
+                                 "choices offered")
+            action(value)
+
+        self._on_change(control, changed)
+
+    def _put_back(self, _: Any) -> None:
+        """Code changed a control's range or choices: put them back at once (unless that is
+        being done), with the control at the model's setting."""
+        if not self._syncing:
+            self._safely(self._show_settings)
+
     def _settings(self, **changed: Any) -> None:
-        """Depth or evaluation changed: the next search uses it (and a stuck agent moves)."""
+        """A setting changed (given here, or set on the model already): the next search
+        uses it, and a stuck agent moves."""
         for name, value in changed.items():
             setattr(self.model, name, value)
         if not self.model.is_over and not self.model.human_to_move:
@@ -298,17 +330,26 @@ class PlayGame(Widget):
 
     def _slider(self, depth: int) -> None:
         """The depth slider moved: the agent searches that deep (unless "to the end")."""
+        lo, hi = self._depths
+        if depth > hi:  # (the model refuses a depth below 1 itself)
+            raise ValueError(f"depth {depth} is not offered: give a depth from {lo} to {hi}")
         if not self.to_end.value:
             self._settings(depth=depth)
 
+    def _choose_variant(self, name: str) -> None:
+        """A variant was chosen: the next search uses its options."""
+        self.model.options = (self.variants or {}).get(name, {})
+        self._variant = name
+        self._settings()
+
     def _to_end(self) -> None:
         """"to the end" ticked: search to the end (slider off); unticked: the slider's depth."""
-        end = self.to_end.value
-        if end and self.no_end:  # (the box is off: only code can tick it)
-            self.to_end.value = False
-            raise ValueError(f"{self.no_end}: the deepest search is {self.depth.max} plies")
-        self.depth.disabled = end or self.model.agent is not None
-        self._settings(depth=None if end else self.depth.value)
+        if not self.to_end.value:
+            self._slider(self.depth.value)
+        elif self.no_end:  # (the box is off: only code can tick it; it is put back)
+            raise ValueError(f"{self.no_end}: the deepest search is {self._depths[1]} plies")
+        else:
+            self._settings(depth=None)
 
     def show_tree(self) -> None:
         """Re-run the agent's last search with a Recorder and open it in a SearchStepper."""
@@ -335,7 +376,32 @@ class PlayGame(Widget):
         self._refresh()
 
     # -- the view ----------------------------------------------------------------------
+    def _show_settings(self) -> None:
+        """Put the settings controls where the model is, on the range and the choices they
+        were made with: after code changed a control's ``min``, ``max`` or ``options``, or
+        set a value that was refused, no control shows what the agent does not use."""
+        m = self.model
+        self._syncing = True
+        try:
+            lo, hi = self._depths
+            if (self.depth.min, self.depth.max) != (lo, hi):
+                self.depth.max = max(self.depth.max, lo)  # (so that min can be lo)
+                self.depth.min, self.depth.max = lo, hi
+            for control, (options, _) in self._offered.items():
+                if control.options != options:
+                    control.options = options
+            if m.depth is not None:
+                self.depth.value = m.depth
+            self.to_end.value = m.depth is None
+            self.depth.disabled = m.depth is None or m.agent is not None
+            self.evaluation.value = m.evaluate
+            self.variant.value = self._variant
+            self.first.value = m.human
+        finally:
+            self._syncing = False
+
     def _refresh(self, error: str | None = None) -> None:
+        self._show_settings()
         m = self.model
         text = html.escape(m.status())
         if self.stuck is not None and not m.is_over and not m.human_to_move:

@@ -219,11 +219,12 @@ class PlayModel:
 
     Attributes
     ----------
-    states, moves, movers : list
+    states, moves, movers, searches : list
         The history: ``states[0]`` is the start, ``moves[k]`` made by ``movers[k]``
-        leads to ``states[k + 1]``.
+        leads to ``states[k + 1]``, and ``searches[k]`` is the agent's search that chose
+        it (None for the human's moves and chance's).
     last_search : SearchInfo or None
-        The agent's latest search.
+        The search of the agent's last move on the board (None while there is none).
 
     Examples
     --------
@@ -365,15 +366,23 @@ class PlayModel:
             self.human = human
         self.moves: list[Any]
         self.movers: list[int]
+        self.searches: list[SearchInfo | None]
         self.states, self.moves, self.movers = [self.game.initial], [], []
-        self.last_search: SearchInfo | None = None
+        self.searches = []
         self.advance()
 
-    def _apply(self, move: Any) -> None:
+    @property
+    def last_search(self) -> SearchInfo | None:
+        """The search of the agent's last move on the board (None while there is none):
+        after an undo, the search of the agent's move that is left."""
+        return next((info for info in reversed(self.searches) if info is not None), None)
+
+    def _apply(self, move: Any, search: SearchInfo | None = None) -> None:
         player = self.to_move
         self.states.append(self.game.result(self.state, move))
         self.moves.append(move)
         self.movers.append(player)
+        self.searches.append(search)
 
     def check(self, move: Any) -> None:
         """Raise :class:`PlayError` if the human cannot play ``move`` now."""
@@ -474,8 +483,7 @@ class PlayModel:
             info = SearchInfo(position, move, agent.last, self.searcher, self.depth,
                               self.evaluate, player, self.nodes if self.anytime else None,
                               tuple(self.options.items()))
-        self._apply(move)
-        self.last_search = info
+        self._apply(move, info)
         return move
 
     def _agent(self, **more: Any) -> Any:
@@ -490,11 +498,22 @@ class PlayModel:
                             **self.options, **more)
 
     def undo(self) -> bool:
-        """Take back the human's last move (and what followed it); False if there is none."""
+        """Take back the human's last move (and what followed it); False if there is none.
+
+        The agent's last search is then the one of its move that is left on the board.
+
+        >>> from aisearch.games.tictactoe import TicTacToe
+        >>> m = PlayModel(TicTacToe(), depth=1)
+        >>> m.play(4); m.play(8); m.moves
+        [4, 0, 8, 2]
+        >>> m.undo(), m.moves, m.last_search.move
+        (True, [4, 0], 0)
+        >>> m.undo(), m.moves, m.last_search
+        (True, [], None)
+        """
         for k in range(len(self.moves) - 1, -1, -1):
             if self.movers[k] == self.human:
-                del self.states[k + 1:], self.moves[k:], self.movers[k:]
-                self.last_search = None
+                del self.states[k + 1:], self.moves[k:], self.movers[k:], self.searches[k:]
                 return True
         return False
 

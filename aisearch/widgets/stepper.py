@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from aisearch.core import check_game, player_name
 from aisearch.plot.step import fmt  # numbers written as in the tree drawing
-from aisearch.widgets.base import Widget
+from aisearch.widgets.base import Stepping
 from aisearch.widgets.frames import DPI, draw_frame, frame_options
 from aisearch.widgets.stepper_model import PathRow, StepperModel
 from aisearch.widgets.text import count, state_html
@@ -100,7 +100,7 @@ class AxesPNG:
         return buffer.getvalue()
 
 
-class SearchStepper(Widget):
+class SearchStepper(Stepping):
     """Step through a recorded search: the tree as it stands, windows, counts, pseudocode.
 
     Parameters
@@ -194,11 +194,7 @@ class SearchStepper(Widget):
         self.path_table = w.HTML()
         self.code = w.HTML()
         self.position = w.HTML()
-        self._syncing = False
-        self._on_change(self.slider, self._moved)
-        for control in (self.slider, self.player):  # a range changed by hand is put back
-            control.observe(lambda _: self._safely(lambda: self._moved(self.slider.value)),
-                            names=["min", "max"])
+        self._follow(self.slider, self.player)
         tree = w.VBox([self.image, self.path_table, self.counts],
                       layout=w.Layout(flex="0 1 604px", min_width="0"))
         side = w.VBox([self.code, self.position],
@@ -234,29 +230,8 @@ class SearchStepper(Widget):
         self.player.playing = False
         self.goto(0)
 
-    def _sync(self, i: int) -> None:
-        """Put the slider and the play widget at event ``i``, on their whole range (``0`` to
-        the number of events, whatever a student set them to), and redraw: the model, the
-        slider and the picture always show the same event."""
-        n = len(self.model)
-        self._syncing = True
-        try:
-            for control in (self.slider, self.player):
-                if (control.min, control.max) != (0, n):
-                    control.max = max(control.max, 0)
-                    control.min, control.max = 0, n
-                if control.value != i:
-                    control.value = i
-        finally:
-            self._syncing = False
-        self._show()
-
-    def _moved(self, value: int) -> None:
-        """The slider (or the play widget linked to it) moved to ``value``, or its range was
-        changed: the model follows the slider, kept in range."""
-        if self._syncing:
-            return
-        self._sync(self.model.goto(min(max(int(value), 0), len(self.model))))
+    def _end(self) -> int:
+        return len(self.model)
 
     def _report(self, message: str) -> None:
         self.description.value = message

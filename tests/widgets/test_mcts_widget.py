@@ -68,6 +68,35 @@ def test_a_slider_moved_past_the_last_iteration_keeps_the_model_and_the_slider_t
     assert w.model.index == w.slider.value == 0
 
 
+def shown(w):
+    """The iteration the text says the widget shows."""
+    return int(w.text.value.split(":")[0].removeprefix("Iteration ")) if w.model.index else 0
+
+
+def test_a_range_set_by_hand_is_put_back_and_the_buttons_move_model_and_view_together():
+    """Code lowers the slider's max below where +10 leads, or raises its min above the
+    value: the slider, the words and the model still show one iteration, and the slider
+    gets its whole range (0 to the iterations) back."""
+    w = MCTSStepper(TicTacToe(), S, iterations=80)
+    w.slider.value = 45
+    w.slider.max = 50
+    w.ten_button.click()
+    w.ten_button.click()
+    assert w.model.index == w.slider.value == shown(w) == 65
+    assert (w.slider.min, w.slider.max) == (0, 80)
+    w.slider.max = 60  # below the value: the slider clamps it, the model follows
+    w.step_button.click()
+    assert w.model.index == w.slider.value == shown(w) == 61 and w.slider.max == 80
+    w.slider.min = 70  # above the value
+    assert w.model.index == w.slider.value == shown(w) == 70 and w.slider.min == 0
+    w.goto(10)
+    assert w.model.index == w.slider.value == shown(w) == 10
+    w.slider.min = -5
+    w.slider.value = -5  # (kept at the least the model has)
+    assert w.model.index == w.slider.value == shown(w) == 0
+    assert (w.slider.min, w.slider.max) == (0, 80) and not plt.get_fignums()
+
+
 def test_the_buttons_stop_at_the_last_iteration_and_report_instead_of_raising():
     w = MCTSStepper(TicTacToe(), S, iterations=5)
     for _ in range(3):

@@ -157,6 +157,54 @@ def test_changing_the_evaluation_is_used_by_the_next_search():
     assert "zero" in app.search.value and "zero" in repr(app)
 
 
+def test_the_depth_slider_keeps_its_range_and_shows_the_depth_the_agent_uses():
+    """Code lowers the slider's min to set depth 0, or raises its max past the depths
+    offered: the range is put back at once, so the slider keeps the value within it; a
+    value that still comes through (notifications held) is refused, and said, and the
+    slider goes back to the agent's depth."""
+    app = PlayGame(ttt, depth=2)
+    app.depth.min = 0
+    assert app.depth.min == 1
+    app.depth.value = 0  # (kept at the least depth offered)
+    assert app.depth.value == app.model.depth == 1 and not error_of(app)
+    app.depth.max = 20
+    app.depth.value = 15
+    assert app.depth.max == app.depth.value == app.model.depth == 10
+    app.depth.value = 2
+    with app.depth.hold_trait_notifications():
+        app.depth.min = 0
+        app.depth.value = 0
+    assert "at depth 0 the agent sees no move" in error_of(app)
+    assert (app.depth.min, app.depth.value, app.model.depth) == (1, 2, 2)
+    with app.depth.hold_trait_notifications():
+        app.depth.max = 20
+        app.depth.value = 15
+    assert "depth 15 is not offered: give a depth from 1 to 10" in error_of(app)
+    assert (app.depth.max, app.depth.value, app.model.depth) == (10, 2, 2)
+    app.board.cells[4].click()
+    assert app.model.last_search.depth == 2 and "depth 2" in app.search.value
+
+
+def test_choices_replaced_by_code_are_refused_and_put_back():
+    """New options for the evaluation, the side or the search variant: the choice they
+    make is refused, and each control shows its own choices again, at what the agent uses."""
+    app = PlayGame(ttt, variants={"strict": {"prune_on_equal": False}, "usual": {}})
+    evaluations, sides, variants = (app.evaluation.options, app.first.options,
+                                    app.variant.options)
+    app.evaluation.options = [("absolute", abs)]
+    assert "evaluation: <built-in function abs> is not one of the choices" in html.unescape(
+        error_of(app))
+    assert app.evaluation.options == evaluations
+    assert app.evaluation.value == app.model.evaluate == ttt.nilsson_eval
+    app.first.options = [("nobody", 5)]
+    assert "Who starts: 5 is not one of the choices" in error_of(app)
+    assert app.first.options == sides and app.first.value == app.model.human == MAX
+    assert app.stuck is None and app.model.moves == []
+    app.variant.options = ["fast"]
+    assert app.variant.options == variants and app.variant.value == "strict"
+    assert app.model.options == {"prune_on_equal": False}
+
+
 def test_as_second_player_the_agent_moves_first():
     app = PlayGame(ttt)
     app.first.value = MIN
@@ -173,6 +221,40 @@ def test_undo_button_restores_the_board():
     app.board.cells[0].click()
     app.undo_button.click()
     assert board(app) == "........." and not error_of(app)
+
+
+def test_after_undo_the_search_of_the_agents_remaining_move_is_shown_and_opened():
+    """X 4, O answers, X 8, O answers, Undo: O's first answer is still on the board, so its
+    search is the one the search line describes and "Show search tree" opens; a second
+    Undo leaves no move of the agent, and no search."""
+    app = PlayGame(ttt, depth=2)
+    app.board.cells[4].click()
+    first = app.model.last_search
+    app.board.cells[8].click()
+    assert app.model.last_search is not first
+    app.undo_button.click()
+    assert app.model.moves == [4, first.move] and app.model.last_search is first
+    assert not error_of(app) and "not searched yet" not in app.search.value
+    assert app.search.value.startswith(html.escape(f"The agent (O) played {first.move} after"))
+    assert not app.tree_button.disabled
+    app.tree_button.click()
+    assert not error_of(app) and app.tree_area.children == (app.stepper.widget,)
+    assert app.stepper.model.totals() == first.decision.stats
+    app.undo_button.click()
+    assert app.model.last_search is None and app.tree_button.disabled
+    assert "not searched yet" in app.search.value
+
+
+def test_undo_keeps_the_search_of_the_agents_opening_move():
+    """The agent (X) moved first: after the human's move is taken back, X's opening move
+    and its search are still there."""
+    m = PlayModel(ttt, human=MIN, depth=2)
+    opening = m.last_search
+    m.play(m.legal_moves[0])
+    assert len(m.searches) == len(m.moves) == 3 and m.searches[1] is None
+    assert m.undo() and m.moves == [opening.move] and m.last_search is opening
+    m.new_game()
+    assert m.searches == [m.last_search] and m.last_search is not opening  # its own search
 
 
 def test_show_search_tree_opens_a_stepper_on_the_agents_last_search():
@@ -386,6 +468,9 @@ def test_a_big_game_offers_its_declared_depths_and_no_search_to_the_end(name, de
     assert app.to_end.disabled and "too big to search to the end" in app.to_end.tooltip
     app.depth.value = 10  # (a slider keeps within its range)
     assert app.model.depth == deepest
+    app.depth.max = 12  # code may raise it: it is put back, a deeper search is not made
+    app.depth.value = 12
+    assert (app.depth.value, app.depth.max, app.model.depth) == (deepest, deepest, deepest)
     app.to_end.value = True  # the box is off; code that ticks it is refused, not obeyed
     assert not app.to_end.value and app.model.depth == deepest
     assert "too big to search to the end" in error_of(app)
