@@ -281,13 +281,17 @@ class PlayGame(Widget):
             friendly = self.board.explain(self.model, move) if self.model.human_to_move else None
             self._refresh(error=friendly or f"{str(error)[:1].upper()}{str(error)[1:]}.")
             return
-        self.tree_area.children = ()
+        self._close_tree()
         self._refresh()
+
+    def _close_tree(self) -> None:
+        """Close the search tree shown (it is of a position no longer on the board)."""
+        self.tree_area.children = ()
+        self.stepper = None
 
     def new_game(self) -> None:
         """Start again, with the side chosen in "Who starts" (or "Your side")."""
-        self.tree_area.children = ()
-        self.stepper = None
+        self._close_tree()
         self._agent_turn(lambda: self.model.new_game(human=self.first.value))
         self._refresh()
 
@@ -297,7 +301,7 @@ class PlayGame(Widget):
             self._refresh(error="Nothing to undo.")
             return
         self.stuck = None
-        self.tree_area.children = ()
+        self._close_tree()
         self._refresh()
 
     def _on_setting(self, control: Any, action: Callable[[Any], Any]) -> None:

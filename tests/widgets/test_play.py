@@ -269,6 +269,12 @@ def test_show_search_tree_opens_a_stepper_on_the_agents_last_search():
     assert stepper.model.algorithm == "alphabeta" and stepper.game is ttt
     stepper.step_button.click()
     assert stepper.model.current_state() == app.model.last_search.position
+    for close in (lambda: app.board.cells[8].click(), app.undo_button.click,
+                  app.new_button.click):  # the position is gone: so is its tree
+        app.tree_button.click()
+        assert app.stepper is not None
+        close()
+        assert app.stepper is None and app.tree_area.children == ()
 
 
 def test_a_search_too_big_to_step_through_is_not_opened():
