@@ -4,6 +4,7 @@ import os
 
 os.environ.setdefault("MPLBACKEND", "Agg")
 
+import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile(
@@ -11,3 +12,13 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture
+def close_figures():
+    """Close the pyplot figures a test leaves open (pyplot keeps every figure it makes, and
+    warns past twenty)."""
+    yield
+    import matplotlib.pyplot as plt
+
+    plt.close("all")

@@ -248,10 +248,7 @@ class TreeGame(GameBase):
             if kind is int or kind is float and node == node:  # a tip (the common case)
                 if not -MAX_TIP < node < MAX_TIP and not tip_in_range(node):
                     raise out_of_range(path, node)
-                self._value[path] = node
-                self._player[path] = player
-                self._tips.append(path)
-                self._moves[path] = ()
+                self._add_tip(path, node, player)
                 continue
             if kind is list or kind is tuple or kind is dict:
                 container = children = node
@@ -262,10 +259,7 @@ class TreeGame(GameBase):
             elif is_number(node := _exact(node)):
                 if not tip_in_range(node):
                     raise out_of_range(path, node)
-                self._value[path] = node
-                self._player[path] = player
-                self._tips.append(path)
-                self._moves[path] = ()
+                self._add_tip(path, node, player)
                 continue
             else:
                 raise ValueError(
@@ -301,6 +295,13 @@ class TreeGame(GameBase):
             for m, child in reversed(items):
                 stack.append((child, path + (m,), next_player, mover))
         self.has_chance = bool(self._chance)
+
+    def _add_tip(self, path: tuple, value: Any, player: int) -> None:
+        """Record a tip: its value, the player who would move there, no moves."""
+        self._value[path] = value
+        self._player[path] = player
+        self._tips.append(path)
+        self._moves[path] = ()
 
     def _outcomes(self, items: list, path: tuple) -> list:
         out = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from aisearch.core import MAX, GameBase
 from aisearch.games import Coins, CoinsState, ConnectFour, TicTacToe, TupleTree, fig5_2, utilities
 from aisearch.search import (
     MCTS,
@@ -23,29 +22,12 @@ from aisearch.search import (
 from aisearch.search.runtime.anytime import run_anytime
 from aisearch.search.sampling.ucb import rewards
 from aisearch.trace import Recorder
+from tests.bad_input.samples import BadUtility
 from tests.bad_input.table import Case, check, params
 
 TTT = TicTacToe()
 COINS = Coins((7, 4, 3, 9, 5, 7))
 KORF = TupleTree([[(6, 3, 0), (1, 1, 7)], [(2, 7, 0), (4, 4, 1)]])
-
-
-class NanGame(GameBase):
-    """One move to a terminal state whose utility is NaN."""
-
-    initial = 0
-
-    def to_move(self, s: int) -> int:
-        return MAX
-
-    def moves(self, s: int) -> tuple:
-        return (0,) if s == 0 else ()
-
-    def result(self, s: int, m: int) -> int:
-        return 1
-
-    def utility(self, s: int, player: int = MAX) -> Any:
-        return float("nan")
 
 
 def three(s: Any) -> int:
@@ -58,13 +40,6 @@ def two_each(game: Any, s: Any, players: int = 2) -> tuple:
 
 def nan_reward(game: Any, s: Any, players: int = 2) -> tuple:
     return (float("nan"), 0.5)
-
-
-class _NoneUtility(NanGame):
-    """A game whose utility is None."""
-
-    def utility(self, s: int, player: int = MAX) -> None:  # type: ignore[override]
-        return None
 
 
 def no_reward(game: Any, s: Any, players: int = 2) -> None:
@@ -178,7 +153,7 @@ CASES = [
     Case("rewards: players='2'", lambda: rewards(TTT, TTT.parse("xxx/oo./..."), "2"),
          ValueError, ("players must be an int >= 2", "'2'")),
     Case("scaled_rewards: a utility that is no number",
-         lambda: scaled_rewards(0, 5)(_NoneUtility(), 0), ValueError,
+         lambda: scaled_rewards(0, 5)(BadUtility(None), 0), ValueError,
          ("none", "not a number on the scale [0, 5]")),
     Case("scaled_rewards: a utility outside the scale",
          lambda: last(mcts(fig5_2, (), iterations=5, reward=scaled_rewards(0, 5))), ValueError,
@@ -205,7 +180,7 @@ CASES = [
     Case("mcts: value returns 2", lambda: last(mcts(TTT, TTT.initial, iterations=3,
                                                      value=lambda s: 2)),
          ValueError, ("returned 2", "[0, 1]")),
-    Case("mcts: utility returns NaN", lambda: last(mcts(NanGame(), 0, iterations=3)),
+    Case("mcts: utility returns NaN", lambda: last(mcts(BadUtility(float("nan")), 0, iterations=3)),
          ValueError, ("utility", "nan")),
     Case("mcts: reward returns (2, 2)", lambda: last(mcts(TTT, TTT.initial, iterations=3,
                                                           reward=two_each)),

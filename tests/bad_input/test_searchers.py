@@ -18,11 +18,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from aisearch.core import MAX, MIN, GameBase
+from aisearch.core import MAX, MIN
 from aisearch.games import ConnectFour, TicTacToe, fig5_2
 from aisearch.search import REGISTRY, SEARCHERS, Budget, History, describe
 from aisearch.search.runtime.anytime import run_anytime
 from aisearch.trace import Recorder
+from tests.bad_input.samples import BadUtility
 from tests.bad_input.table import Case, check, params
 
 TTT = TicTacToe()
@@ -101,25 +102,6 @@ def add_move(s: Any, moves: Any) -> list:
 
 def return_none(s: Any, moves: Any) -> None:
     return None
-
-
-class BadUtility(GameBase):
-    """One move to a terminal state whose utility is ``value``."""
-
-    def __init__(self, value: Any) -> None:
-        self.value, self.initial = value, 0
-
-    def to_move(self, s: int) -> int:
-        return MAX
-
-    def moves(self, s: int) -> tuple:
-        return (0,) if s == 0 else ()
-
-    def result(self, s: int, m: int) -> int:
-        return 1
-
-    def utility(self, s: int, player: int = MAX) -> Any:
-        return self.value
 
 
 def two_argument_eval(game: Any, state: Any) -> float:

@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 from aisearch.grading.exercises import discover
+from aisearch.grading.grade import default_tests, grade_namespace, load_questions
 from aisearch.grading.mutate import student_module
+from aisearch.grading.question import run_question
 
 ROOT = Path(__file__).resolve().parents[2]
 WRONG = Path(__file__).with_name("wrong")
@@ -56,6 +58,37 @@ def submission(name: str) -> str:
     trace = getattr(checks, "TRACE_NAME", None)
     answer = functions.pop(trace)(checks.trace_game()) if trace in functions else None
     return student_module(functions) + (f"\n{trace} = {answer!r}\n" if trace else "")
+
+
+def named_bugs(catalogue: dict) -> list:
+    """``(function name, bug)`` for every bug of an exercise's catalogue, to parametrize over."""
+    return [(name, bug) for name, wrong in catalogue.items() for bug in wrong]
+
+
+def assert_a_question_names(exercise: str, references: dict, name: str, bug, seeds) -> None:
+    """With ``bug`` in place of the right ``name`` among ``references``, the questions of
+    ``exercise``, run in order, come to one that names the bug on every seed; that question
+    takes marks off and gives the bug's feedback. (Each seed draws new random cases; the
+    other questions are graded by the whole-exercise tests.)"""
+    questions = [q for q in load_questions([default_tests()]) if q.exercise == exercise]
+    namespace = {**references, name: bug.impl}
+    for seed in seeds:
+        seen = []
+        for q in questions:
+            r = run_question(q, namespace, seed)
+            seen.append((r.id, r.bug))
+            if r.bug == bug.key:
+                assert r.earned < r.points and bug.feedback in r.feedback, (seed, r.feedback)
+                break
+        else:
+            raise AssertionError(f"seed {seed}: no question named {bug.key}: {seen}")
+
+
+def assert_full_marks(exercise: str, references: dict, seeds=range(5)) -> None:
+    """The right functions of ``exercise`` earn every point of every question on each seed."""
+    for seed in seeds:
+        results = grade_namespace(dict(references), exercise, seed=seed)
+        assert all(r.earned == r.points for r in results), [(r.id, r.feedback) for r in results]
 
 
 def write_notebook(path: Path, *cells: str, markdown: tuple[str, ...] = (),

@@ -11,7 +11,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
@@ -23,11 +22,7 @@ from aisearch.trace import Replay, Visit  # noqa: E402
 from aisearch.widgets import SearchStepper  # noqa: E402
 from aisearch.widgets.frames import BOX, frame_options  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def record(search, game, **options):

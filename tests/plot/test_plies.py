@@ -13,11 +13,7 @@ from aisearch import MAX, MIN, TwoRobots  # noqa: E402
 from aisearch.plot import robot_plies  # noqa: E402
 from aisearch.plot.plies import MOVER_COLORS  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def moves_drawn(ax):

@@ -12,7 +12,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
@@ -36,11 +35,7 @@ from aisearch.plot.layout import MAX_DOWN_LEAVES  # noqa: E402
 from aisearch.plot.tree import COLORS  # noqa: E402
 from aisearch.trace import Cut, Enter, Exit  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def tree41() -> TreeGame:

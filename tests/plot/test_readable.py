@@ -22,11 +22,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from aisearch.plot.readable import labels, problems  # noqa: E402
 from tests.plot.figure_kinds import KINDS, stepper_frame, stepper_recordings  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 @pytest.mark.parametrize("name", sorted(KINDS))

@@ -4,41 +4,15 @@ Random trees of varied shape (uneven branching, explicit MIN/MAX layers, ties, i
 tips) under both pruning conventions, full depth and depth-limited.
 """
 
-import math
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aisearch import (
-    Max,
-    Min,
-    Recorder,
-    TreeGame,
-    alphabeta,
-    alphabeta_failsoft,
-    minimax,
-    negamax,
-    pearl_ab,
-)
+from aisearch import Recorder, alphabeta, alphabeta_failsoft, minimax, negamax, pearl_ab
 from aisearch.trace import Leaf
+from tests.search.random_trees import path_evaluation, trees
 
 VARIANTS = [alphabeta, alphabeta_failsoft, negamax, pearl_ab]
-
-tips = st.integers(-4, 4) | st.sampled_from([math.inf, -math.inf])
-
-
-def internal(children):
-    kids = st.lists(children, min_size=1, max_size=4)
-    return kids | st.builds(Min, kids) | st.builds(Max, kids)
-
-
-trees = st.recursive(tips, internal, max_leaves=30).map(TreeGame)
-
-
-def path_evaluation(s):
-    """A deterministic evaluation of internal nodes (MAX's view) for depth-limited searches."""
-    return (sum(s) * 7 + len(s)) % 9 - 4
 
 
 def leaves(search, game, **kw):

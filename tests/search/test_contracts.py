@@ -29,9 +29,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aisearch.games import Max, Min, TreeGame
+from aisearch.games import TreeGame
 from aisearch.search import alphabeta, alphabeta_failsoft, minimax, negamax, pearl_ab
 from aisearch.trace import Backup, Cut, Enter, Exit, Leaf, Recorder
+from tests.search.random_trees import internal
 
 INF = math.inf
 WIN = 10**6  # the reference's score of a win at the root; tips are small
@@ -154,13 +155,6 @@ FORMS = [(minimax, "minimax"), (alphabeta, "hard"), (pearl_ab, "hard"),
 
 # -- random trees ------------------------------------------------------------------------
 tips = st.integers(-3, 3) | st.sampled_from([INF, -INF])
-
-
-def internal(children):
-    kids = st.lists(children, min_size=1, max_size=4)
-    return kids | st.builds(Min, kids) | st.builds(Max, kids)
-
-
 trees = st.builds(TreeGame, st.recursive(tips, internal, max_leaves=24),
                   first=st.sampled_from([0, 1]), win=st.sampled_from([None, None, 3]))
 

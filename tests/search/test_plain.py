@@ -20,27 +20,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aisearch import MAX, CountingGame, Max, Min, TicTacToe, TreeGame, TwoRobots, search
+from aisearch import MAX, CountingGame, TicTacToe, TwoRobots, search
 from aisearch.games.examples import eighteen_of_41, random_tree
 from aisearch.search import plain
+from tests.search.random_trees import path_evaluation, trees
 
 TWO_PLAYER = ("minimax", "alphabeta", "alphabeta_failsoft", "negamax")  # lessons 02-03
 PAIRS = [(name, target) for name in TWO_PLAYER for target in plain.STANDS_FOR[name]]
-
-tips = st.integers(-4, 4) | st.sampled_from([math.inf, -math.inf])
-
-
-def internal(children):
-    kids = st.lists(children, min_size=1, max_size=4)
-    return kids | st.builds(Min, kids) | st.builds(Max, kids)
-
-
-trees = st.recursive(tips, internal, max_leaves=30).map(TreeGame)
-
-
-def path_evaluation(s):
-    """A deterministic evaluation of internal nodes (MAX's view) for depth-limited searches."""
-    return (sum(s) * 7 + len(s)) % 9 - 4
 
 
 def run_plain(name, game, depth=None, evaluate=None, state=None):

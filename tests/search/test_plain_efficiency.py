@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aisearch import CountingGame, Max, Min, TicTacToe, TreeGame
+from aisearch import CountingGame, TicTacToe
 from aisearch.games.dag import DagGame
 from aisearch.search import (
     History,
@@ -35,27 +35,13 @@ from aisearch.search import (
     pvs,
     sss_star,
 )
+from tests.search.random_trees import path_evaluation, trees
 
-tips = st.integers(-4, 4) | st.sampled_from([math.inf, -math.inf])
-
-
-def internal(children):
-    kids = st.lists(children, min_size=1, max_size=4)
-    return kids | st.builds(Min, kids) | st.builds(Max, kids)
-
-
-trees = st.recursive(tips, internal, max_leaves=30).map(TreeGame)
 dags = st.builds(lambda b, d, width, seed, skip: DagGame(b, d, width, seed=seed, skip=skip),
                  st.integers(1, 4), st.integers(1, 6), st.integers(1, 5),
                  st.integers(0, 10**6), st.sampled_from([0.0, 0.3]))
 games = trees | dags
 depths = st.none() | st.integers(1, 5)
-
-
-def path_evaluation(s):
-    """A deterministic evaluation (MAX's view) of a tree's path or a DAG's state, both
-    tuples of ints."""
-    return (sum(s) * 7 + len(s)) % 9 - 4
 
 
 def table():

@@ -19,15 +19,9 @@ from hypothesis import strategies as st
 from aisearch import Coins, CountingGame, Max, Min, TicTacToe, TreeGame
 from aisearch.games.chance_trees import random_chance_tree
 from aisearch.search import MCTS, plain
+from tests.search.random_trees import internal
 
 tips = st.integers(-3, 3)
-
-
-def internal(children):
-    kids = st.lists(children, min_size=1, max_size=4)
-    return kids | st.builds(Min, kids) | st.builds(Max, kids)
-
-
 trees = st.recursive(tips, internal, max_leaves=25).filter(
     lambda t: isinstance(t, (list, Min, Max))).map(TreeGame)
 chance_trees = st.builds(lambda seed, depth: random_chance_tree(seed, depth=depth, p_tip=0.0),

@@ -8,8 +8,6 @@ from hypothesis import strategies as st
 
 from aisearch import (
     ConnectFour,
-    Max,
-    Min,
     Recorder,
     TicTacToe,
     TranspositionTable,
@@ -28,21 +26,9 @@ from aisearch.search.efficiency.pvs import above, below, null_window
 from aisearch.search.efficiency.sss import stockman_sss
 from aisearch.trace import Leaf, Research, Start
 from aisearch.widgets import StepperModel
+from tests.search.random_trees import path_evaluation, trees
 
-tips = st.integers(-4, 4) | st.sampled_from([math.inf, -math.inf])
-
-
-def internal(children):
-    kids = st.lists(children, min_size=1, max_size=4)
-    return kids | st.builds(Min, kids) | st.builds(Max, kids)
-
-
-trees = st.recursive(tips, internal, max_leaves=30).map(TreeGame)
 WINDOWED = [alphabeta_tt, pvs, aspiration, mtdf, sss_star]
-
-
-def path_evaluation(s):
-    return (sum(s) * 7 + len(s)) % 9 - 4
 
 
 def best_move_value(game, s, move, depth, **kw):

@@ -10,7 +10,6 @@ matplotlib.use("Agg")
 
 import io  # noqa: E402
 
-import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from aisearch import (  # noqa: E402
@@ -28,11 +27,7 @@ from aisearch.trace import Cut  # noqa: E402
 from aisearch.widgets import PlayModel, SearchStepper, StepperModel  # noqa: E402
 from aisearch.widgets.snapshots import key_frames, play_strip, scripted, stepper_strip  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def recorded(search, game, *args, **kw):

@@ -17,14 +17,20 @@ from aisearch.grading.exercises.ex05_horizon_effect.checks import (
     search_cases,
     search_reference,
 )
-from aisearch.grading.grade import default_tests, grade_file, grade_namespace, load_questions
+from aisearch.grading.grade import default_tests, grade_file, load_questions
 from aisearch.grading.observe import observe
 from aisearch.grading.question import run_question
-from tests.grading.homework_helpers import solution_code, submission
+from tests.grading.homework_helpers import (
+    assert_a_question_names,
+    assert_full_marks,
+    named_bugs,
+    solution_code,
+    submission,
+)
 
 SEEDS = range(30)
 FEW_SEEDS = range(4)  # question by question; 30 seeds in tests/grading/test_bugs_on_30_seeds.py
-NAMED = [(name, bug) for name, wrong in bugs.CATALOGUE.items() for bug in wrong]
+NAMED = named_bugs(bugs.CATALOGUE)
 
 
 def seen(f, case):
@@ -69,27 +75,11 @@ def test_the_bugs_cover_the_usual_mistakes_of_quiescence_search():
 @pytest.mark.slow
 @pytest.mark.parametrize("name, bug", NAMED, ids=[bug.impl.__name__ for _, bug in NAMED])
 def test_every_named_bug_is_caught_with_its_feedback(name, bug):
-    """Each seed draws new random cases; the questions are run in order until one names the
-    bug (the others are graded by the whole-exercise tests)."""
-    questions = [q for q in load_questions([default_tests()]) if q.exercise == "05"]
-    namespace = dict(bugs.REFERENCES)
-    namespace[name] = bug.impl
-    for seed in FEW_SEEDS:
-        results = []
-        for q in questions:
-            r = run_question(q, namespace, seed)
-            results.append((r.id, r.bug))
-            if r.bug == bug.key:
-                assert r.earned < r.points and bug.feedback in r.feedback, (seed, r.feedback)
-                break
-        else:
-            raise AssertionError(f"seed {seed}: no question named {bug.key}: {results}")
+    assert_a_question_names("05", bugs.REFERENCES, name, bug, FEW_SEEDS)
 
 
 def test_the_references_get_full_marks():
-    for seed in range(5):
-        results = grade_namespace(dict(bugs.REFERENCES), "05", seed=seed)
-        assert all(r.earned == r.points for r in results), [(r.id, r.feedback) for r in results]
+    assert_full_marks("05", bugs.REFERENCES)
 
 
 @pytest.mark.parametrize("seed", [7, 8])

@@ -17,13 +17,13 @@ from aisearch.grading.exercises.ex06_games_of_chance.bugs import (
     hold_at_win_probability,
 )
 from aisearch.grading.exercises.ex06_games_of_chance.checks import chance_cases, reference
-from aisearch.grading.grade import default_tests, grade_namespace, load_questions
+from aisearch.grading.grade import grade_namespace
 from aisearch.grading.observe import observe
-from aisearch.grading.question import run_question
 from aisearch.solve_pig import pig_solution
+from tests.grading.homework_helpers import assert_a_question_names, assert_full_marks, named_bugs
 
 SEEDS = range(30)
-NAMED = [(name, bug) for name, bugs in CATALOGUE.items() for bug in bugs]
+NAMED = named_bugs(CATALOGUE)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -48,27 +48,11 @@ def test_the_bugs_cover_the_usual_mistakes_with_chance():
 
 @pytest.mark.parametrize("name, bug", NAMED, ids=[bug.impl.__name__ for _, bug in NAMED])
 def test_every_named_bug_is_caught_with_its_feedback_on_30_seeds(name, bug):
-    """Each seed draws new random cases; the questions are run in order until one names the
-    bug (the others are graded by the whole-exercise tests)."""
-    questions = [q for q in load_questions([default_tests()]) if q.exercise == "06"]
-    namespace = dict(REFERENCES)
-    namespace[name] = bug.impl
-    for seed in SEEDS:
-        seen = []
-        for q in questions:
-            r = run_question(q, namespace, seed)
-            seen.append((r.id, r.bug))
-            if r.bug == bug.key:
-                assert r.earned < r.points and bug.feedback in r.feedback, (seed, r.feedback)
-                break
-        else:
-            raise AssertionError(f"seed {seed}: no question named {bug.key}: {seen}")
+    assert_a_question_names("06", REFERENCES, name, bug, SEEDS)
 
 
 def test_the_references_get_full_marks():
-    for seed in range(5):
-        results = grade_namespace(dict(REFERENCES), "06", seed=seed)
-        assert all(r.earned == r.points for r in results), [(r.id, r.feedback) for r in results]
+    assert_full_marks("06", REFERENCES)
 
 
 def test_an_answer_off_by_less_than_1e3_is_told_how_far_off_it_is_and_what_is_allowed():

@@ -26,12 +26,13 @@ from aisearch.grading.exercises.ex07_learning_evaluators.checks import (
     reference,
     train_cases,
 )
-from aisearch.grading.grade import default_tests, grade_namespace, load_questions
+from aisearch.grading.grade import default_tests, load_questions
 from aisearch.grading.question import run_question
+from tests.grading.homework_helpers import assert_a_question_names, assert_full_marks, named_bugs
 
 SEEDS = range(30)
 FEW_SEEDS = range(4)  # question by question; 30 seeds in tests/grading/test_bugs_on_30_seeds.py
-NAMED = [(name, bug) for name, bugs in CATALOGUE.items() for bug in bugs]
+NAMED = named_bugs(CATALOGUE)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -103,24 +104,8 @@ def test_the_bugs_cover_the_usual_mistakes_of_td():
 
 @pytest.mark.parametrize("name, bug", NAMED, ids=[bug.impl.__name__ for _, bug in NAMED])
 def test_every_named_bug_is_caught_with_its_feedback(name, bug):
-    """Each seed draws new random cases; the questions are run in order until one names the
-    bug (the others are graded by the whole-exercise tests)."""
-    questions = [q for q in load_questions([default_tests()]) if q.exercise == "07"]
-    namespace = dict(REFERENCES)
-    namespace[name] = bug.impl
-    for seed in FEW_SEEDS:
-        seen = []
-        for q in questions:
-            r = run_question(q, namespace, seed)
-            seen.append((r.id, r.bug))
-            if r.bug == bug.key:
-                assert r.earned < r.points and bug.feedback in r.feedback, (seed, r.feedback)
-                break
-        else:
-            raise AssertionError(f"seed {seed}: no question named {bug.key}: {seen}")
+    assert_a_question_names("07", REFERENCES, name, bug, FEW_SEEDS)
 
 
 def test_the_references_get_full_marks():
-    for seed in range(5):
-        results = grade_namespace(dict(REFERENCES), "07", seed=seed)
-        assert all(r.earned == r.points for r in results), [(r.id, r.feedback) for r in results]
+    assert_full_marks("07", REFERENCES)
