@@ -82,6 +82,24 @@ def test_static_order_puts_the_best_successor_for_the_player_to_move_first():
     assert order(s, (1, 2), 1) == (1, 2)  # just above the depth bound: not ordered
 
 
+class RulesOnly:
+    """Tic-tac-toe's rules without a start position: what an ordering needs of a game."""
+
+    def __init__(self):
+        self._game = TicTacToe()
+
+    def __getattr__(self, name):
+        if name == "initial":
+            raise AttributeError(name)
+        return getattr(self._game, name)
+
+
+def test_static_order_needs_the_rules_of_a_game_not_its_start():
+    s = TicTacToe.parse("x../.../...")
+    order = StaticOrder(RulesOnly(), TicTacToe.nilsson_eval)
+    assert order(s, TicTacToe().moves(s), 3)[0] == 4
+
+
 @pytest.mark.parametrize("game, evaluate", [(TicTacToe(), TicTacToe.nilsson_eval),
                                             (ConnectFour(), ConnectFour.evaluate)])
 def test_static_order_met_again_gives_the_same_order_and_ties_follow_the_moves_given(
