@@ -22,10 +22,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from aisearch.games import TreeGame
 from aisearch.games.dag import DagGame
 from aisearch.results import Stats
 from aisearch.search import TranspositionTable, alphabeta_tt, aspiration, minimax, mtdf
-from aisearch.search.efficiency.windows import check_guess
+from aisearch.search.efficiency.windows import check_guess, mtd
 from aisearch.search.runtime import WON
 from aisearch.trace import Recorder, Start
 
@@ -101,8 +102,8 @@ def ref_mtdf(game, depth, guess):
     while lower < upper:
         gamma = g if g > lower else math.nextafter(lower, INF)
         window = (math.nextafter(gamma, -INF), gamma)
-        d = alphabeta_tt(game, game.initial, depth, evaluate=game.evaluate, table=table,
-                         window=window)
+        d = alphabeta_tt(game, game.initial, depth, evaluate=getattr(game, "evaluate", None),
+                         table=table, window=window)
         passes.append((window, d))
         g = d.value
         if g < gamma:
@@ -130,6 +131,18 @@ def test_mtdf_asks_the_null_windows_its_description_gives(game, depth, guess):
     assert (d.value, d.pv, d.move) == (value, pv, pv[0] if pv else None)
     assert d.stats == total([p for _, p in passes])
     assert d.value == minimax(game, game.initial, depth, evaluate=game.evaluate).value
+
+
+@pytest.mark.parametrize("tree, guess", [([[[0, 1], 0]], 0), ([[3, [0, 1], 0]], 0),
+                                         ([[[1, 3], 1]], 1)])
+def test_mtdf_line_is_that_of_the_pass_that_proved_its_move_at_exactly_gamma(tree, guess):
+    """The first pass fails high at exactly its gamma: it proves MAX's move, and its line is
+    the answer; the pass after it fails low, and its line proves nothing of MAX's move."""
+    game = TreeGame(tree)
+    passes, value, pv = ref_mtdf(game, None, guess)
+    assert [p.value for _, p in passes] == [value, value]  # high at gamma, then low
+    d = mtdf(game, game.initial, guess=guess)
+    assert (d.value, d.pv) == (value, pv) and pv != passes[-1][1].pv
 
 
 @settings(max_examples=100, deadline=None)
@@ -196,3 +209,13 @@ def test_a_root_that_wins_fails_high_once_then_is_answered(fastest_wins):
                    fastest_wins=fastest_wins, tracer=rec)  # O to move wins at once
     assert (d.value, d.move) == (-INF, 5)
     assert windows_of(rec) == [(-10, 10), (-INF, 10)]
+
+
+def test_mtd_takes_the_search_and_the_position_by_name_too_and_its_options_by_name_only():
+    game = TreeGame([[[0, 1], 0]])
+    named = mtd(search=mtdf, game=game, state=game.initial, depth=None, first=0,
+                table=TranspositionTable(), evaluate=None, order=None, prune_on_equal=True,
+                fastest_wins=True, tracer=None)
+    assert named == mtdf(game, game.initial, guess=0)
+    with pytest.raises(TypeError):
+        mtd(mtdf, game, game.initial, None, 0)  # type: ignore[misc]  (first= by name only)
