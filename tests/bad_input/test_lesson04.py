@@ -12,6 +12,7 @@ from aisearch import (
     StaticOrder,
     TicTacToe,
     TranspositionTable,
+    TreeGame,
     alphabeta,
     alphabeta_tt,
     aspiration,
@@ -41,6 +42,13 @@ _TABLE, _TABLE2 = TranspositionTable(), TranspositionTable()
 
 def _zero(s):
     return 0
+
+
+def _zero_win():
+    """The dice tree, declaring a win worth 0 (a game may declare anything)."""
+    game = TreeGame(dice_tree.tree)
+    game.win = 0
+    return game
 
 
 def _searched_without_memory():
@@ -159,6 +167,13 @@ CASES = [
     Case("iterative_deepening: star1 on a chance tree without bounds",
          lambda: iterative_deepening(dice_tree, (), evaluate=lambda s: 0, search=star1),
          ValueError, ("star1 needs bounds=(l, u)", "search_options={'bounds': (l, u)}")),
+    Case("iterative_deepening: star1 on a chance tree whose win is inf (no finite bounds)",
+         lambda: iterative_deepening(TreeGame(dice_tree.tree, win=math.inf), (),
+                                     evaluate=lambda s: 0, search=star1),
+         ValueError, ("star1 needs bounds=(l, u)", "no finite win")),
+    Case("iterative_deepening: star1 on a game that declares a win of 0",
+         lambda: iterative_deepening(_zero_win(), (), evaluate=lambda s: 0, search=star1),
+         ValueError, ("star1 needs bounds=(l, u)", "no finite win")),
     Case("iterative_deepening: the search's options in a functools.partial",
          lambda: iterative_deepening(dice_tree, (), evaluate=lambda s: 0,
                                      search=functools.partial(star1, bounds=(0, 9))),
@@ -246,3 +261,9 @@ CASES = [
 @params(CASES)
 def test_bad_input_gets_a_clear_error(case):
     check(case)
+
+
+def test_iterative_deepening_takes_star1s_bounds_from_a_finite_win():
+    game = TreeGame(dice_tree.tree, win=10)  # (every tip lies within -10..10)
+    last = list(iterative_deepening(game, (), evaluate=_zero, search=star1))[-1]
+    assert (last.value, last.move) == (3.5, "b")
