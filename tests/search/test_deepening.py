@@ -23,7 +23,7 @@ from aisearch import (
     star2,
     uniform_tree,
 )
-from aisearch.games import dice_tree
+from aisearch.games import Pig, dice_tree
 from aisearch.search.efficiency.deepening import proven_better
 from aisearch.trace import Start
 
@@ -173,3 +173,21 @@ def test_a_table_needs_a_searcher_that_takes_one():
         next(iterative_deepening(C4, MID, 3, evaluate=E, table=TranspositionTable()))
     with pytest.raises(TypeError, match="table must be a TranspositionTable"):
         next(iterative_deepening(C4, MID, 3, evaluate=E, search=pvs, table={}))
+
+
+def test_star1_deepens_on_pig_with_the_bounds_of_its_win_of_1():
+    game = Pig(goal=6)  # utilities +1 and -1: bounds (-1, 1) from its declared win
+    last = list(iterative_deepening(game, game.initial, 3, evaluate=lambda s: 0,
+                                    search=star1))[-1]
+    assert last.value == expectiminimax(game, game.initial, 3, evaluate=lambda s: 0).value
+
+
+def test_a_table_filled_by_iterative_deepening_serves_a_search_with_the_same_evaluation():
+    """Iterative deepening counts the evaluation's calls through a wrapper; the table takes
+    the wrapper for the evaluation itself, so a later search with the same evaluation is
+    served, not refused as another kind of search."""
+    table = TranspositionTable()
+    last = list(iterative_deepening(C4, C4.initial, 3, evaluate=E, search=alphabeta_tt,
+                                    table=table))[-1]
+    again = alphabeta_tt(C4, C4.initial, 3, evaluate=E, table=table)
+    assert again.value == last.value and again.stats.table_hits > 0
