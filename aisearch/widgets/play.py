@@ -16,60 +16,23 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
-from aisearch.core import MAX, MIN, unwrap
+from aisearch.core import MAX, MIN
 from aisearch.results import Decision
 from aisearch.search import describe
 from aisearch.widgets.base import Widget
-from aisearch.widgets.play_model import PlayError, PlayModel, default_searcher
+from aisearch.widgets.play_model import (
+    DepthRange,
+    PlayError,
+    PlayModel,
+    default_searcher,
+    depth_range,
+)
 from aisearch.widgets.stepper import SearchStepper
 from aisearch.widgets.views import BoardView, default_view
 
 __all__ = ["PlayGame", "DepthRange", "depth_range"]
-
-DEEPEST = 10
-"""The deepest search the depth slider offers for a game that declares no
-``max_play_depth``."""
-
-
-class DepthRange(NamedTuple):
-    """The searches the play widget offers for a game (see :func:`depth_range`)."""
-
-    deepest: int  # the depth slider's maximum
-    declared: bool  # declared by the game: deeper searches are refused
-    no_end: str | None  # why there is no search "to the end" (None: there is)
-
-
-def depth_range(game: Any) -> DepthRange:
-    """The deepest search the play widget offers for ``game``, and why it does not offer
-    to search to the end (None: it does), as the game declares them.
-
-    A game too big to search deep declares ``max_play_depth`` (plies) with its other
-    presentation (chess: 4, Connect Four: 8); a search to its end would not return while
-    one waits, so only a game that declares no limit is searched "to the end", unless its
-    play can go on for ever (``cycles``). A game that declares none is offered depths up
-    to 10, where a deeper search of a small game is the same as one to its end.
-
-    >>> from aisearch.games import Chess, TicTacToe
-    >>> depth_range(TicTacToe())
-    DepthRange(deepest=10, declared=False, no_end=None)
-    >>> depth_range(Chess()).no_end
-    'Chess() is too big to search to the end while you wait'
-    """
-    rules = unwrap(game)
-    deepest = getattr(rules, "max_play_depth", None)
-    if deepest is None:
-        if getattr(rules, "cycles", False):
-            return DepthRange(DEEPEST, False, f"the play of {game!r:.60} can go on for ever: "
-                              "it has no end to search to")
-        return DepthRange(DEEPEST, False, None)
-    if isinstance(deepest, bool) or not isinstance(deepest, int) or deepest < 1:
-        raise TypeError(f"{type(rules).__name__}.max_play_depth must be a positive int "
-                        f"(plies) or None, not {deepest!r:.80}")
-    return DepthRange(deepest, True,
-                      f"{game!r:.60} is too big to search to the end while you wait")
-
 
 class PlayGame(Widget):
     """Play ``game`` against an agent that searches, then look at its search.
@@ -136,18 +99,12 @@ class PlayGame(Widget):
             if options is not None:
                 raise ValueError("give options= or variants=, not both")
             options = next(iter(variants.values()))
-        deepest, capped, no_end = depth_range(game)
+        deepest, _, no_end = depth_range(game)
         # a node budget bounds every search of an anytime searcher, however deep
         chosen = default_searcher(game) if searcher is None else searcher
         info = describe(chosen, strict=False) if callable(chosen) else None
         budgeted = bool(info and info.anytime) and nodes is not None
         self.no_end = None if budgeted or agent is not None else no_end
-        if self.no_end and depth is None:  # (refused before the agent's first search)
-            raise ValueError(f"{self.no_end}: give a depth from 1 to {deepest}")
-        if capped and not budgeted and agent is None and isinstance(depth, int) \
-                and depth > deepest:
-            raise ValueError(f"depth {depth} is too deep to search {game!r:.60} while you "
-                             f"wait: give a depth from 1 to {deepest}")
         self.model = PlayModel(game, agent, human=human, depth=depth, evaluate=evaluate,
                                searcher=searcher, seed=seed, nodes=nodes, options=options)
         for name, settings in (variants or {}).items():  # each one checked now, not when chosen

@@ -49,7 +49,7 @@ from aisearch.widgets.dry import dry_run
 from aisearch.widgets.text import count
 
 __all__ = ["PlayModel", "PlayError", "SearchInfo", "evaluations", "side_names",
-           "default_searcher"]
+           "default_searcher", "DepthRange", "depth_range"]
 
 
 class PlayError(ValueError):
@@ -157,6 +157,49 @@ def _check_chance(game: Any, searcher: Any) -> None:
                      "(expectiminimax)")
 
 
+DEEPEST = 10
+"""The deepest search the depth slider offers for a game that declares no
+``max_play_depth``."""
+
+
+class DepthRange(NamedTuple):
+    """The searches the play widget offers for a game (see :func:`depth_range`)."""
+
+    deepest: int  # the depth slider's maximum
+    declared: bool  # declared by the game: deeper searches are refused
+    no_end: str | None  # why there is no search "to the end" (None: there is)
+
+
+def depth_range(game: Any) -> DepthRange:
+    """The deepest search the play widget offers for ``game``, and why it does not offer
+    to search to the end (None: it does), as the game declares them.
+
+    A game too big to search deep declares ``max_play_depth`` (plies) with its other
+    presentation (chess: 4, Connect Four: 8); a search to its end would not return while
+    one waits, so only a game that declares no limit is searched "to the end", unless its
+    play can go on for ever (``cycles``). A game that declares none is offered depths up
+    to 10, where a deeper search of a small game is the same as one to its end.
+
+    >>> from aisearch.games import Chess, TicTacToe
+    >>> depth_range(TicTacToe())
+    DepthRange(deepest=10, declared=False, no_end=None)
+    >>> depth_range(Chess()).no_end
+    'Chess() is too big to search to the end while you wait'
+    """
+    rules = unwrap(game)
+    deepest = getattr(rules, "max_play_depth", None)
+    if deepest is None:
+        if getattr(rules, "cycles", False):
+            return DepthRange(DEEPEST, False, f"the play of {game!r:.60} can go on for ever: "
+                              "it has no end to search to")
+        return DepthRange(DEEPEST, False, None)
+    if isinstance(deepest, bool) or not isinstance(deepest, int) or deepest < 1:
+        raise TypeError(f"{type(rules).__name__}.max_play_depth must be a positive int "
+                        f"(plies) or None, not {deepest!r:.80}")
+    return DepthRange(deepest, True,
+                      f"{game!r:.60} is too big to search to the end while you wait")
+
+
 def _check_settings(game: Any, agent: Any, human: Any, depth: Any, evaluate: Any,
                     searcher: Any, seed: Any, nodes: Any) -> None:
     """Refuse settings the model could not play with, naming the rule that was broken."""
@@ -198,7 +241,10 @@ class PlayModel:
     human : {MAX, MIN}
         The human's side; the agent plays the other one (and chance is sampled).
     depth : int or None
-        Plies the agent searches.
+        Plies the agent searches (None: to the end). With the package's agent and no node
+        budget, at most the game's deepest search, and None only for a game that can be
+        searched to its end while one waits (:func:`depth_range`), here as in the widget
+        (set later too: ``model.depth = 20`` on chess is refused, not searched for hours).
     evaluate : callable, optional
         Static evaluation at the depth bound (MAX's view); default: the game's first
         named evaluation (:func:`evaluations`).
@@ -242,7 +288,7 @@ class PlayModel:
         if searcher is None:
             searcher = default_searcher(game)
         _check_settings(game, agent, human, depth, evaluate, searcher, seed, nodes)
-        self.game, self.agent, self.searcher, self.depth = game, agent, searcher, depth
+        self.game, self.agent, self.searcher = game, agent, searcher
         self._options = check_options(searcher, options)
         info = describe(searcher, strict=False)
         self.anytime = bool(info and info.anytime)
@@ -250,6 +296,7 @@ class PlayModel:
             raise ValueError(f"{info.name if info else searcher} is an anytime search: give it "
                              "depth= (the deepest iteration) or nodes= (a node budget per move)")
         self.nodes = nodes
+        self.depth = depth
         self.evaluations = evaluations(game)
         if evaluate is None:
             evaluate = next(iter(self.evaluations.values()))
@@ -273,6 +320,14 @@ class PlayModel:
     @depth.setter
     def depth(self, depth: int | None) -> None:
         check_depth(depth)
+        if self.agent is None and not (self.anytime and self.nodes is not None):
+            # (an agent of one's own, or a node budget, bounds every search however deep)
+            deepest, capped, no_end = depth_range(self.game)
+            if no_end and depth is None:
+                raise ValueError(f"{no_end}: give a depth from 1 to {deepest}")
+            if capped and depth is not None and depth > deepest:
+                raise ValueError(f"depth {depth} is too deep to search {self.game!r:.60} while "
+                                 f"you wait: give a depth from 1 to {deepest}")
         self._depth = depth
 
     @property

@@ -17,7 +17,7 @@ from aisearch import MAX, MIN, fig5_2  # noqa: E402
 from aisearch.games.nim import Nim  # noqa: E402
 from aisearch.games.robots import TwoRobots  # noqa: E402
 from aisearch.games.tictactoe import TicTacToe  # noqa: E402
-from aisearch.search import minimax  # noqa: E402
+from aisearch.search import iterative_deepening, minimax  # noqa: E402
 from aisearch.widgets import PlayGame, PlayModel  # noqa: E402
 from aisearch.widgets.play_model import PlayError  # noqa: E402
 from aisearch.widgets.views import GridView, MovesView  # noqa: E402
@@ -484,6 +484,15 @@ def test_a_big_game_offers_its_declared_depths_and_no_search_to_the_end(name, de
         PlayGame(game, depth=None)
     with pytest.raises(ValueError, match=f"depth {deepest + 1} is too deep.*1 to {deepest}"):
         PlayGame(game, depth=deepest + 1)
+    # the model holds the same limits when code sets its depth (no search for hours)
+    for depth, why in [(deepest + 1, "too deep"), (None, "too big to search to the end")]:
+        with pytest.raises(ValueError, match=why):
+            app.model.depth = depth
+        with pytest.raises(ValueError, match=why):
+            PlayModel(game, depth=depth)
+    assert app.model.depth == deepest
+    budgeted = PlayModel(game, searcher=iterative_deepening, depth=None, nodes=50)
+    assert budgeted.depth is None  # a node budget bounds every search, however deep
 
 
 def test_small_games_are_searched_to_the_end_and_endless_ones_are_not():
