@@ -12,7 +12,6 @@ from aisearch import (
     StaticOrder,
     TicTacToe,
     TranspositionTable,
-    TreeGame,
     alphabeta,
     alphabeta_tt,
     aspiration,
@@ -26,7 +25,7 @@ from aisearch import (
     star1,
     uniform_tree,
 )
-from aisearch.games import dice_tree
+from aisearch.games import TreeGame, dice_tree
 from aisearch.games.dag import DagGame
 from aisearch.search import DistanceBounds, PrincipalVariation, stockman_sss, win_distance
 from aisearch.theory import effective_branching_factor, knuth_moore_leaves, pearl_branching
