@@ -22,6 +22,8 @@ from aisearch.search import (
     pearl_ab,
     pvs,
 )
+from aisearch.search.runtime import win_value
+from aisearch.search.runtime.leaves import make_leaf
 from aisearch.trace import Enter, Recorder, Start
 
 INF = math.inf
@@ -89,6 +91,71 @@ def test_values_of_any_real_number_type_count_as_their_value(search):
         for win in (None, 20):
             d = search(Typed([[3, 12, 8], [2, 4, 6], [14, 5, 2]], win=win), (), tracer=Recorder())
             assert (d.value, d.move, d.pv) == (3, 0, (0, 0))
+
+
+LEAF_KINDS = [dict(terminal=True), dict(terminal=True, unary=True), dict(terminal=False)]
+
+
+def leaf_rule(kind, returns, **more):
+    """A leaf rule whose source returns ``returns`` one after another (a state is ignored)."""
+    it = iter(returns)
+    source = (lambda s: next(it)) if kind.get("unary") or not kind["terminal"] else \
+        (lambda s, player: next(it))
+    options = dict(name="utility", payoff=INF, fastest=True, ply=lambda s, d: 5 - d,
+                   trace=None)
+    return make_leaf(source, **{**options, **kind, **more})
+
+
+@pytest.mark.parametrize("kind", LEAF_KINDS)
+def test_a_leaf_value_equal_to_one_seen_before_is_still_checked_by_its_type(kind):
+    """The leaf rule remembers the plain numbers it took (the common case costs one type
+    test and one look-up); a value equal to one of them but of another type is checked in
+    full all the same: a bool is refused, numpy's numbers come back as Python's, a Fraction
+    stays one."""
+    leaf = leaf_rule(kind, [1, 1, np.int64(1), 0.5, Fraction(1, 2), np.float32(0.5), True])
+    got = [leaf("s", 2) for _ in range(6)]
+    assert got == [1, 1, 1, 0.5, Fraction(1, 2), 0.5]
+    assert [type(v) for v in got] == [int, int, int, float, Fraction, float]
+    with pytest.raises(TypeError, match="returned True"):
+        leaf("s", 2)
+    assert leaf.count() == 7
+
+
+@pytest.mark.parametrize("kind", LEAF_KINDS)
+@pytest.mark.parametrize("bad", [math.nan, 2 ** 999, -2 ** 999, -2 ** 1000, 2.0 ** 999,
+                                 -2.0 ** 999, -2.0 ** 1000], ids=repr)
+def test_a_leaf_rule_checks_every_value_after_it_has_remembered_its_fill(kind, bad):
+    """Past the values it remembers, a value is checked as the first one was: NaN and a
+    finite number at or beyond ±2**999, an int or a float, are refused after 2,000 plain
+    values."""
+    leaf = leaf_rule(kind, [*(k / 7 for k in range(1000)), *range(-500, 500), bad])
+    assert [leaf("s", 1) for _ in range(2000)][-1] == 499
+    with pytest.raises(ValueError, match=r"returned .*within ±2\*\*999 when finite"):
+        leaf("s", 1)
+
+
+@pytest.mark.parametrize("more", [dict(trace=Recorder()), dict(values=lambda v, name, s: v),
+                                  dict(terminal=False)], ids=["trace", "values", "evaluation"])
+def test_a_unary_leaf_source_is_only_a_terminal_one_without_tracer_or_values(more):
+    """``unary`` (a game's own MAX utility, called with the state alone) serves the common
+    case only: asked with a tracer, a values check or for an evaluation it is refused."""
+    with pytest.raises(ValueError, match="unary: a terminal leaf's source"):
+        leaf_rule(dict(terminal=True, unary=True), [1], **more)
+
+
+@pytest.mark.parametrize("kind", LEAF_KINDS[:2])
+@pytest.mark.parametrize("top", [None, 5])
+def test_a_won_game_scores_by_its_distance_from_the_root_the_same_with_or_without_top(
+        kind, top):
+    """A win ``5 - d`` plies from the root scores ``WIN - (5 - d) * PLY``, from ``top`` or
+    from ``ply``, the nearer the higher; the same number each time it is reached; a loss its
+    negation; with ``fastest=False`` a win is ``inf`` as it is."""
+    leaf = leaf_rule(kind, [INF, -INF] * 6, top=top)
+    got = [(leaf("s", d), leaf("s", d)) for d in (0, 1, 2, 0, 1, 2)]
+    assert got == [(win_value(5 - d), -win_value(5 - d)) for d in (0, 1, 2, 0, 1, 2)]
+    assert got[0][0] < got[1][0] < got[2][0]
+    plain = leaf_rule(kind, [INF, -INF, 3], top=top, fastest=False)
+    assert [plain("s", d) for d in (0, 1, 2)] == [INF, -INF, 3]
 
 
 @pytest.mark.parametrize("win", [0, -1, True, "10", None])

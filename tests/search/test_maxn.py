@@ -35,7 +35,7 @@ def test_maxn_on_a_hand_worked_tree():
     player 0 then prefers 6 to 2."""
     d = maxn(KORF, (), prune=False)
     assert (d.value, d.move, d.pv) == ((6, 3, 0), 0, (0, 0))
-    assert d.stats.nodes == 7 and d.stats.cutoffs == 0
+    assert d.stats.nodes == 7 and d.stats.leaves == 4 and d.stats.cutoffs == 0
 
 
 def test_shallow_pruning_skips_what_the_parent_cannot_want():

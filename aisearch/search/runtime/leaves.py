@@ -1,9 +1,11 @@
 """The leaf rule: what a search takes as the value of a terminal state or of a state at the
 depth bound, checked, counted, traced, and a won game scored by its distance from the root.
 
-The common case costs one type test: a plain ``int`` or ``float`` strictly inside the
-range of payoffs is the value as it is. Anything else (a win or a loss, a ``Fraction``,
-something that is not a number) takes the slow path, which checks it in full
+The common case costs one type test and one comparison or look-up: a plain ``int`` or
+``float`` strictly inside the range of payoffs is the value as it is (a terminal value is
+looked up among those seen before, a game's few payoffs; an evaluation's is compared with
+the bounds). Anything else (a win or a loss, a ``Fraction``, something that is not a
+number) takes the slow path, which checks it in full
 (:func:`~aisearch.search.runtime.checks.checked_value`) and scores a win.
 """
 
@@ -20,12 +22,26 @@ from aisearch.trace.events import Leaf
 __all__ = ["make_leaf"]
 
 LeafFn = Callable[..., Any]
+KNOWN = 256  # plain values a leaf rule remembers as checked
+
+
+class _WinScores(dict):
+    """The score of a won game at ``d`` plies above the bound, ``top - d`` plies from the
+    root: computed once for each ``d`` (mixed int and float arithmetic is slow)."""
+
+    def __init__(self, top: int) -> None:
+        super().__init__()
+        self.top = top
+
+    def __missing__(self, d: int) -> float:
+        score = self[d] = WIN - (self.top - d) * PLY
+        return score
 
 
 def make_leaf(source: Callable[..., Any], *, terminal: bool, name: str, payoff: float,
               fastest: bool, ply: Callable[[Any, int], int], trace: Any,
               kind: type = Leaf, values: Callable[[Any, str, Any], Any] | None = None,
-              unary: bool = False) -> LeafFn:
+              unary: bool = False, top: int | None = None) -> LeafFn:
     """``f(s, d, alpha=None, beta=None)``: the value of a leaf ``d`` plies above the depth
     bound, as the search scores it.
 
@@ -50,6 +66,9 @@ def make_leaf(source: Callable[..., Any], *, terminal: bool, name: str, payoff: 
     unary : bool
         ``source`` is MAX's utility called as ``source(s)`` (a game's unchecked one), for a
         terminal leaf without ``trace`` or ``values``.
+    top : int, optional
+        Given when ``ply(s, d)`` is ``top - d`` (no extensions): a win is scored without
+        calling ``ply``.
 
     The returned function counts its calls: ``f.count()``.
 
@@ -84,6 +103,13 @@ def make_leaf(source: Callable[..., Any], *, terminal: bool, name: str, payoff: 
         checked.count = lambda: count  # type: ignore[attr-defined]
         return checked
 
+    # The plain values returned as they are so far (a game's few payoffs, an evaluation's
+    # values): the common case is one type test and one set look-up. For an int or a float
+    # what the rule does depends on the number alone, so ``0.0`` may stand for ``0``; a bool
+    # or another type equal to a known number fails the type test and is checked in full.
+    known: set[Any] = set()
+    won = None if top is None else _WinScores(top)
+
     def score(v: Any, s: Any, d: int) -> Any:
         """Any value: checked in full unless a plain number, a win or a loss scored."""
         t = v.__class__
@@ -94,6 +120,8 @@ def make_leaf(source: Callable[..., Any], *, terminal: bool, name: str, payoff: 
                 sign = wins.get(v)
             if sign:
                 return (WIN - ply(s, d) * PLY) * sign, v
+        if len(known) < KNOWN:
+            known.add(v)  # (a real number, hashable; only an int or a float looks it up)
         return v, v
 
     if trace:
@@ -114,21 +142,26 @@ def make_leaf(source: Callable[..., Any], *, terminal: bool, name: str, payoff: 
             v = source(s) if unary else source(s, MAX)
             t = v.__class__
             if t is int or t is float:
-                if lo < v < hi:
+                if v in known:
                     return v
                 sign = wins.get(v)  # a won or lost game (tic-tac-toe's ±inf), or NaN
-                if sign == 0:
-                    return v
-                if sign is not None:
-                    return (WIN - ply(s, d) * PLY) * sign
+                if sign:
+                    if won is None:
+                        return (WIN - ply(s, d) * PLY) * sign
+                    return won[d] if sign > 0 else -won[d]
             return score(v, s, d)[0]
     else:
+        int_lo, int_hi = int(lo), int(hi)  # (±WON: evaluations score no win of their own)
+
         def leaf(s: Any, d: int, alpha: Any = None, beta: Any = None) -> Any:
             nonlocal count
             count += 1
             v = source(s)
             t = v.__class__
-            if (t is int or t is float) and lo < v < hi:
+            if t is int:  # (compared with int bounds: an int against a float is slower)
+                if int_lo < v < int_hi:
+                    return v
+            elif t is float and lo < v < hi:
                 return v
             return score(v, s, d)[0]
 

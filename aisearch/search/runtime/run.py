@@ -293,7 +293,7 @@ class Run:
         leaf = make_leaf(self._fast["utility"] if unary else source, terminal=terminal,
                          name=name, payoff=self.payoff, fastest=self.sources.fastest,
                          ply=self.ply, trace=self.trace, kind=kind, values=self.values,
-                         unary=unary)
+                         unary=unary, top=self.top if self.extend is None else None)
         if counted:
             self._node_counts.append(leaf.count)  # type: ignore[attr-defined]
         return leaf
