@@ -408,7 +408,8 @@ def written_steps(table: TranspositionTable, top: int, distance: bool = False,
             return None, False
         table.hits += 1
         value, bound = e[0], e[1]
-        if not low <= value <= high and value != INF and value != -INF:
+        if value.__class__ is not int and not low <= value <= high and value != INF \
+                and value != -INF:  # (a win is a float; an int is never one: not compared)
             e = _as_seen(e, top - d, True)  # (a win by its distance: counted from here)
             value = e[0]
         if d < top and e[2] >= d and (bound == EXACT or (
@@ -423,7 +424,8 @@ def written_steps(table: TranspositionTable, top: int, distance: bool = False,
         table.stores += 1
         slot = s if size is None else hash(s) % size
         old, generation = get(slot), table.generation
-        if not low <= value <= high and value != INF and value != -INF:
+        if value.__class__ is not int and not low <= value <= high and value != INF \
+                and value != -INF:
             value = to_table(value, top - d)
         if d > SHOWN:
             d = UNBOUNDED
