@@ -255,6 +255,19 @@ def test_rewards_with_three_players_count_the_players_beaten_ties_half():
     assert tree.playout((0, 1, 0)) == (0.0, 0.75, 0.75)
 
 
+def test_with_three_players_every_node_on_the_path_adds_each_players_reward():
+    """Two iterations expand both moves of the root and play each out to its tip: the root
+    holds the sum of the two tips' rewards, each child its own, one per player."""
+    game = TupleTree([[(3, 1, 1)], [(0, 5, 5)]])
+    tree = MCTS(game, game.initial)
+    tree.iterate()
+    tree.iterate()
+    first, second = (tree.root.children[m] for m in (0, 1))
+    assert (tree.root.n, tree.root.w) == (2, [1.0, 1.0, 1.0])
+    assert (first.n, first.w) == (1, [1.0, 0.25, 0.25])
+    assert (second.n, second.w) == (1, [0.0, 0.75, 0.75])
+
+
 @settings(max_examples=300, deadline=None)
 @given(visits=st.integers(1, 1000), extra=st.integers(0, 1000), share=st.floats(0, 1),
        c=st.floats(0, 5))

@@ -208,12 +208,20 @@ class MCTS:
             raise
         if self.budget is not None and self.budget.used == used:
             self.budget.spend()  # bookkeeping: a budget always runs out
-        players = range(self.players)
-        for m in path:  # backup
-            m.n += 1
-            w = m.w
-            for p in players:
-                w[p] += r[p]
+        if self.players == 2:  # backup (two players, the usual case: no inner loop)
+            r0, r1 = r
+            for m in path:
+                m.n += 1
+                w = m.w
+                w[0] += r0
+                w[1] += r1
+        else:
+            players = range(self.players)
+            for m in path:
+                m.n += 1
+                w = m.w
+                for p in players:
+                    w[p] += r[p]
         self.iterations += 1
         if self.tracer is not None:
             report_iteration(self, path, r)
