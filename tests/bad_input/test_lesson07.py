@@ -35,7 +35,9 @@ NANNON = Nannon()
 PIG = Pig(goal=4)
 NET = Network(33, 3, seed=0)
 X2 = [[1.0, 0.0], [0.0, 1.0]]
-TMP = Path(tempfile.mkdtemp(prefix="aisearch-bad-input-"))
+# (removed when the test process ends: the cases below are built at import)
+_TMP = tempfile.TemporaryDirectory(prefix="aisearch-bad-input-")
+TMP = Path(_TMP.name)
 
 
 def _pig_solution() -> Any:
