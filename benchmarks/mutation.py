@@ -51,8 +51,8 @@ EQUIVALENT = Path(__file__).with_name("mutation_equivalent.toml")
 # One row per module: a short name (used on the command line and in the list of equivalent
 # mutants), the file, and the tests that matter for it (each mutant runs those of them that
 # run its line, fastest first, stopping at the first failure). When modules move, change the
-# paths here; the names stay ("common" is the runtime, "table" alpha-beta with the table,
-# "transposition" the table itself, "chance" expectiminimax).
+# paths here; the names stay ("common" is the runtime, "leaves" its leaf rule, "table"
+# alpha-beta with the table, "transposition" the table itself, "chance" expectiminimax).
 S = "tests/search/"
 DECLARED = [S + "test_contracts.py", S + "test_contracts_runtime.py"]  # declarations, defaults
 CONTRACTS = [S + "test_contracts.py", S + "test_contracts_runtime.py",
@@ -70,6 +70,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
                 S + "test_quiescence.py", S + "test_extensions.py", S + "test_maxn.py",
                 S + "test_unchecked.py", S + "test_no_cycles.py",
                 "tests/bad_input/test_searchers.py", "tests/test_trace.py"]),
+    "leaves": ("aisearch/search/runtime/leaves.py",
+               [*CONTRACTS, S + "test_known_values.py", S + "test_fastest_wins.py",
+                S + "test_numpy_numbers.py", S + "test_contracts_chance.py",
+                S + "test_quiescence.py", S + "test_maxn.py", "tests/bad_input/test_searchers.py"]),
     "table": ("aisearch/search/efficiency/table_search.py",
               [*DECLARED, S + "test_contracts_table.py", S + "test_table.py",
                S + "test_table_serves.py", S + "test_windows.py", S + "test_deepening.py",
