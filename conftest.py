@@ -36,10 +36,33 @@ SLOW = {
     "tests/grading/exercises/test_ex06_games_of_chance.py",
     # subprocesses that start Python with the whole course (a training run)
     "tests/learn/test_shipped.py",
-    # searchers cross-checked on thousands of random trees (hypothesis)
+    # the grader's catalogue: every named wrong implementation run against its checks
+    "tests/grading/test_bugs.py",
+    "tests/grading/test_wrong.py",
+    "tests/grading/test_questions_tell.py",
+    "tests/grading/exercises/test_ex05_horizon_effect.py",
+    "tests/grading/exercises/test_ex07_learning_evaluators.py",
+    "tests/grading/exercises/test_ex08_mcts_and_more_players.py",
+    # searchers cross-checked on thousands of random trees (hypothesis), the plain versions
+    # of the lessons' second edition against the package's
     "tests/search/test_agreement.py",
     "tests/search/test_plain.py",
+    "tests/search/test_plain_chance.py",
+    "tests/search/test_plain_efficiency.py",
+    "tests/search/test_plain_horizon.py",
+    "tests/search/test_plain_mcts.py",
+    "tests/search/test_plain_players.py",
     "tests/search/test_chance.py::test_star1_and_star2_",
+    # every figure measured for overlaps at its saved size, the stepper's at every step
+    "tests/plot/test_readable.py",
+    # training networks and solving Pig to its goal of 100
+    "tests/learn/test_checks.py",
+    "tests/learn/test_selfplay.py",
+    "tests/test_solve_pig.py",
+    "tests/test_solve_chance.py",
+    "aisearch/solve_pig.py",
+    "aisearch/learn/shipped.py::aisearch.learn.shipped.train",
+    "aisearch/learn/selfplay.py::aisearch.learn.selfplay",
 }
 """The slow tests, by file or by the start of their test id: seconds each (processes,
 notebooks, 30 seeds, thousands of random trees)."""

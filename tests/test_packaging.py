@@ -263,9 +263,16 @@ def test_the_test_command_spreads_the_work_groups_over_the_workers(tmp_path):
 
 def test_every_slow_entry_names_a_test_that_exists():
     """The root conftest's list of slow tests follows renames: each entry is a file, or a file
-    and the start of a test's name, that exists."""
+    and the start of a test's name, or a module's doctests (``aisearch/m.py::aisearch.m``) or
+    a function's (``aisearch/m.py::aisearch.m.f``), that exists."""
     for entry in _root_conftest().SLOW:
         path, _, name = entry.partition("::")
         assert (ROOT / path).is_file(), entry
-        assert not name or re.search(rf"^def {re.escape(name)}", (ROOT / path).read_text(),
-                                     re.M), entry
+        text = (ROOT / path).read_text()
+        module = path.removesuffix(".py").replace("/", ".")
+        if name.startswith(module):  # a doctest: the module's, or one of its functions'
+            rest = name[len(module):]
+            assert rest == "" or re.search(rf"^(def|class) {re.escape(rest[1:])}\b", text,
+                                           re.M), entry
+        else:
+            assert not name or re.search(rf"^def {re.escape(name)}", text, re.M), entry
