@@ -16,7 +16,7 @@ from typing import Any
 
 from aisearch.core import MAX
 from aisearch.search.runtime.checks import checked_value
-from aisearch.search.runtime.scores import INF, PLY, WIN, WON
+from aisearch.search.runtime.scores import INF, PLY, WIN, WON, win_value
 from aisearch.trace.events import Leaf
 
 __all__ = ["make_leaf"]
@@ -34,7 +34,7 @@ class _WinScores(dict):
         self.top = top
 
     def __missing__(self, d: int) -> float:
-        score = self[d] = WIN - (self.top - d) * PLY
+        score = self[d] = win_value(self.top - d)
         return score
 
 
