@@ -5,7 +5,10 @@ whichever worker is free, except these groups, which each stay on one worker
 (:func:`work_group`):
 
 - the cells of a notebook (nbval runs them in order in one kernel);
-- the browser tests (one JupyterLab server and one Chromium for all of them).
+- the browser tests (one JupyterLab server and one Chromium for all of them);
+- the tests of a file that declares a fixture of module or session scope (a class of
+  submissions graded once, a network trained once): spread over two workers, each worker
+  would build it again.
 
 The groups are made here, by test id, in a scheduler of our own: xdist's ``loadgroup`` marks
 a group by renaming the tests, which pytest 9 no longer allows, so its groups silently fall
@@ -19,9 +22,15 @@ tests`` (see README.md).
 
 from __future__ import annotations
 
+import functools
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+ROOT = Path(__file__).parent
+_SHARED_FIXTURE = re.compile(r"""@pytest\.fixture\([^)]*scope=["'](module|session)["']""")
 
 SLOW = {
     # the grader end to end: whole classes of submissions graded in sandboxed processes
@@ -69,12 +78,15 @@ notebooks, 30 seeds, thousands of random trees)."""
 
 
 def work_group(nodeid: str) -> str:
-    """The unit of work a test belongs to: its notebook, ``'browser'``, or the test itself.
+    """The unit of work a test belongs to: its notebook, ``'browser'``, its file if the file
+    declares a fixture shared by its tests (:func:`shares_fixtures`), or the test itself.
 
     >>> work_group("notebooks/02_minimax.ipynb::Cell 3")
     'notebooks/02_minimax.ipynb'
     >>> work_group("tests/browser/test_lessons.py::test_02_minimax")
     'browser'
+    >>> work_group("tests/grading/test_grade.py::test_x")
+    'tests/grading/test_grade.py'
     >>> work_group("tests/test_core.py::test_x")
     'tests/test_core.py::test_x'
     """
@@ -83,7 +95,21 @@ def work_group(nodeid: str) -> str:
         return path
     if path.startswith("tests/browser/"):
         return "browser"
+    if shares_fixtures(path):
+        return path
     return nodeid
+
+
+@functools.cache
+def shares_fixtures(path: str) -> bool:
+    """Whether the test file ``path`` declares a fixture of module or session scope.
+
+    >>> shares_fixtures("tests/grading/test_grade.py"), shares_fixtures("tests/test_core.py")
+    (True, False)
+    """
+    file = ROOT / path
+    return path.endswith(".py") and file.is_file() and bool(
+        _SHARED_FIXTURE.search(file.read_text(encoding="utf-8")))
 
 
 @pytest.hookimpl(optionalhook=True)  # (a hook of pytest-xdist, which may not be installed)

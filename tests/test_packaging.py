@@ -202,8 +202,8 @@ def _root_conftest():
 
 def test_the_cells_of_a_notebook_and_the_browser_tests_stay_on_one_worker():
     """The root conftest's work groups, and the order it hands them out in: the long groups
-    first (browser, notebooks, slow files), the notebooks and the grader's end-to-end files
-    marked slow."""
+    first (browser, notebooks and files whose tests share a fixture, slow files), the
+    notebooks and the grader's end-to-end files marked slow."""
     conftest = _root_conftest()
     group = conftest.work_group
     assert group("notebooks/02_minimax.ipynb::Cell 0") == group(
@@ -211,6 +211,13 @@ def test_the_cells_of_a_notebook_and_the_browser_tests_stay_on_one_worker():
     assert group("tests/browser/test_lessons.py::test_01") == group(
         "tests/browser/test_harness.py::test_x") == "browser"
     assert group("tests/test_core.py::test_a") != group("tests/test_core.py::test_b")
+    # a class graded once by a module fixture: its tests stay together
+    assert group("tests/grading/test_grade.py::test_a") == group(
+        "tests/grading/test_grade.py::test_b") == "tests/grading/test_grade.py"
+    shared = [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "tests").rglob("test_*.py"))
+              if re.search(r"fixture\(scope=.(module|session)", p.read_text())]
+    assert "tests/learn/test_checks.py" in shared
+    assert all(conftest.shares_fixtures(p) for p in shared)
 
     class Item:
         def __init__(self, nodeid):
@@ -234,7 +241,7 @@ def test_the_cells_of_a_notebook_and_the_browser_tests_stay_on_one_worker():
     conftest.pytest_collection_modifyitems(Config(), items)
     slow = [i.get_closest_marker("slow") is not None for i in given]
     assert slow == [False, True, True, True, True, False, True]
-    assert items == [given[i] for i in (5, 2, 3, 4, 1, 6, 0)]
+    assert items == [given[i] for i in (5, 1, 2, 3, 4, 6, 0)]
 
 
 @pytest.mark.slow  # (a pytest of its own, with two workers)
