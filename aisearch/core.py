@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from types import MethodType
 from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from aisearch.results import Decision, Stats
@@ -439,7 +440,13 @@ class GameWrapper:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name == "game":  # private names are never passed through
             raise AttributeError(name)
-        return getattr(self.game, name)
+        value = getattr(self.game, name)
+        if isinstance(value, MethodType):
+            # A method of the wrapped game (fixed at construction) is kept on the wrapper:
+            # the next call finds it at once instead of coming here again (about 2 us a call,
+            # against 0.1 us for the game's own method; searches call them at every node).
+            self.__dict__[name] = value
+        return value
 
 
 _PICTURES: list[Callable[..., str]] = []  # the presentation layer's drawing, once imported

@@ -154,3 +154,27 @@ def test_illegal_tic_tac_toe_move_lists_the_legal_ones():
     s = game.result(game.initial, 4)
     with pytest.raises(IllegalMoveError, match="legal moves: 0, 1, 2, 3, 5, 6, 7, 8"):
         game.result(s, 4)
+
+
+def test_a_wrapper_keeps_its_games_methods_and_passes_its_data_through():
+    """A wrapped game's method is looked up once, then kept on the wrapper (the searches
+    call it at every node); other attributes are read from the game each time."""
+    from aisearch.core import GameWrapper
+    from aisearch.games import TreeGame
+
+    class Wrapped(GameWrapper):
+        def __init__(self, game):
+            self.game = game
+
+    game = TreeGame([[3, 12], [2, 4]])
+    game.note = "before"
+    wrapped = Wrapped(game)
+    assert "is_terminal" not in vars(wrapped)
+    assert wrapped.is_terminal(wrapped.game.initial) is False
+    assert vars(wrapped)["is_terminal"] == game.is_terminal
+    assert wrapped.result(game.initial, 1) == game.result(game.initial, 1)
+    assert wrapped.note == "before"
+    game.note = "after"
+    assert wrapped.note == "after" and "note" not in vars(wrapped)
+    with pytest.raises(AttributeError):
+        wrapped._private  # noqa: B018 (private names are never passed through)
