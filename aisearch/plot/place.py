@@ -32,7 +32,7 @@ def text_box(anchor: tuple[float, float], place: tuple, text: str, bold: bool = 
              style: str = "normal") -> tuple[float, float, float, float]:
     """The box in points of ``text`` drawn at ``anchor`` (points) with ``place = (dx, dy,
     ha, va, size)``, as :class:`~aisearch.plot.labels.Labels` draws it."""
-    from aisearch.plot.labels import Labels
+    from aisearch.plot.labels import Labels, outline_box
 
     x, y = anchor
     if not text.strip():
@@ -41,8 +41,8 @@ def text_box(anchor: tuple[float, float], place: tuple, text: str, bold: bool = 
     key = (text, ha, va, size, bold, style)
     box = _EXTENTS.get(key)
     if box is None:  # (the outline at no offset: an offset only moves it)
-        e = Labels._path((0, 0, ha, va, size), text, style, bold).get_extents()  # type: ignore[arg-type]
-        box = _EXTENTS[key] = (e.x0, e.y0, e.x1, e.y1)
+        outline = Labels._path((0, 0, ha, va, size), text, style, bold)  # type: ignore[arg-type]
+        box = _EXTENTS[key] = outline_box(outline)
         if len(_EXTENTS) > 50_000:
             _EXTENTS.clear()
     return x + dx + box[0], y + dy + box[1], x + dx + box[2], y + dy + box[3]
