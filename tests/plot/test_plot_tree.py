@@ -478,3 +478,28 @@ def test_numpy_integers_and_lists_of_moves_are_read_as_ints_and_paths():
     assert texts(step) == texts(same)
     tree(rec, ax=ax, current=[0, 1])  # a list of moves is the path it spells
     tree(rec, ax=Figure().subplots(), search=np.int64(0))
+
+
+def test_a_drawing_into_axes_that_showed_another_tree_is_the_drawing_on_fresh_axes():
+    """Redrawing takes the last scene's artists away instead of clearing the axes: nothing
+    of the old tree (its title, thumbnails, labels) stays, pixel for pixel."""
+    import io
+
+    from aisearch import TicTacToe
+
+    def png(ax) -> bytes:
+        out = io.BytesIO()
+        ax.figure.savefig(out, format="png", dpi=40)
+        return out.getvalue()
+
+    ttt = TicTacToe()
+    first = record(alphabeta, uniform_tree(3, 3, seed=2))
+    boards = Recorder()
+    alphabeta(ttt, TicTacToe.parse("xo./.x./o.."), tracer=boards)
+    again = record(minimax, fig5_2)
+    ax = new_ax()
+    tree(boards, ax=ax, game=ttt, boards=True, title="boards")
+    tree(first, ax=ax, upto=40, window=True, title="first")
+    tree(again, ax=ax, upto=9)
+    assert png(ax) == png(tree(again, ax=new_ax(), upto=9))
+    assert ax.get_title() == ""
