@@ -17,6 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 WRONG = Path(__file__).with_name("wrong")
 SOLUTIONS = ROOT / "solutions"
 EXERCISES = ROOT / "exercises"
+FEW_SEEDS = range(4)
+"""The seeds of the tests that check each named bug question by question; every named bug
+of every exercise is graded on 30 seeds in ``tests/grading/test_bugs_on_30_seeds.py``."""
 
 FROM_CATALOGUE = {
     "03_no_pruning": "no_pruning", "03_strict_cut": "strict_cutoff", "03_wrong_side": "wrong_side",

@@ -28,9 +28,9 @@ from aisearch.grading.exercises.ex04_search_efficiency.checks import (
 from aisearch.grading.observe import observe
 from aisearch.grading.question import Context, Fail
 from aisearch.search import Budget, TranspositionTable, alphabeta_tt, iterative_deepening
+from tests.grading.homework_helpers import FEW_SEEDS
 
 SEEDS = range(30)
-FEW_SEEDS = range(4)  # bug by bug; 30 seeds in tests/grading/test_bugs_on_30_seeds.py
 
 
 def package_table_search(game, state, depth, evaluate, table):

@@ -21,6 +21,7 @@ from aisearch.grading.grade import default_tests, grade_file, load_questions
 from aisearch.grading.observe import observe
 from aisearch.grading.question import run_question
 from tests.grading.homework_helpers import (
+    FEW_SEEDS,
     assert_a_question_names,
     assert_full_marks,
     named_bugs,
@@ -29,7 +30,6 @@ from tests.grading.homework_helpers import (
 )
 
 SEEDS = range(30)
-FEW_SEEDS = range(4)  # question by question; 30 seeds in tests/grading/test_bugs_on_30_seeds.py
 NAMED = named_bugs(bugs.CATALOGUE)
 
 

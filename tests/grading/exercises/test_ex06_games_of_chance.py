@@ -21,10 +21,14 @@ from aisearch.grading.exercises.ex06_games_of_chance.checks import chance_cases,
 from aisearch.grading.grade import grade_namespace
 from aisearch.grading.observe import observe
 from aisearch.solve_pig import pig_solution
-from tests.grading.homework_helpers import assert_a_question_names, assert_full_marks, named_bugs
+from tests.grading.homework_helpers import (
+    FEW_SEEDS,
+    assert_a_question_names,
+    assert_full_marks,
+    named_bugs,
+)
 
 SEEDS = range(30)
-FEW_SEEDS = range(4)  # bug by bug; 30 seeds in tests/grading/test_bugs_on_30_seeds.py
 NAMED = named_bugs(CATALOGUE)
 
 

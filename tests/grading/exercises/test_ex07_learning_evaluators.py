@@ -28,10 +28,14 @@ from aisearch.grading.exercises.ex07_learning_evaluators.checks import (
 )
 from aisearch.grading.grade import default_tests, load_questions
 from aisearch.grading.question import run_question
-from tests.grading.homework_helpers import assert_a_question_names, assert_full_marks, named_bugs
+from tests.grading.homework_helpers import (
+    FEW_SEEDS,
+    assert_a_question_names,
+    assert_full_marks,
+    named_bugs,
+)
 
 SEEDS = range(30)
-FEW_SEEDS = range(4)  # question by question; 30 seeds in tests/grading/test_bugs_on_30_seeds.py
 NAMED = named_bugs(CATALOGUE)
 
 
