@@ -213,6 +213,8 @@ def tree(
             for artist in (*ax.collections, *ax.lines, *ax.texts, *ax.artists, *ax.patches,
                            *ax.images, *ax.child_axes):
                 artist.remove()
+            if ax.get_legend() is not None:
+                ax.get_legend().remove()
             ax.set_title("")
         elif ax.collections or ax.lines or ax.texts or ax.artists or ax.patches or ax.images:
             ax.clear()  # (a caller may have cleared it already)

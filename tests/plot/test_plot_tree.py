@@ -500,6 +500,7 @@ def test_a_drawing_into_axes_that_showed_another_tree_is_the_drawing_on_fresh_ax
     ax = new_ax()
     tree(boards, ax=ax, game=ttt, boards=True, title="boards")
     tree(first, ax=ax, upto=40, window=True, title="first")
+    ax.legend(ax.collections[:1], ["a legend of the reader's"])
     tree(again, ax=ax, upto=9)
     assert png(ax) == png(tree(again, ax=new_ax(), upto=9))
     assert ax.get_title() == ""
