@@ -207,16 +207,16 @@ def tree(
            tuple(fig.get_size_inches()), tuple(ax.get_position().bounds))
     scene = getattr(ax, "_aisearch_tree_scene", None)
     if scene is None or scene[0] != key or scene[1].edge_lines.axes is not ax:
+        drawn = [*ax.collections, *ax.lines, *ax.texts, *ax.artists, *ax.patches, *ax.images]
         if scene is not None and scene[1].edge_lines.axes is ax:
             # The axes show the last scene: taking its artists away costs a tenth of
             # ax.clear(), which makes the (hidden) ticks and spines anew at every step.
-            for artist in (*ax.collections, *ax.lines, *ax.texts, *ax.artists, *ax.patches,
-                           *ax.images, *ax.child_axes):
+            for artist in (*drawn, *ax.child_axes):
                 artist.remove()
             if ax.get_legend() is not None:
                 ax.get_legend().remove()
             ax.set_title("")
-        elif ax.collections or ax.lines or ax.texts or ax.artists or ax.patches or ax.images:
+        elif drawn:
             ax.clear()  # (a caller may have cleared it already)
         scene = (key, _Scene(ax, model, direction, values, window, moves, boards, painted,
                              title))

@@ -16,7 +16,7 @@ from typing import Any
 
 from aisearch.core import MAX
 from aisearch.search.runtime.checks import checked_value
-from aisearch.search.runtime.scores import INF, PLY, WIN, WON, win_value
+from aisearch.search.runtime.scores import INF, WON, win_value
 from aisearch.trace.events import Leaf
 
 __all__ = ["make_leaf"]
@@ -119,7 +119,7 @@ def make_leaf(source: Callable[..., Any], *, terminal: bool, name: str, payoff: 
                 v = checked_value(v, name, s)  # (raises unless a real number: hashable)
                 sign = wins.get(v)
             if sign:
-                return (WIN - ply(s, d) * PLY) * sign, v
+                return win_value(ply(s, d)) * sign, v
         if len(known) < KNOWN:
             known.add(v)  # (a real number, hashable; only an int or a float looks it up)
         return v, v
@@ -147,7 +147,7 @@ def make_leaf(source: Callable[..., Any], *, terminal: bool, name: str, payoff: 
                 sign = wins.get(v)  # a won or lost game (tic-tac-toe's ±inf), or NaN
                 if sign:
                     if won is None:
-                        return (WIN - ply(s, d) * PLY) * sign
+                        return win_value(ply(s, d)) * sign
                     return won[d] if sign > 0 else -won[d]
             return score(v, s, d)[0]
     else:
