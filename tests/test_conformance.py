@@ -5,12 +5,17 @@ Random playouts, and at every state on the way: moves are empty iff terminal; re
 its input unchanged and equal states hash equal; utilities are zero-sum; chance outcomes sum to
 1; noisy moves (quiescence) are some of the legal moves, in their order; a declared move grid
 holds every legal move; illegal moves raise IllegalMoveError naming the legal ones; the game
-object is not mutated.
+object is not mutated; states hash the same in every process.
 """
 
 import copy
+import json
 import math
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from types import MethodType
 
 import pytest
@@ -181,3 +186,36 @@ def test_the_declared_evaluations_are_the_ones_the_play_widget_finds(name):
                        and not n.startswith("_") and callable(getattr(rules, n)))
     assert sorted(rules.evaluations) == by_suffix
     assert all(callable(f) for f in game_evaluations(rules).values())
+
+
+def playout_hashes() -> dict[str, list[int]]:
+    """hash() of the states on three seeded random playouts of every game, by game."""
+    out = {}
+    for name, game in variants().items():
+        rng, hashes = random.Random(0), []
+        for _ in range(3):
+            s = game.initial
+            for _ply in range(30):
+                hashes.append(hash(s))
+                if game.is_terminal(s):
+                    break
+                s = game.result(s, rng.choice(list(game.moves(s))))
+        out[name] = hashes
+    return out
+
+
+def test_states_hash_the_same_in_every_process():
+    """A state's hash is a function of its value: a size-limited transposition table then
+    shares its slots alike in every run, and a lesson's node counts are the same in a kernel,
+    a script and CI. (Before Python 3.12, hash(None) and an object's default hash come from
+    memory addresses, which differ from one process to the next; the hash seed of strings is
+    fixed here.)"""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    code = "import json, tests.test_conformance as t; print(json.dumps(t.playout_hashes()))"
+    root = Path(__file__).resolve().parents[1]
+    first, second = (json.loads(subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True,
+        check=True).stdout) for _ in range(2))
+    assert first.keys() == set(GAMES)
+    differ = sorted(name for name in first if first[name] != second[name])
+    assert not differ, f"states whose hash differs between two processes: {differ}"

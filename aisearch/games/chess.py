@@ -87,7 +87,13 @@ class ChessState:
             raise TypeError(f"ChessState holds a chess.Board, not {board!r:.80}; make states "
                             "with Chess.parse(fen)")
         self._board = board  # never mutated: result() pushes onto a copy
-        self._key = board._transposition_key()
+        # (what makes two positions the same for the draw rules, as python-chess's
+        # transposition key has it, in ints and bools only: hash(None) differs from one process
+        # to the next before Python 3.12, and a table's slots with it)
+        self._key = (board.pawns, board.knights, board.bishops, board.rooks, board.queens,
+                     board.kings, board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK],
+                     board.turn, board.clean_castling_rights(),
+                     board.ep_square if board.has_legal_en_passant() else -1)
         self.clock = board.halfmove_clock
         self.history = history  # the earlier positions' keys since the clock was reset (exact and
         # the same in every process, unlike hash() values, which the grader's processes differ on)

@@ -73,6 +73,12 @@ class RobotsState(NamedTuple):
         ply = "" if self.ply is None else f", ply={self.ply}"
         return f"RobotsState(black={self.black}, white={self.white}, to_move={mover}{ply})"
 
+    def __hash__(self) -> int:
+        # (hash(None) differs from one process to the next before Python 3.12: a state without
+        # a ply count hashes as ply -1, so that a table fills its slots alike in every run)
+        ply = self.ply
+        return hash((self.black, self.white, self.to_move, -1 if ply is None else ply))
+
 
 @dataclass(frozen=True)
 class RobotsPicture:

@@ -148,9 +148,9 @@ class TranspositionTable:
     (or :meth:`clear` it) to see a depth's own value.
 
     With states that hold strings, which positions share a slot depends on Python's hash
-    seed; give ``size=None`` (or a size well above the positions searched) for counts that
-    are the same in every run. States made of ints (all the course's games) hash the same
-    in every run.
+    seed (and with ``None`` or plain objects, on memory addresses before Python 3.12); give
+    ``size=None`` for counts that are the same in every run. The states of the course's
+    board games hash the same in every run (a test checks it).
 
     Examples
     --------
