@@ -273,71 +273,93 @@ def retrograde(
     Outcome(value=1, plies=6)
     """
     _check_arguments(game, states, limit)
-    succ: dict[Hashable, list[Hashable]] = {}
+    # The states are numbered once, in the order found (one look-up per move); the
+    # labelling below works on lists indexed by those numbers.
+    index: dict[Hashable, int] = {}
+    nodes: list[Hashable] = []
+    succ: list[list[int]] = []
     if states is None:
-        succ[game.initial] = []
-        frontier = deque([game.initial])
-        while frontier:
-            s = frontier.popleft()
-            succ[s] = kids = [game.result(s, m) for m in _moves(game, s)]
-            for t in kids:
-                if t not in succ:
-                    if len(succ) >= limit:
+        index[game.initial] = 0
+        nodes.append(game.initial)
+        for s in nodes:  # (grows while it is read: breadth-first)
+            kids = []
+            for m in _moves(game, s):
+                t = game.result(s, m)
+                k = index.get(t)
+                if k is None:
+                    if len(nodes) >= limit:
                         raise _too_big(game, limit)
-                    succ[t] = []
-                    frontier.append(t)
+                    k = index[t] = len(nodes)
+                    nodes.append(t)
+                kids.append(k)
+            succ.append(kids)
     else:
         for s in states:
-            if s not in succ:
-                if len(succ) >= limit:
+            if s not in index:
+                if len(nodes) >= limit:
                     raise _too_big(game, limit)
-                succ[s] = []
-        if not succ:
+                index[s] = len(nodes)
+                nodes.append(s)
+        if not nodes:
             raise _no_states()
-        for s in succ:
-            succ[s] = kids = [game.result(s, m) for m in _moves(game, s)]
-            for t in kids:
-                if t not in succ:
+        for s in nodes:
+            kids = []
+            for m in _moves(game, s):
+                t = game.result(s, m)
+                k = index.get(t)
+                if k is None:
                     raise ValueError(
                         f"states are not closed under moves: {t!r} (from {s!r}) is missing"
                     )
+                kids.append(k)
+            succ.append(kids)
+    del index
 
-    values: dict[Hashable, int] = {}
-    plies: dict[Hashable, float] = {}
-    preds: dict[Hashable, list[Hashable]] = {s: [] for s in succ}
-    unknown: dict[Hashable, int] = {}
-    queue: deque[Hashable] = deque()
-    for s, kids in succ.items():
+    n = len(nodes)
+    value, ply = [0] * n, [0.0] * n
+    known = [False] * n
+    labelled: list[int] = []  # in the order the states are labelled
+    preds: list[list[int]] = [[] for _ in range(n)]
+    unknown = [0] * n
+    queue: deque[int] = deque()
+    for i, kids in enumerate(succ):
         if kids:
-            unknown[s] = len(kids)
-            for t in kids:
-                preds[t].append(s)
+            unknown[i] = len(kids)
+            for k in kids:
+                preds[k].append(i)
         else:
+            s = nodes[i]
             v = _sign(game.utility(s, MAX))
             if _sign(game.utility(s, MIN)) != -v:
                 raise ValueError(f"retrograde() needs a zero-sum game; utilities of {s!r} disagree")
-            values[s], plies[s] = v, 0
+            value[i], ply[i], known[i] = v, 0, True
+            labelled.append(i)
             if v:
-                queue.append(s)
+                queue.append(i)
     del succ
     while queue:  # states leave the queue in order of distance to the end
-        t = queue.popleft()
-        v, d = values[t], plies[t]
-        for s in preds[t]:
-            if s in values:
+        k = queue.popleft()
+        v, d = value[k], ply[k] + 1
+        for i in preds[k]:
+            if known[i]:
                 continue
-            good = 1 if game.to_move(s) == MAX else -1
-            if v == good:  # the mover can move to t and win: the first such t is the nearest
-                values[s], plies[s] = v, d + 1
-                queue.append(s)
+            if v == (1 if game.to_move(nodes[i]) == MAX else -1):
+                # the mover can move to k and win: the first such k is the nearest
+                value[i], ply[i], known[i] = v, d, True
+                labelled.append(i)
+                queue.append(i)
             else:
-                unknown[s] -= 1
-                if unknown[s] == 0:  # every move loses: t, the last, is the farthest
-                    values[s], plies[s] = v, d + 1
-                    queue.append(s)
-    for s in preds:
-        if s not in values:
-            values[s], plies[s] = 0, math.inf
+                unknown[i] -= 1
+                if unknown[i] == 0:  # every move loses: k, the last, is the farthest
+                    value[i], ply[i], known[i] = v, d, True
+                    labelled.append(i)
+                    queue.append(i)
+    labelled += (i for i in range(n) if not known[i])  # draws: never labelled
+    for i in labelled:
+        if not known[i]:
+            ply[i] = math.inf
+    values = {nodes[i]: value[i] for i in labelled}
+    plies = {nodes[i]: ply[i] for i in labelled}
     return Solution(game, values, plies)
 
 

@@ -76,8 +76,7 @@ class RobotsState(NamedTuple):
     def __hash__(self) -> int:
         # (hash(None) differs from one process to the next before Python 3.12: a state without
         # a ply count hashes as ply -1, so that a table fills its slots alike in every run)
-        ply = self.ply
-        return hash((self.black, self.white, self.to_move, -1 if ply is None else ply))
+        return hash(self[:3]) if self[3] is None else tuple.__hash__(self)
 
 
 @dataclass(frozen=True)
