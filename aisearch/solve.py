@@ -354,10 +354,10 @@ def retrograde(
                     value[i], ply[i], known[i] = v, d, True
                     labelled.append(i)
                     queue.append(i)
-    labelled += (i for i in range(n) if not known[i])  # draws: never labelled
-    for i in labelled:
-        if not known[i]:
+    for i in range(n):
+        if not known[i]:  # a draw: never labelled
             ply[i] = math.inf
+            labelled.append(i)
     values = {nodes[i]: value[i] for i in labelled}
     plies = {nodes[i]: ply[i] for i in labelled}
     return Solution(game, values, plies)
