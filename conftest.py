@@ -20,11 +20,12 @@ quick subset of the edit-test cycle, ``pytest -n auto -m "not slow and not brows
 tests`` (see README.md).
 
 Every process of a test run (the workers, the notebooks' kernels, the subprocesses the
-tests start) keeps the bytecode it compiles in ``<temp dir>/aisearch-pycache``, outside the
-checkout, even where ``PYTHONDONTWRITEBYTECODE`` is set: compiling the package and the tests
+tests start) keeps the bytecode it compiles in ``~/.cache/aisearch-pycache`` (the user's own:
+not a shared folder, where another user could leave bytecode to run), outside the checkout,
+even where ``PYTHONDONTWRITEBYTECODE`` is set: compiling the package and the tests
 again in each process cost a worker 8 s of its collection and every process that imports
 the package a third of a second. (The grader's sandboxed processes get an environment of
-their own and write no bytecode.)
+their own and write no bytecode: the grader compiles the copy of the package they import.)
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ import functools
 import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,7 @@ _SHARED_FIXTURE = re.compile(r"""@pytest\.fixture\([^)]*scope=["'](module|sessio
 
 if os.environ.get("PYTHONDONTWRITEBYTECODE") or sys.dont_write_bytecode:
     PYCACHE = os.environ.get("PYTHONPYCACHEPREFIX") or str(
-        Path(tempfile.gettempdir()) / "aisearch-pycache")
+        Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "aisearch-pycache")
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = PYCACHE
     sys.dont_write_bytecode = False

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import ast
 import atexit
-import compileall
 import functools
 import hashlib
 import importlib
@@ -47,6 +46,7 @@ import pkgutil
 import py_compile
 import shutil
 import stat
+import sys
 import tempfile
 import types
 from collections.abc import Callable, Iterable, Iterator
@@ -289,11 +289,22 @@ def _build(folder: Path, exercise: str, items: Iterable[Any]) -> None:
 
         copy.write_text(stub_source(copy.read_text(encoding="utf-8"), targets, message),
                         encoding="utf-8")
-    # Compiled here, once: the grading processes write no bytecode, and each would compile
-    # the package again (a third of a second). Checked against each source's hash, not its
-    # time; a change to the copy, these files included, is seen by the fingerprint.
-    compileall.compile_dir(package, quiet=2, workers=1,
+    # Compiled here, once, beside the sources (whatever pycache_prefix this process has):
+    # the grading processes write no bytecode, and each would compile the package again (a
+    # third of a second). Checked against each source's hash, not its time; a change to the
+    # copy, these files included, is seen by the fingerprint.
+    for source in sorted(package.rglob("*.py")):
+        py_compile.compile(str(source), cfile=str(compiled(source)), doraise=True,
                            invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+
+
+def compiled(source: Path) -> Path:
+    """Where Python looks for the bytecode of ``source`` when no pycache prefix is set.
+
+    >>> compiled(Path("/pkg/aisearch/core.py")).parent
+    PosixPath('/pkg/aisearch/__pycache__')
+    """
+    return source.parent / "__pycache__" / f"{source.stem}.{sys.implementation.cache_tag}.pyc"
 
 
 _BUILT: dict[str, tuple[Path, str]] = {}

@@ -9,6 +9,7 @@ files are not there, and what the exercise provides (the games) still works.
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import json
 import subprocess
@@ -21,6 +22,7 @@ from aisearch.grading.exercises import discover
 from aisearch.grading.stubs import (
     CHILD_MODULES,
     PACKAGE,
+    compiled,
     graded_package,
     stub_source,
     withheld_functions,
@@ -92,12 +94,18 @@ def test_every_withheld_function_raises_and_its_original_code_is_nowhere(exercis
 
 
 @pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.name)
-def test_the_copy_holds_no_question_answer_or_compiled_file(exercise):
+def test_the_copy_holds_no_question_answer_and_the_bytecode_of_its_own_sources(exercise):
     folder = graded_package(exercise.number) / "aisearch"
-    grading = sorted(p.name for p in (folder / "grading").iterdir())
+    grading = sorted(p.name for p in (folder / "grading").iterdir() if p.name != "__pycache__")
     assert grading == sorted(f"{m}.py" for m in CHILD_MODULES)
-    assert not list(folder.rglob("__pycache__")) and not list(folder.rglob("*.pyc"))
     assert not (folder / "grading" / "exercises").exists()
+    # compiled once by the grader, beside each source, checked against the source's hash
+    sources = sorted(folder.rglob("*.py"))
+    assert sorted(folder.rglob("*.pyc")) == sorted(compiled(p) for p in sources)
+    for path in sources:
+        pyc = compiled(path).read_bytes()
+        assert pyc[4:8] == (3).to_bytes(4, "little"), f"{path}: not a checked hash-based pyc"
+        assert pyc[8:16] == importlib.util.source_hash(path.read_bytes()), path
     for path in folder.rglob("*.py"):  # the rest of the package is copied as it is
         original = PACKAGE / path.relative_to(folder)
         if "_WithheldError" not in path.read_text(encoding="utf-8"):
