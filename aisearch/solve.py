@@ -315,51 +315,52 @@ def retrograde(
             succ.append(kids)
     del index
 
+    # From here on a state is its number: s and t below are numbers, nodes[s] the state.
     n = len(nodes)
-    value, ply = [0] * n, [0.0] * n
-    known = [False] * n
-    labelled: list[int] = []  # in the order the states are labelled
+    value, ply = [0] * n, [0.0] * n  # MAX's value of s and its plies to the end
+    labelled = [False] * n
+    order: list[int] = []  # the states in the order they are labelled
     preds: list[list[int]] = [[] for _ in range(n)]
-    unknown = [0] * n
+    left = [0] * n  # moves of s not yet known to lose
     queue: deque[int] = deque()
-    for i, kids in enumerate(succ):
+    for s, kids in enumerate(succ):
         if kids:
-            unknown[i] = len(kids)
-            for k in kids:
-                preds[k].append(i)
+            left[s] = len(kids)
+            for t in kids:
+                preds[t].append(s)
         else:
-            s = nodes[i]
-            v = _sign(game.utility(s, MAX))
-            if _sign(game.utility(s, MIN)) != -v:
-                raise ValueError(f"retrograde() needs a zero-sum game; utilities of {s!r} disagree")
-            value[i], ply[i], known[i] = v, 0, True
-            labelled.append(i)
+            v = _sign(game.utility(nodes[s], MAX))
+            if _sign(game.utility(nodes[s], MIN)) != -v:
+                raise ValueError(f"retrograde() needs a zero-sum game; utilities of "
+                                 f"{nodes[s]!r} disagree")
+            value[s], ply[s], labelled[s] = v, 0, True
+            order.append(s)
             if v:
-                queue.append(i)
+                queue.append(s)
     del succ
     while queue:  # states leave the queue in order of distance to the end
-        k = queue.popleft()
-        v, d = value[k], ply[k] + 1
-        for i in preds[k]:
-            if known[i]:
+        t = queue.popleft()
+        v, d = value[t], ply[t] + 1
+        for s in preds[t]:
+            if labelled[s]:
                 continue
-            if v == (1 if game.to_move(nodes[i]) == MAX else -1):
-                # the mover can move to k and win: the first such k is the nearest
-                value[i], ply[i], known[i] = v, d, True
-                labelled.append(i)
-                queue.append(i)
+            if v == (1 if game.to_move(nodes[s]) == MAX else -1):
+                # s moves to t and wins: the first such t is the nearest
+                value[s], ply[s], labelled[s] = v, d, True
+                order.append(s)
+                queue.append(s)
             else:
-                unknown[i] -= 1
-                if unknown[i] == 0:  # every move loses: k, the last, is the farthest
-                    value[i], ply[i], known[i] = v, d, True
-                    labelled.append(i)
-                    queue.append(i)
-    for i in range(n):
-        if not known[i]:  # a draw: never labelled
-            ply[i] = math.inf
-            labelled.append(i)
-    values = {nodes[i]: value[i] for i in labelled}
-    plies = {nodes[i]: ply[i] for i in labelled}
+                left[s] -= 1
+                if left[s] == 0:  # every move of s loses: t, the last, is the farthest
+                    value[s], ply[s], labelled[s] = v, d, True
+                    order.append(s)
+                    queue.append(s)
+    for s in range(n):
+        if not labelled[s]:  # never labelled: a draw
+            ply[s] = math.inf
+            order.append(s)
+    values = {nodes[s]: value[s] for s in order}
+    plies = {nodes[s]: ply[s] for s in order}
     return Solution(game, values, plies)
 
 
