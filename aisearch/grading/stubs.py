@@ -13,6 +13,8 @@ the copy's source, the body of every function the exercise asks students to writ
 copy: a fork, a thread, a code object kept from an earlier cell or the source read back
 with :mod:`inspect` finds no working version of the search to run. What the exercise
 provides (the games, their rules, the helpers it names) stays as it is.
+The copy is then compiled, from its own sources (none of the original's bytecode is
+copied), so that each grading process imports it without compiling it again.
 
 Each exercise declares what it withholds in its ``questions.py``, as ``WITHHELD``: function
 objects, classes (every function in them), modules (every function and class defined in
