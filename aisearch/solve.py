@@ -281,18 +281,6 @@ def retrograde(
     if states is None:
         index[game.initial] = 0
         nodes.append(game.initial)
-        for s in nodes:  # (grows while it is read: breadth-first)
-            kids = []
-            for m in _moves(game, s):
-                t = game.result(s, m)
-                k = index.get(t)
-                if k is None:
-                    if len(nodes) >= limit:
-                        raise _too_big(game, limit)
-                    k = index[t] = len(nodes)
-                    nodes.append(t)
-                kids.append(k)
-            succ.append(kids)
     else:
         for s in states:
             if s not in index:
@@ -302,17 +290,22 @@ def retrograde(
                 nodes.append(s)
         if not nodes:
             raise _no_states()
-        for s in nodes:
-            kids = []
-            for m in _moves(game, s):
-                t = game.result(s, m)
-                k = index.get(t)
-                if k is None:
+    for s in nodes:  # (found from the start, it grows while it is read: breadth-first)
+        kids = []
+        for m in _moves(game, s):
+            t = game.result(s, m)
+            k = index.get(t)
+            if k is None:
+                if states is not None:
                     raise ValueError(
                         f"states are not closed under moves: {t!r} (from {s!r}) is missing"
                     )
-                kids.append(k)
-            succ.append(kids)
+                if len(nodes) >= limit:
+                    raise _too_big(game, limit)
+                k = index[t] = len(nodes)
+                nodes.append(t)
+            kids.append(k)
+        succ.append(kids)
     del index
 
     # From here on a state is its number: s and t below are numbers, nodes[s] the state.

@@ -75,7 +75,8 @@ class RobotsState(NamedTuple):
 
     def __hash__(self) -> int:
         # (hash(None) differs from one process to the next before Python 3.12: a state without
-        # a ply count hashes as ply -1, so that a table fills its slots alike in every run)
+        # a ply count hashes as its other three fields, so that a table fills its slots alike
+        # in every run)
         return hash(self[:3]) if self[3] is None else tuple.__hash__(self)
 
 

@@ -301,7 +301,8 @@ def _build(folder: Path, exercise: str, items: Iterable[Any]) -> None:
 
 
 def compiled(source: Path) -> Path:
-    """Where Python looks for the bytecode of ``source`` when no pycache prefix is set.
+    """Where Python looks for the bytecode of ``source`` when no pycache prefix is set
+    (:func:`importlib.util.cache_from_source` answers for this process's prefix).
 
     >>> compiled(Path("/pkg/aisearch/core.py")).parent
     PosixPath('/pkg/aisearch/__pycache__')
