@@ -15,8 +15,9 @@ a group by renaming the tests, which pytest 9 no longer allows, so its groups si
 apart (pytest-dev/pytest-xdist#1386).
 The long groups are handed out first, so that no worker is left with one at the end.
 
-Tests marked ``slow`` (here: notebooks and the tests in :data:`SLOW`) are left out of the
-quick subset of the edit-test cycle, ``pytest -n auto -m "not slow and not browser" aisearch
+Tests marked ``slow`` (here: notebooks and the tests in :data:`SLOW`; in the test files:
+single tests that take a second or more on a 2-GHz core) are left out of the quick subset of
+the edit-test cycle, ``pytest -n auto -m "not slow and not browser" aisearch
 tests`` (see README.md).
 
 Every process of a test run (the workers, the notebooks' kernels, the subprocesses the
@@ -26,14 +27,24 @@ even where ``PYTHONDONTWRITEBYTECODE`` is set: compiling the package and the tes
 again in each process cost a worker 8 s of its collection and every process that imports
 the package a third of a second. (The grader's sandboxed processes get an environment of
 their own and write no bytecode: the grader compiles the copy of the package they import.)
+
+nbval is loaded from here (``pytest_plugins``; ``-p no:nbval`` in ``pyproject.toml`` keeps
+pytest from loading it a second time by its entry point), after one import is deferred:
+nbval imports nbformat, which imports jsonschema, which imports ``rfc3987_syntax``, which
+builds twenty grammars at import. That took 2.8 s in every process of a test run (the
+controller and each worker, before the first test) for a check of IRIs no test makes; the
+module is now imported when one of its functions is first called (:func:`_defer_import`).
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
+import importlib.util
 import os
 import re
 import sys
+import types
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +59,46 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE") or sys.dont_write_bytecode:
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = PYCACHE
     sys.dont_write_bytecode = False
+
+
+
+def _defer_import(name: str) -> None:
+    """Put a stand-in for the module ``name`` in ``sys.modules`` whose functions import the
+    module on their first call, unless it is imported already or not installed.
+
+    >>> _defer_import("colorsys")
+    >>> type(sys.modules["colorsys"]).__name__
+    'Deferred'
+    >>> sys.modules["colorsys"].rgb_to_hsv(1.0, 0.0, 0.0)  # imports colorsys
+    (0.0, 1.0, 1.0)
+    >>> type(sys.modules["colorsys"]).__name__
+    'module'
+    """
+    if name in sys.modules or importlib.util.find_spec(name) is None:
+        return
+
+    def module() -> types.ModuleType:
+        if sys.modules.get(name) is stand_in:
+            del sys.modules[name]
+        return importlib.import_module(name)
+
+    class Deferred(types.ModuleType):
+        def __getattr__(self, attribute: str) -> Any:
+            if attribute.startswith("__"):
+                raise AttributeError(attribute)
+
+            def call(*args: Any, **kwargs: Any) -> Any:
+                return getattr(module(), attribute)(*args, **kwargs)
+
+            return call
+
+    stand_in = Deferred(name)
+    sys.modules[name] = stand_in
+
+
+if "nbval.plugin" not in sys.modules:  # (not loaded by its entry point: see the top)
+    _defer_import("rfc3987_syntax")
+    pytest_plugins = ["nbval.plugin"]
 
 SLOW = {
     # the grader end to end: whole classes of submissions graded in sandboxed processes
@@ -89,9 +140,17 @@ SLOW = {
     "aisearch/solve_pig.py",
     "aisearch/learn/shipped.py::aisearch.learn.shipped.train",
     "aisearch/learn/selfplay.py::aisearch.learn.selfplay",
+    # doctests of a second or more: solving Nannon, grading a question on its grid pool
+    "aisearch/solve_chance.py::aisearch.solve_chance.ChanceSolution.regret",
+    "aisearch/solve_chance.py::aisearch.solve_chance.nannon_solution",
+    "aisearch/grading/exercises/ex02_minimax/checks.py::"
+    "aisearch.grading.exercises.ex02_minimax.checks.check_evaluation",
+    "aisearch/grading/exercises/ex02_minimax/checks.py::"
+    "aisearch.grading.exercises.ex02_minimax.checks.match_positions",
+    "aisearch/grading/session.py::aisearch.grading.session",
 }
 """The slow tests, by file or by the start of their test id: seconds each (processes,
-notebooks, 30 seeds, thousands of random trees)."""
+notebooks, 30 seeds, thousands of random trees), and doctests of a second or more."""
 
 
 def work_group(nodeid: str) -> str:

@@ -204,6 +204,7 @@ def playout_hashes() -> dict[str, list[int]]:
     return out
 
 
+@pytest.mark.slow
 def test_states_hash_the_same_in_every_process():
     """A state's hash is a function of its value: a size-limited transposition table then
     shares its slots alike in every run, and a lesson's node counts are the same in a kernel,

@@ -1,6 +1,7 @@
 """The project installs as documented: environment.yml and pyproject.toml agree, ruff and mypy
 are clean."""
 
+import importlib.util
 import re
 import shutil
 import subprocess
@@ -106,6 +107,7 @@ def _distribution(module: str) -> str:
     return BROUGHT_BY.get(module, module).lower().replace("_", "-")
 
 
+@pytest.mark.slow
 def test_the_requirements_are_what_the_package_imports():
     """Required: every module imported when the package is imported, and nothing else (no
     JupyterLab, no grader, no notebook runner). Modules imported only inside a function come
@@ -148,6 +150,7 @@ def test_ruff_is_clean():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+@pytest.mark.slow
 def test_mypy_is_clean():
     out = subprocess.run([sys.executable, "-m", "mypy", "aisearch"], cwd=ROOT,
                          capture_output=True, text=True)
@@ -180,6 +183,7 @@ def test_games_never_import_search():
             assert not any(n.startswith("aisearch.search") for n in names), path.name
 
 
+@pytest.mark.slow
 def test_python_m_aisearch_reports_version_lessons_and_a_healthy_environment():
     out = subprocess.run([sys.executable, "-m", "aisearch"], cwd=ROOT, capture_output=True,
                          text=True, timeout=120)
@@ -278,8 +282,21 @@ def test_every_slow_entry_names_a_test_that_exists():
         text = (ROOT / path).read_text()
         module = path.removesuffix(".py").replace("/", ".")
         if name.startswith(module):  # a doctest: the module's, or one of its functions'
-            rest = name[len(module):]
-            assert rest == "" or re.search(rf"^(def|class) {re.escape(rest[1:])}\b", text,
+            *owner, last = name[len(module):].lstrip(".").split(".")  # (a method: Class.f)
+            assert last == "" or re.search(rf"^\s*(def|class) {re.escape(last)}\b", text,
                                            re.M), entry
+            assert all(re.search(rf"^class {re.escape(c)}\b", text, re.M) for c in owner), entry
         else:
             assert not name or re.search(rf"^def {re.escape(name)}", text, re.M), entry
+
+
+def test_a_test_process_loads_nbval_once_and_defers_rfc3987_syntax(request):
+    """nbval comes from the root conftest (its entry point is off), after ``rfc3987_syntax``
+    (which jsonschema imports under nbval and builds its grammars at import, seconds in every
+    process) was put off until a function of it is called: no test calls one."""
+    plugins = request.config.pluginmanager
+    assert plugins.get_plugin("nbval.plugin") is not None and plugins.get_plugin("nbval") is None
+    assert "jsonschema" in sys.modules
+    deferred = sys.modules.get("rfc3987_syntax")
+    assert type(deferred).__name__ == "Deferred" or (
+        deferred is None and importlib.util.find_spec("rfc3987_syntax") is None), deferred

@@ -50,6 +50,7 @@ def test_effective_branching_factor_inverts_the_uniform_tree_counts():
         effective_branching_factor(0.5, 2)
 
 
+@pytest.mark.slow
 def test_random_ordering_grows_like_pearls_factor():
     """Average tips over 30 random trees, b = 3: the growth per ply lies between Knuth-Moore's
     sqrt(3) and 3, near R(3) = 2.15 (a loose check: trees are small)."""

@@ -93,5 +93,8 @@ def _names(error: Any) -> str:
 
 
 def params(cases: Sequence[Case]) -> Any:
-    """``pytest.mark.parametrize`` over cases, with their ids."""
-    return pytest.mark.parametrize("case", cases, ids=[c.id for c in cases])
+    """``pytest.mark.parametrize`` over cases, with their ids; a case allowed more than the
+    default 5 s is marked slow (left out of the quick subset)."""
+    return pytest.mark.parametrize("case", [
+        pytest.param(c, id=c.id, marks=[pytest.mark.slow] if c.seconds > 5 else [])
+        for c in cases])

@@ -67,6 +67,7 @@ def positions(n, seed):
     return out
 
 
+@pytest.mark.slow
 def test_the_ordering_matches_a_brute_force_ranking_on_random_positions():
     seen = {0: 0, 1: 0, 3: 0, 7: 0}
     for s in positions(1500, seed=4):

@@ -43,6 +43,7 @@ def _chain(n, tip):
     return node
 
 
+@pytest.mark.slow
 def test_a_tuple_tree_as_deep_as_a_tree_game_may_be_is_searched_and_shown():
     from aisearch import maxn
     from aisearch.games.tree import MAX_DEPTH

@@ -132,6 +132,7 @@ def test_nilsson_eval_on_hand_checked_boards(text, value):
     assert e(parse(text)) == value
 
 
+@pytest.mark.slow
 def test_nilsson_eval_is_antisymmetric_under_swapping_x_and_o():
     for s in TicTacToe.states():
         if s.x.bit_count() == s.o.bit_count():

@@ -50,6 +50,7 @@ def klass(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow
 def test_the_copied_pair_comes_first_far_above_the_others(klass):
     (report,) = similarity([klass])
     first = report.pairs[0]
@@ -60,6 +61,7 @@ def test_the_copied_pair_comes_first_far_above_the_others(klass):
     assert all(s < first.score / 2 for s in others), report.pairs
 
 
+@pytest.mark.slow
 def test_each_is_compared_with_the_packages_own_versions(klass):
     (report,) = similarity([klass])
     closest = {name.split("/")[-2]: m for name, m in report.closest.items()}

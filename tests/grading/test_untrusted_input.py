@@ -311,6 +311,7 @@ def test_exact_numbers_and_numpy_integers_travel_as_numbers():
 
 
 # -- the sandbox -----------------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_process_cap_is_set_only_in_a_user_namespace_of_its_own():
     code = ("import resource, sys\nfrom aisearch.grading.child import _limit_resources, "
             "user_namespace\n_limit_resources(None, None, sys.argv[1] or user_namespace())\n"
@@ -367,6 +368,7 @@ def test_a_submission_the_grader_fails_on_scores_zero_and_the_others_are_graded(
     assert bob.questions[0].feedback.startswith("missing: no function named")
 
 
+@pytest.mark.slow
 def test_cells_that_stop_their_clock_and_overrun_leave_no_time_for_the_questions(tmp_path):
     """The cells' time is the grader's measure, not the one the grading process reports: a
     submission that stops its cell timer and replaces ``time.monotonic`` before it ends

@@ -9,10 +9,10 @@ import sys
 import time
 
 import matplotlib
+import pytest
 
 matplotlib.use("Agg")
 
-import pytest  # noqa: E402
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
@@ -341,6 +341,7 @@ def test_current_defaults_to_the_node_of_the_last_event():
     assert [tuple(rings[0].get_offsets()[0])] == [pos[(2,)]]
 
 
+@pytest.mark.slow
 def test_steps_reuse_the_artists_and_are_fast():
     """A stepper redraws one Axes: 41 tips, every event, well under 150 ms a step."""
     game = tree41()

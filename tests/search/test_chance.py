@@ -127,6 +127,7 @@ def test_star1_and_star2_agree_with_strict_pruning_and_at_a_depth_bound(seed):
     same_as_expectiminimax(game, (-6, 6), 3, evaluate=lambda s: len(s) % 5 - 2)
 
 
+@pytest.mark.slow
 def test_star_pruning_saves_nodes_on_random_trees():
     """Over many trees the cut-offs add up (an observation, not only an upper bound)."""
     total = {f.__name__: 0 for f in (expectiminimax, star1, star2)}
@@ -266,6 +267,7 @@ def test_star2_adds_an_expectation_in_order_when_its_probes_value_every_outcome(
             assert (d.value, d.move, d.pv) == (e.value, e.move, e.pv), search.__name__
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("search", [star1, star2])
 def test_a_star_expectation_of_every_outcome_is_expectiminimaxs_where_sums_round(search):
     """Wherever Star1 or Star2 reports a chance node's expectation with every outcome's value

@@ -176,6 +176,7 @@ def check(search, form, game, depth=None, prune_on_equal=True):
     assert d.stats.cutoffs == sum(e[0] == "Cut" for e in expected)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(game=trees, prune_on_equal=st.booleans())
 def test_every_event_of_a_search_to_the_end_follows_the_rules(game, prune_on_equal):
@@ -183,6 +184,7 @@ def test_every_event_of_a_search_to_the_end_follows_the_rules(game, prune_on_equ
         check(search, form, game, None, prune_on_equal)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(game=trees, depth=st.integers(0, 3), prune_on_equal=st.booleans())
 def test_every_event_of_a_depth_limited_search_follows_the_rules(game, depth, prune_on_equal):
@@ -289,6 +291,7 @@ def test_a_quicker_win_is_preferred_and_a_slower_loss():
 
 
 # -- principal variations -----------------------------------------------------------------
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(game=trees, depth=st.integers(1, 4), prune_on_equal=st.booleans())
 def test_the_principal_variation_is_the_whole_searched_line(game, depth, prune_on_equal):

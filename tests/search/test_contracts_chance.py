@@ -121,6 +121,7 @@ def path_evaluation(s):
     return (sum(s) * 5 + len(s)) % 7 - 3
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(game=trees, depth=st.sampled_from([None, 1, 2, 3]))
 def test_every_event_at_max_min_and_chance_nodes_follows_the_rules(game, depth):

@@ -63,6 +63,7 @@ def ref_proven(game, state, stored, depth, previous):
     return best
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(stores=entries, depth=st.integers(1, 4), previous=st.sampled_from([0, 1, 2]),
        first=st.sampled_from([0, 1]))

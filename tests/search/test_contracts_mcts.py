@@ -113,6 +113,7 @@ def win_chance(s):
     return ((sum(s) * 7 + len(s) * 3) % 11) / 10
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(game=trees, iterations=st.integers(1, 40), c=st.sampled_from([0.0, 0.5, math.sqrt(2)]))
 def test_mcts_with_a_value_function_grows_the_tree_uct_prescribes(game, iterations, c):

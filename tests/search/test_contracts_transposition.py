@@ -161,6 +161,7 @@ def same(table, ref):
     assert len(table) == len(ref.slots)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(size=st.sampled_from([None, 1, 3, 5]), replace=st.sampled_from(["depth", "always"]),
        canonical=st.sampled_from([None, mirror]), kind=st.sampled_from(["plain", "subclass"]),
@@ -209,6 +210,7 @@ def check_methods(size, replace, canonical, kind, operations):
         same(table, ref)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(kind=st.sampled_from(["plain", "small", "canonical", "always", "subclass"]),
        top=st.sampled_from([1, 2, 3, 4, UNBOUNDED]),

@@ -120,6 +120,7 @@ def shown(x):
     return math.copysign(INF, x) if abs(x) > WON else x
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(game=games.filter(lambda g: g.win is None), depth=st.sampled_from([1, 2, 3, 4]),
        guess=st.sampled_from([-INF, -5, -1, 0, 1.5, 2, 6, INF]))

@@ -46,6 +46,7 @@ def test_every_iteration_is_worth_what_alphabeta_to_that_depth_is():
         assert values(runs) == plain, kw
 
 
+@pytest.mark.slow
 def test_ordering_by_the_last_iteration_saves_nodes():
     plain = sum(d.stats.nodes for d in iterative_deepening(C4, MID, 7, evaluate=E))
     by_pv = sum(d.stats.nodes for d in iterative_deepening(C4, MID, 7, evaluate=E,
@@ -142,6 +143,7 @@ def test_an_unfinished_iteration_that_proved_a_better_move_is_played():
     assert agent(C4, MID) == last.move and agent.last.partial
 
 
+@pytest.mark.slow
 def test_without_a_table_or_a_proof_the_last_finished_iteration_is_played():
     for n in range(500, 8000, 997):
         runs = list(iterative_deepening(C4, MID, evaluate=E, budget=Budget(nodes=n)))

@@ -213,6 +213,7 @@ def test_quiescence_on_chess_in_mvv_lva_order_or_move_order_has_one_value():
     assert a.value == b.value == 7 and game.san(s, a.move) == "Qxb2"
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 3), st.integers(1, 3))
 def test_pvs_and_mtdf_agree_with_alphabeta_when_quiescence_bounds_the_tips(seed, depth, k):

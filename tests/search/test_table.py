@@ -89,6 +89,7 @@ def test_an_entry_settles_a_node_only_when_deep_enough_and_exact_or_outside_the_
     assert Entry(5, EXACT, 3, 0, "s").settles(1, 6, 9)
 
 
+@pytest.mark.slow
 def test_without_bound_flags_a_table_gives_wrong_values_and_with_them_it_does_not():
     """On DAG-shaped random games (many transpositions) and on Connect Four at depth 5."""
     wrong = 0

@@ -160,6 +160,7 @@ class CountedTicTacToe(TicTacToe):
         return {name: counted(name, f) for name, f in super().unchecked().items()}
 
 
+@pytest.mark.slow
 def test_a_search_calls_the_unchecked_functions_where_it_may():
     game = CountedTicTacToe()
     d = minimax(game, TicTacToe.initial)
@@ -235,6 +236,7 @@ def test_a_method_assigned_to_the_class_later_is_obeyed(monkeypatch):
     assert minimax(TicTacToe(), TicTacToe.initial).pv == (0, 1, 2, 3, 4, 5, 6)
 
 
+@pytest.mark.slow
 def test_a_wrapper_that_hands_on_its_game_is_searched_through_its_own_methods():
     counted = CountingGame(TicTacToe())
     d = minimax(counted, counted.initial)

@@ -3,6 +3,7 @@ re-searches that show in recordings (a Research event, then the child entered ag
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,7 @@ def best_move_value(game, s, move, depth, **kw):
     return minimax(game, child, None if depth is None else depth - 1, **kw).value
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(game=trees, prune_on_equal=st.booleans(), with_table=st.booleans())
 def test_every_window_search_finds_the_minimax_value_and_a_best_move(game, prune_on_equal,
@@ -49,6 +51,7 @@ def test_every_window_search_finds_the_minimax_value_and_a_best_move(game, prune
             assert best_move_value(game, (), d.move, None) == expected.value, search.__name__
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(game=trees, depth=st.integers(1, 4))
 def test_every_window_search_agrees_with_minimax_at_a_depth_bound(game, depth):

@@ -74,6 +74,7 @@ def test_a_large_search_shows_a_chart_and_a_failing_search_shows_an_error():
     assert "RuntimeError: no luck" in lab.status.value
 
 
+@pytest.mark.slow
 def test_switches_that_cannot_work_without_an_evaluation_are_off_and_say_why():
     """Without evaluate=, static ordering and iterative deepening cannot run: their boxes
     are off with the searcher's reason beside them, and every other combination searches."""

@@ -73,6 +73,7 @@ def shown(w):
     return int(w.text.value.split(":")[0].removeprefix("Iteration ")) if w.model.index else 0
 
 
+@pytest.mark.slow
 def test_a_range_set_by_hand_is_put_back_and_the_buttons_move_model_and_view_together():
     """Code lowers the slider's max below where +10 leads, or raises its min above the
     value: the slider, the words and the model still show one iteration, and the slider

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from aisearch.games.robots import TwoRobots
 from aisearch.grading.cases import free_cells, random_grid
 from aisearch.grading.exercises.ex01_two_robots.bugs import (
@@ -45,6 +47,7 @@ def test_every_wrong_rule_shows_on_random_cases():
                    for c, m in movable), bug.name
 
 
+@pytest.mark.slow
 def test_the_predicted_winner_is_the_solved_winner_on_every_open_grid_up_to_7_by_7():
     """The rule (corridors: White; else the same colour: White) holds for every start."""
     from aisearch.games.robots import TwoRobots

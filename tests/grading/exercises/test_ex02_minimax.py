@@ -20,6 +20,7 @@ def test_the_plain_minimax_generates_exactly_what_the_package_minimax_generates(
         assert observe(minimax_decision, case) == observe(reference, case), case.label
 
 
+@pytest.mark.slow
 def test_every_wrong_minimax_differs_from_the_reference_on_every_seed():
     """The random cases are rich enough: else a student with that bug could score full marks."""
     for seed in SEEDS:

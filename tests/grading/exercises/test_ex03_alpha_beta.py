@@ -32,6 +32,7 @@ def test_the_reference_searches_the_textbook_way_not_fastest_wins_first():
     assert any(observe(fastest, c) != observe(reference, c) for c in cases)
 
 
+@pytest.mark.slow
 def test_every_wrong_alphabeta_differs_from_the_reference_on_every_seed():
     """The random cases are rich enough: else a student with that bug could score full marks."""
     for seed in SEEDS:
