@@ -124,8 +124,12 @@ def walk_episode(rng: random.Random) -> tuple[list[list[float]], float]:
     return xs, 1.0 if s == 6 else 0.0
 
 
-def walk_values(episodes: int, alpha: float, lam: float, seed: int) -> list[float]:
+def walk_values(episodes: int, alpha: float, lam: float, seed: int,
+                left: Callable[[random.Random], bool] | None = None) -> list[float]:
     """The walk's five values after ``episodes`` games of TD(lambda) from weights 0.5.
+
+    A step goes left when ``rng.random() < 0.5``, as the exercise draws the walks, or when
+    ``left(rng)`` is true (the grader's walks drawn another way).
 
     :func:`td_episode` on the one-hot features of :func:`walk_episode`'s games, written for
     one-hot features (``w . x_t`` is the weight of the state, the trace gains 1 at it): the
@@ -145,7 +149,7 @@ def walk_values(episodes: int, alpha: float, lam: float, seed: int) -> list[floa
         states, s = [], 3
         while 0 < s < 6:
             states.append(s - 1)
-            s += -1 if rng.random() < 0.5 else 1
+            s += -1 if (rng.random() < 0.5 if left is None else left(rng)) else 1
         outcome, last = (1.0 if s == 6 else 0.0), len(states) - 1
         e = [0.0] * 5
         for t, i in enumerate(states):
