@@ -61,7 +61,6 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE") or sys.dont_write_bytecode:
     sys.dont_write_bytecode = False
 
 
-
 def _defer_import(name: str) -> None:
     """Put a stand-in for the module ``name`` in ``sys.modules`` whose functions import the
     module on their first call, unless it is imported already or not installed.
