@@ -87,13 +87,13 @@ def bare_alphabeta(board: chess.Board, depth: int) -> tuple[float, int]:
             return 0
         if seen.get(key, 0) >= 2 or board.is_insufficient_material():
             return 0
-        ms = ordered(board)
-        if not ms:
+        if next(board.generate_legal_moves(), None) is None:  # (as Chess.is_terminal asks)
             if board.is_check():
                 return -(WIN - ply) if board.turn else WIN - ply
             return 0
         if d == 0:
             return piece_square(board)
+        ms = ordered(board)
         seen[key] = seen.get(key, 0) + 1
         white = board.turn
         for m in ms:

@@ -277,7 +277,13 @@ class Chess(GameBase):
         raise IllegalMoveError(m, ms, s, why)
 
     def is_terminal(self, s: ChessState) -> bool:
-        return not self._legal(s)
+        # (the first legal move answers: a search's leaves need no more of them)
+        if s._moves is not None:
+            return not s._moves
+        if self._draw(s) or next(s._board.generate_legal_moves(), None) is None:
+            s._moves = ()
+            return True
+        return False
 
     def utility(self, s: ChessState, player: int = MAX) -> float:
         """+1 when White has mated, -1 when Black has, 0 for a draw (from ``player``'s view)."""

@@ -46,6 +46,32 @@ def test_stalemate_insufficient_material_and_fifty_moves_are_draws():
     assert GAME.outcome(mate) == "checkmate" and GAME.utility(mate) == 1
 
 
+def test_is_terminal_asked_first_agrees_with_the_moves_and_the_outcome():
+    """``is_terminal`` of a state whose moves were never listed (a search's leaf) answers
+    from the first legal move; it must say what the full list says, and leave the outcome
+    and the moves as they would be."""
+    from aisearch.games import chess_suite
+
+    fens = ["k7/8/1Q6/8/8/8/8/7K b - - 0 1", "k7/8/8/8/8/8/8/6BK w - - 0 1",
+            "k7/8/8/8/8/8/8/5RRK w - - 100 80", "k7/8/8/8/8/8/8/5RRK w - - 99 80",
+            "k7/2K5/8/8/8/8/8/R7 b - - 100 80", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"]
+    states = [Chess.parse(f) for f in fens] + [p.state for p in chess_suite("wac")[:40]]
+    states += [GAME.result(s, m) for s in states[-40:] for m in GAME.moves(s)]
+    states.append(play(GAME.initial, *("Nf3", "Nf6", "Ng1", "Ng8") * 2))
+    kinds = set()
+    for s in states:
+        fen, history = s.board().fen(), s.history
+        first = ChessState(chess.Board(fen), history)  # nothing listed yet
+        listed = ChessState(chess.Board(fen), history)
+        moves = GAME.moves(listed)
+        assert GAME.is_terminal(first) == (moves == ()), fen
+        assert GAME.outcome(first) == GAME.outcome(listed), fen
+        assert GAME.moves(first) == moves, fen
+        kinds.add(GAME.outcome(first))
+    assert kinds == {"", "checkmate", "stalemate", "insufficient material",
+                     "the fifty-move rule", "threefold repetition"}
+
+
 def test_threefold_repetition_in_the_line_is_a_draw():
     knights = ("Nf3", "Nf6", "Ng1", "Ng8")
     s = play(GAME.initial, *knights)
