@@ -55,6 +55,8 @@ NAMES = ("White", "Black")
 _FACES = frozenset(range(1, 7))
 _ALL_SAFE = (SAFE, SAFE, SAFE)
 _PLAYS: dict = {}  # decision state -> {move: next state}, shared by every Nannon()
+_MOVES: dict = {}  # decision state -> its moves (the keys of _PLAYS[s]), as a tuple
+_MEMO = 100_000  # states remembered at most (Nannon has fewer decision states)
 
 
 class _Fields(NamedTuple):
@@ -177,6 +179,86 @@ def _opening() -> tuple:
     return tuple(out)
 
 
+def _plays(s: NannonState) -> dict:
+    """The legal moves at a decision state and the states they lead to (cached)."""
+    found = _PLAYS.get(s)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    mine, theirs = (s.white, s.black) if s.player == MAX else (s.black, s.white)
+    r = s.roll
+    plays: dict[Any, NannonState] = {}
+    for q in sorted(set(mine)):
+        if q == SAFE:
+            continue
+        to = q + r
+        if to > POINTS:
+            if q == HOME:
+                continue
+            to = SAFE
+        elif to in mine:
+            continue
+        hit = list(theirs)
+        if to != SAFE:
+            mirror = SAFE - to  # the same point in the opponent's direction
+            if mirror in theirs:
+                if mirror - 1 in theirs and mirror - 1 >= 1 or \
+                        mirror + 1 in theirs and mirror + 1 <= POINTS:
+                    continue  # protected by a prime
+                hit[hit.index(mirror)] = HOME
+        moved = list(mine)
+        moved[moved.index(q)] = to
+        a: Any = tuple(sorted(moved))
+        b: Any = tuple(sorted(hit))
+        white, black = (a, b) if s.player == MAX else (b, a)
+        plays[q] = _new(NannonState, (white, black, 1 - s.player, 0))
+    if not plays:
+        plays["pass"] = _new(NannonState, (s.white, s.black, 1 - s.player, 0))
+    if len(_PLAYS) < _MEMO:  # a memo of the rules (they never change): not game state
+        _PLAYS[s], _MOVES[s] = plays, tuple(plays)
+    return plays
+
+
+_OPENING_MOVES = tuple(m for m, _ in _opening())
+_FACE_MOVES = tuple(range(1, 7))
+
+
+def _fast_is_terminal(s: NannonState) -> bool:
+    return s[0] == _ALL_SAFE or s[1] == _ALL_SAFE
+
+
+def _fast_to_move(s: NannonState) -> int:
+    white, black, player, roll = s
+    if roll == 0 and white != _ALL_SAFE and black != _ALL_SAFE:
+        return CHANCE
+    return player if player >= 0 else CHANCE
+
+
+def _fast_moves(s: NannonState) -> tuple:
+    white, black, player, roll = s
+    if white == _ALL_SAFE or black == _ALL_SAFE:
+        return ()
+    if roll == 0:
+        return _OPENING_MOVES if player < 0 else _FACE_MOVES
+    found = _MOVES.get(s)
+    return found if found is not None else tuple(_plays(s))
+
+
+def _fast_result(s: NannonState, m: Any) -> NannonState:
+    white, black, player, roll = s
+    if roll:
+        plays = _PLAYS.get(s)
+        return (plays if plays is not None else _plays(s))[m]
+    if player < 0:  # the opening throw: (who starts, the difference of the faces)
+        return _new(NannonState, (white, black, NAMES.index(m[0]), m[1]))
+    return _new(NannonState, (white, black, player, m))
+
+
+# The protocol without the class test and the checks of a move: the methods below apply
+# them, then answer with these; searchers call them directly (Nannon.unchecked).
+_UNCHECKED = {"is_terminal": _fast_is_terminal, "to_move": _fast_to_move,
+              "moves": _fast_moves, "result": _fast_result}
+
+
 class Nannon(GameBase):
     """Pollack's Nannon: a backgammon of six points, three checkers a side and one die.
 
@@ -216,21 +298,32 @@ class Nannon(GameBase):
         """
         return s.__class__ is NannonState
 
+    def unchecked(self) -> dict[str, Any] | None:
+        """``is_terminal``, ``to_move``, ``moves`` and ``result`` without the class test and
+        the checks of a move, for the searchers (:meth:`GameBase.unchecked
+        <aisearch.core.GameBase.unchecked>`): right for the states the rules make and the
+        moves and outcomes they list; None for a subclass that replaces a protocol method.
+
+        >>> game = Nannon()
+        >>> fast, s = game.unchecked(), NannonState((0, 1, 2), (0, 1, 2), 0, 4)
+        >>> fast["moves"](s) == game.moves(s), fast["result"](s, 0) == game.result(s, 0)
+        (True, True)
+        """
+        return _UNCHECKED if self.protocol_is(Nannon) else None
+
     # The protocol methods, on the searchers' hot path, make the same class test inline.
 
     @checks_state
     def is_terminal(self, s: NannonState) -> bool:
         if s.__class__ is not NannonState:  # (is_state, inline)
             raise self.not_a_state(s)
-        return s.white == _ALL_SAFE or s.black == _ALL_SAFE
+        return _fast_is_terminal(s)
 
     @checks_state
     def to_move(self, s: NannonState) -> int:
         if s.__class__ is not NannonState:  # (is_state, inline)
             raise self.not_a_state(s)
-        if s.roll == 0 and s.white != _ALL_SAFE and s.black != _ALL_SAFE:
-            return CHANCE
-        return s.player if s.player >= 0 else CHANCE
+        return _fast_to_move(s)
 
     @checks_state
     def chance_outcomes(self, s: NannonState) -> tuple:
@@ -244,50 +337,7 @@ class Nannon(GameBase):
     def moves(self, s: NannonState) -> tuple:
         if s.__class__ is not NannonState:  # (is_state, inline)
             raise self.not_a_state(s)
-        if s.white == _ALL_SAFE or s.black == _ALL_SAFE:
-            return ()
-        if s.roll == 0:
-            return tuple(m for m, _ in (self._opening if s.player < 0 else self._faces))
-        return tuple(self._plays(s))
-
-    def _plays(self, s: NannonState) -> dict:
-        """The legal moves at a decision state and the states they lead to (cached)."""
-        found = _PLAYS.get(s)
-        if found is not None:
-            return found  # type: ignore[return-value]
-        mine, theirs = (s.white, s.black) if s.player == MAX else (s.black, s.white)
-        r = s.roll
-        plays: dict[Any, NannonState] = {}
-        for q in sorted(set(mine)):
-            if q == SAFE:
-                continue
-            to = q + r
-            if to > POINTS:
-                if q == HOME:
-                    continue
-                to = SAFE
-            elif to in mine:
-                continue
-            hit = list(theirs)
-            if to != SAFE:
-                mirror = SAFE - to  # the same point in the opponent's direction
-                if mirror in theirs:
-                    if mirror - 1 in theirs and mirror - 1 >= 1 or \
-                            mirror + 1 in theirs and mirror + 1 <= POINTS:
-                        continue  # protected by a prime
-                    hit[hit.index(mirror)] = HOME
-            moved = list(mine)
-            moved[moved.index(q)] = to
-            a: Any = tuple(sorted(moved))
-            b: Any = tuple(sorted(hit))
-            white, black = (a, b) if s.player == MAX else (b, a)
-            plays[q] = _new(NannonState, (white, black, 1 - s.player, 0))
-        if not plays:
-            plays["pass"] = _new(NannonState, (s.white, s.black, 1 - s.player, 0))
-        result = plays
-        if len(_PLAYS) < 100_000:  # a memo of the rules (they never change): not game state
-            _PLAYS[s] = result
-        return result
+        return _fast_moves(s)
 
     @checks_state
     def result(self, s: NannonState, m: Any) -> NannonState:
@@ -314,7 +364,7 @@ class Nannon(GameBase):
         if m.__class__ is not int and m.__class__ is not str and as_int(m) is None:  # (True, 1.0)
             raise self.illegal(s, m, "a move is the position a checker leaves, an int")
         try:
-            return self._plays(s)[m]
+            return _plays(s)[m]
         except (KeyError, TypeError):
             raise self.illegal(s, m) from None
 

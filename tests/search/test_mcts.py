@@ -3,6 +3,7 @@ the minimax move on small trees, clear tic-tac-toe positions, chance, budgets, t
 
 import math
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -214,6 +215,38 @@ def test_mcts_plays_pig_and_nannon_sampling_their_dice():
     rolled = nannon.result(nannon.initial, nannon.moves(nannon.initial)[0])
     d = run_anytime(mcts(nannon, rolled, iterations=300, seed=1))
     assert d.move in nannon.moves(rolled)
+
+
+@pytest.mark.parametrize("outcomes", [
+    tuple((face, 1 / 6) for face in range(1, 7)),
+    (("a", 0.5), ("b", 0.25), ("c", 0.125), ("d", 0.125)),
+    (("x", 0.1), ("y", 0.7), ("z", 0.2)),
+    ((1, 1.0),),
+    (("heavy", 3), ("light", 1)),  # (weights, not probabilities: choices takes them too)
+])
+def test_a_playout_draws_the_outcome_random_choices_draws(outcomes):
+    from aisearch.search.sampling.mcts_tree import outcome_sampler
+
+    draw, ours, theirs = outcome_sampler(), random.Random(7), random.Random(7)
+    kinds = [o for o, _ in outcomes]
+    for _ in range(500):
+        expected = theirs.choices(kinds, [p for _, p in outcomes])[0]
+        assert draw(outcomes, ours) == expected
+    assert ours.random() == theirs.random()  # (the same numbers drawn: the rest is alike)
+    as_list = [list(pair) for pair in outcomes]  # (not kept: it could change in place)
+    assert draw(as_list, random.Random(3)) == random.Random(3).choices(
+        kinds, [p for _, p in outcomes])[0]
+
+
+@pytest.mark.parametrize("outcomes", [(), (("a", 0), ("b", 0)), (("a", -1.0), ("b", 0.5)),
+                                      (("a", math.inf), ("b", 1))])
+def test_a_playout_refuses_outcomes_random_choices_refuses(outcomes):
+    from aisearch.search.sampling.mcts_tree import outcome_sampler
+
+    with pytest.raises((ValueError, IndexError)) as theirs:
+        random.Random(0).choices([o for o, _ in outcomes], [p for _, p in outcomes])
+    with pytest.raises(theirs.type, match=re.escape(str(theirs.value))):
+        outcome_sampler()(outcomes, random.Random(0))
 
 
 def test_the_recorded_iterations_replay_in_the_stepper_step_by_step():

@@ -2,7 +2,8 @@
 states they reach from a checked root.
 
 Each unchecked function answers as the checked method on every state it may meet (all
-5,478 tic-tac-toe boards; Connect Four positions of random games); every searcher returns
+5,478 tic-tac-toe boards and 32,901 Nannon states; Connect Four positions of random games);
+every searcher returns
 the same decision, line and counts with it as without it; a subclass, an instance
 attribute or a wrapper that changes a protocol method is obeyed; roots, orders and table
 moves that are not the game's own still get the checked path or the game's own moves.
@@ -15,7 +16,7 @@ import pytest
 
 from aisearch import CountingGame, IllegalMoveError, Recorder
 from aisearch.core import MAX
-from aisearch.games import ConnectFour, TicTacToe, tictactoe
+from aisearch.games import ConnectFour, Nannon, TicTacToe, tictactoe
 from aisearch.search import (
     MCTS,
     TranspositionTable,
@@ -38,6 +39,11 @@ class CheckedTicTacToe(TicTacToe):
 
 
 class CheckedConnectFour(ConnectFour):
+    def unchecked(self):
+        return None
+
+
+class CheckedNannon(Nannon):
     def unchecked(self):
         return None
 
@@ -106,6 +112,29 @@ def test_connect4_unchecked_utility_follows_a_changed_payoff():
     game.win = 5
     assert game.unchecked()["utility"](s) == -5 == game.utility(s)
     assert minimax(game, s).value == -5
+
+
+def test_nannon_unchecked_answers_as_the_methods_on_every_state():
+    game = Nannon()
+    fast = game.unchecked()
+    assert set(fast) == {"is_terminal", "to_move", "moves", "result"}
+    seen, todo = {game.initial}, [game.initial]
+    while todo:  # every state a game of Nannon reaches (32,901), and every move of each
+        s = todo.pop()
+        assert fast["is_terminal"](s) is game.is_terminal(s)
+        assert fast["to_move"](s) == game.to_move(s)
+        assert fast["moves"](s) == game.moves(s)
+        for m in game.moves(s):
+            child = fast["result"](s, m)
+            assert child == game.result(s, m) and type(child) is type(game.result(s, m))
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    assert len(seen) == 32_901
+    assert CheckedNannon().unchecked() is None
+    patched = Nannon()
+    patched.moves = lambda s: ()
+    assert patched.unchecked() is None
 
 
 SEARCHERS = [info for name, info in REGISTRY.items()
@@ -306,6 +335,8 @@ def picture(tree):
     (TicTacToe(), CheckedTicTacToe(), TicTacToe.initial),
     (TicTacToe(win=1), CheckedTicTacToe(win=1), TicTacToe.parse("x../.o./...")),
     (ConnectFour(), CheckedConnectFour(), ConnectFour.initial),
+    (Nannon(), CheckedNannon(), Nannon().initial),  # (opening throws, dice in the playouts)
+    (Nannon(), CheckedNannon(), Nannon().result(Nannon().initial, ("Black", 2))),
 ])
 def test_mcts_grows_the_same_tree_with_the_unchecked_protocol(fast, slow, state):
     assert picture(grown(fast, state)) == picture(grown(slow, state))
