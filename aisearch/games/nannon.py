@@ -253,8 +253,8 @@ def _fast_result(s: NannonState, m: Any) -> NannonState:
     return _new(NannonState, (white, black, player, m))
 
 
-# The protocol without the class test and the checks of a move: the methods below apply
-# them, then answer with these; searchers call them directly (Nannon.unchecked).
+# The protocol without the class test and the checks of a move, for the searchers
+# (Nannon.unchecked); the methods below make those checks first.
 _UNCHECKED = {"is_terminal": _fast_is_terminal, "to_move": _fast_to_move,
               "moves": _fast_moves, "result": _fast_result}
 
@@ -317,13 +317,15 @@ class Nannon(GameBase):
     def is_terminal(self, s: NannonState) -> bool:
         if s.__class__ is not NannonState:  # (is_state, inline)
             raise self.not_a_state(s)
-        return _fast_is_terminal(s)
+        return s[0] == _ALL_SAFE or s[1] == _ALL_SAFE
 
     @checks_state
     def to_move(self, s: NannonState) -> int:
         if s.__class__ is not NannonState:  # (is_state, inline)
             raise self.not_a_state(s)
-        return _fast_to_move(s)
+        if s[3] == 0 and s[0] != _ALL_SAFE and s[1] != _ALL_SAFE:
+            return CHANCE
+        return s[2] if s[2] >= 0 else CHANCE
 
     @checks_state
     def chance_outcomes(self, s: NannonState) -> tuple:
