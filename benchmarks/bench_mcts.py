@@ -11,7 +11,9 @@ Prints, measured in this one run:
 
 - ``speed``: MCTS iterations (one random playout each) per second on tic-tac-toe from the
   empty board: ``aisearch.mcts`` against OpenSpiel's Python ``MCTSBot`` with a
-  ``RandomRolloutEvaluator`` (target >= 3x), and OpenSpiel's C++ ``MCTSBot``, the ceiling.
+  ``RandomRolloutEvaluator`` (target >= 3x), and OpenSpiel's C++ ``MCTSBot``, the ceiling;
+  then on two games of chance from their first state, Pig to 100 (against OpenSpiel's
+  ``pig`` the same way) and Nannon (which OpenSpiel does not have: ours alone).
   Both OpenSpiel searches run with ``solve=False`` and one rollout per iteration, as ours.
   OpenSpiel is optional (``pip install open_spiel``); rounds are interleaved and the
   ratios compare the fastest round of each;
@@ -36,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from aisearch import TicTacToe, alphabeta, iterative_deepening, play  # noqa: E402
+from aisearch import Nannon, Pig, TicTacToe, alphabeta, iterative_deepening, play  # noqa: E402
 from aisearch.agents import anytime_agent, search_agent  # noqa: E402
 from aisearch.games.connect4 import ConnectFour  # noqa: E402
 from aisearch.search import mcts, mcts_agent  # noqa: E402
@@ -53,8 +55,14 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def speed(iterations: int, rounds: int) -> None:
-    game = TicTacToe()
+def speed(iterations: int, rounds: int, title: str = "tic-tac-toe") -> None:
+    """Playouts per second from a game's first state: ours against OpenSpiel's MCTSBot (the
+    same game where OpenSpiel has it: tic-tac-toe, Pig to 100 (``pig``); Nannon alone)."""
+    game, spiel_name, spiel_params = {
+        "tic-tac-toe": (TicTacToe(), "tic_tac_toe", {}),
+        "Pig": (Pig(), "pig", {"winscore": 100}),  # (the same rules: a 1 ends the turn)
+        "Nannon": (Nannon(), None, {}),
+    }[title]
     jobs = {"aisearch mcts (Python)": lambda seed: run_anytime(
         mcts(game, game.initial, iterations=iterations, batch=iterations, seed=seed))}
     try:
@@ -62,7 +70,7 @@ def speed(iterations: int, rounds: int) -> None:
         import pyspiel
         from open_spiel.python.algorithms import mcts as os_mcts
 
-        spiel = pyspiel.load_game("tic_tac_toe")
+        spiel = pyspiel.load_game(spiel_name, spiel_params) if spiel_name else None
 
         def python_bot(seed: int) -> object:
             rng = np.random.RandomState(seed)
@@ -76,8 +84,9 @@ def speed(iterations: int, rounds: int) -> None:
                                   iterations, 1000, False, seed, False)
             return bot.step(spiel.new_initial_state())
 
-        jobs["OpenSpiel MCTSBot (Python)"] = python_bot
-        jobs["OpenSpiel MCTSBot (C++)"] = cpp_bot
+        if spiel is not None:
+            jobs["OpenSpiel MCTSBot (Python)"] = python_bot
+            jobs["OpenSpiel MCTSBot (C++)"] = cpp_bot
     except ImportError:
         print("(OpenSpiel not installed: only aisearch is measured)")
     times: dict[str, list[float]] = {name: [] for name in jobs}
@@ -86,7 +95,7 @@ def speed(iterations: int, rounds: int) -> None:
             start = time.perf_counter()
             job(r)
             times[name].append(time.perf_counter() - start)
-    print(f"\nMCTS on tic-tac-toe from the empty board, {iterations:,} iterations "
+    print(f"\nMCTS on {title} from the first state, {iterations:,} iterations "
           f"(one random playout each), {rounds} rounds")
     print(f"{'search':30} {'best s':>8} {'median s':>9} {'playouts/s':>11}")
     best = {}
@@ -95,8 +104,9 @@ def speed(iterations: int, rounds: int) -> None:
         print(f"{name:30} {min(ts):8.3f} {sorted(ts)[len(ts) // 2]:9.3f} {best[name]:11,.0f}")
     ours = best["aisearch mcts (Python)"]
     if "OpenSpiel MCTSBot (Python)" in best:
+        goal = " (goal >= 3x)" if title == "tic-tac-toe" else ""
         print(f"ratio aisearch / OpenSpiel Python: {ours / best['OpenSpiel MCTSBot (Python)']:.1f}x"
-              " (goal >= 3x)")
+              f"{goal}")
         print(f"ratio OpenSpiel C++ / aisearch:    {best['OpenSpiel MCTSBot (C++)'] / ours:.1f}x"
               " (the ceiling)")
 
@@ -180,6 +190,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.part in ("all", "speed"):
         speed(2000, args.rounds)
+        speed(500, args.rounds, "Pig")  # (a random playout of Pig runs about 180 plies)
+        speed(2000, args.rounds, "Nannon")
     if args.part in ("all", "ttt"):
         against_perfect(args.levels, args.seeds)
     if args.part in ("all", "c4"):
