@@ -31,6 +31,7 @@ from aisearch.core import (
     as_int,
     check_game,
     check_seed,
+    outcome_sampler,
     player_name,
     type_note,
     unwrap,
@@ -116,7 +117,8 @@ def play(
         (``game.cycles``, e.g. the two robots without a ply limit) and stops after
         :data:`CYCLE_LIMIT` moves unless told otherwise.
     rng : random.Random or int, optional
-        Samples the chance outcomes (seeded for reproducible games).
+        Samples the chance outcomes (seeded for reproducible games), as ``rng.choices``
+        would; they are checked first (:func:`~aisearch.core.check_outcomes`).
 
     Examples
     --------
@@ -152,6 +154,7 @@ def play(
         raise TypeError(f"rng must be a random.Random, an int seed or None, not "
                         f"{rng!r:.80}{type_note(rng)}")
     s = game.initial if state is None else state
+    draw = outcome_sampler()
     moves: list[Any]
     states, moves = [s], []
     while not game.is_terminal(s):
@@ -159,8 +162,7 @@ def play(
             return GameRecord(tuple(states), tuple(moves), None, finished=False)
         player = game.to_move(s)
         if player == CHANCE:
-            outcomes, weights = zip(*game.chance_outcomes(s), strict=True)
-            m = rng.choices(outcomes, weights)[0]
+            m = draw(s, game.chance_outcomes(s), rng)
         else:
             try:
                 agent = agents[player]

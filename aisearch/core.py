@@ -17,7 +17,10 @@ True
 from __future__ import annotations
 
 import math
+import random
+from bisect import bisect
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from itertools import accumulate
 from types import MethodType
 from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
@@ -47,6 +50,7 @@ __all__ = [
     "check_seed",
     "check_game",
     "check_outcomes",
+    "outcome_sampler",
     "IllegalMoveError",
     "Evaluate",
     "Order",
@@ -619,3 +623,40 @@ def check_outcomes(s: Any, outcomes: Sequence[tuple[Any, float]]) -> Sequence[tu
         raise ValueError(f"the chance outcomes at state {s!r:.80} have probabilities summing to "
                          f"{total!r}, not 1")
     return pairs
+
+
+def outcome_sampler() -> Callable[[Any, Any, random.Random], Any]:
+    """``draw(s, outcomes, rng)``: an outcome of chance state ``s``, whose ``outcomes`` are
+    its ``(outcome, probability)`` pairs, drawn as ``rng.choices`` draws it from the same
+    random number (the same outcome), the pairs checked first (:func:`check_outcomes`).
+
+    A game's dice are usually one tuple of pairs returned at every throw: a tuple of tuples
+    (which cannot change) is checked and summed once, and kept by identity for the draws
+    after; any other sequence is checked at every draw.
+
+    >>> draw, dice = outcome_sampler(), tuple((face, 1 / 6) for face in range(1, 7))
+    >>> a, b = random.Random(5), random.Random(5)
+    >>> [draw("roll", dice, a) for _ in range(8)] == [b.choices(range(1, 7), [1 / 6] * 6)[0]
+    ...                                               for _ in range(8)]
+    True
+    """
+    kept: dict[int, tuple[Any, list[Any], list[Any], float]] = {}
+
+    def draw(s: Any, outcomes: Any, rng: random.Random) -> Any:
+        entry = kept.get(id(outcomes))
+        if entry is None or entry[0] is not outcomes:
+            pairs = check_outcomes(s, outcomes)
+            cumulative = list(accumulate(p for _, p in pairs))
+            entry = (outcomes, [o for o, _ in pairs], cumulative, cumulative[-1] + 0.0)
+            if outcomes.__class__ is tuple and all(pair.__class__ is tuple for pair in outcomes):
+                if len(kept) >= 64:
+                    kept.clear()
+                kept[id(outcomes)] = entry
+        _, population, cumulative, total = entry
+        try:
+            x = rng.random()
+        except AttributeError:
+            raise TypeError(f"rng must be a random.Random, not {rng!r:.80}") from None
+        return population[bisect(cumulative, x * total, 0, len(cumulative) - 1)]
+
+    return draw

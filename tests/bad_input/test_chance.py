@@ -2,12 +2,13 @@
 the solvers."""
 
 import math
+import random
 from decimal import Decimal
 
 import numpy as np
 
 from aisearch import Chance, Nim, TicTacToe, TreeGame, TwoRobots
-from aisearch.core import CHANCE, MAX, GameBase, check_outcomes
+from aisearch.core import CHANCE, MAX, GameBase, check_outcomes, outcome_sampler
 from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
 from aisearch.games.nannon import Nannon, NannonState
 from aisearch.games.pig import Pig, PigState
@@ -63,6 +64,14 @@ CASES = [
          lambda: star2(SHORT, "toss", bounds=(-1, 1)), ValueError, ("summing to 0.9", "not 1")),
     Case("solve_chance: custom probabilities summing to 0.9", lambda: solve_chance(SHORT),
          ValueError, ("summing to 0.9", "not 1")),
+    Case("outcome_sampler: no outcomes", lambda: outcome_sampler()("s", (), random.Random(0)),
+         ValueError, ("no outcomes", "at least one")),
+    Case("outcome_sampler: probabilities summing to 0.9",
+         lambda: outcome_sampler()("s", (("a", 0.5), ("b", 0.4)), random.Random(0)),
+         ValueError, ("summing to 0.9", "not 1")),
+    Case("outcome_sampler: a seed where a random.Random goes",
+         lambda: outcome_sampler()("s", (("a", 1.0),), 5), TypeError,
+         ("rng must be a random.Random", "5")),
     Case("check_outcomes: no outcomes", lambda: check_outcomes("s", []), ValueError,
          ("no outcomes", "at least one")),
     Case("check_outcomes: not pairs", lambda: check_outcomes("s", [1, 2]), TypeError,

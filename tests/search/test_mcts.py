@@ -222,31 +222,53 @@ def test_mcts_plays_pig_and_nannon_sampling_their_dice():
     (("a", 0.5), ("b", 0.25), ("c", 0.125), ("d", 0.125)),
     (("x", 0.1), ("y", 0.7), ("z", 0.2)),
     ((1, 1.0),),
-    (("heavy", 3), ("light", 1)),  # (weights, not probabilities: choices takes them too)
+    ((("White", 1), 5 / 30), (("Black", 1), 5 / 30), (("White", 2), 20 / 30)),
 ])
-def test_a_playout_draws_the_outcome_random_choices_draws(outcomes):
-    from aisearch.search.sampling.mcts_tree import outcome_sampler
+def test_a_chance_outcome_is_drawn_as_random_choices_draws_it(outcomes):
+    from aisearch.core import outcome_sampler
 
     draw, ours, theirs = outcome_sampler(), random.Random(7), random.Random(7)
     kinds = [o for o, _ in outcomes]
     for _ in range(500):
         expected = theirs.choices(kinds, [p for _, p in outcomes])[0]
-        assert draw(outcomes, ours) == expected
+        assert draw("s", outcomes, ours) == expected
     assert ours.random() == theirs.random()  # (the same numbers drawn: the rest is alike)
-    as_list = [list(pair) for pair in outcomes]  # (not kept: it could change in place)
-    assert draw(as_list, random.Random(3)) == random.Random(3).choices(
+    as_lists = [list(pair) for pair in outcomes]  # (not kept: it could change in place)
+    assert draw("s", as_lists, random.Random(3)) == random.Random(3).choices(
         kinds, [p for _, p in outcomes])[0]
 
 
-@pytest.mark.parametrize("outcomes", [(), (("a", 0), ("b", 0)), (("a", -1.0), ("b", 0.5)),
-                                      (("a", math.inf), ("b", 1))])
-def test_a_playout_refuses_outcomes_random_choices_refuses(outcomes):
-    from aisearch.search.sampling.mcts_tree import outcome_sampler
+@pytest.mark.parametrize("outcomes", [(), (("a", 0), ("b", 1)), (("a", -1.0), ("b", 2.0)),
+                                      (("heavy", 3), ("light", 1)), (("a", 0.5), ("b", 0.4)),
+                                      [1, 2], (("a", "half"), ("b", 0.5))])
+def test_outcomes_that_are_not_probabilities_are_refused_as_check_outcomes_says(outcomes):
+    from aisearch.core import check_outcomes, outcome_sampler
 
-    with pytest.raises((ValueError, IndexError)) as theirs:
-        random.Random(0).choices([o for o, _ in outcomes], [p for _, p in outcomes])
-    with pytest.raises(theirs.type, match=re.escape(str(theirs.value))):
-        outcome_sampler()(outcomes, random.Random(0))
+    with pytest.raises((ValueError, TypeError)) as said:
+        check_outcomes("s", outcomes)
+    draw = outcome_sampler()
+    for _ in range(2):  # (and again: what was refused is not kept)
+        with pytest.raises(said.type, match=re.escape(str(said.value))):
+            draw("s", outcomes, random.Random(0))
+
+
+def test_play_and_mcts_playouts_refuse_a_chance_game_whose_probabilities_are_off():
+    from aisearch.agents import random_agent
+
+    class Weighted(TicTacToe):  # a chance throw before X's first move, 0.6 and 0.6
+        has_chance = True
+
+        def to_move(self, s):
+            return -1 if s == TicTacToe.initial else super().to_move(s)
+
+        def chance_outcomes(self, s):
+            return ((4, 0.6), (0, 0.6))
+
+    game = Weighted()
+    with pytest.raises(ValueError, match="summing to 1.2"):
+        play(game, [random_agent(0), random_agent(1)], rng=0)
+    with pytest.raises(ValueError, match="summing to 1.2"):
+        MCTS(game, TicTacToe.initial).playout(TicTacToe.initial)
 
 
 def test_the_recorded_iterations_replay_in_the_stepper_step_by_step():

@@ -22,14 +22,21 @@ from __future__ import annotations
 
 import math
 import random
-from bisect import bisect as _bisect
 from collections.abc import Callable, Iterator
-from itertools import accumulate as _accumulate
 from math import log as _log
 from math import sqrt as _sqrt
 from typing import Any
 
-from aisearch.core import CHANCE, MAX, Game, as_int, check_game, check_seed, is_number
+from aisearch.core import (
+    CHANCE,
+    MAX,
+    Game,
+    as_int,
+    check_game,
+    check_seed,
+    is_number,
+    outcome_sampler,
+)
 from aisearch.results import Decision, Stats
 from aisearch.search.runtime import check_function, check_tracer
 from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
@@ -39,44 +46,6 @@ from aisearch.search.sampling.ucb import SQRT2, exploration, rewards
 from aisearch.trace.events import Finish, TracerLike
 
 __all__ = ["MCTS", "MCTSNode"]
-
-
-def outcome_sampler() -> Callable[[Any, random.Random], Any]:
-    """``draw(outcomes, rng)``: an outcome of a chance node's ``(outcome, probability)``
-    pairs, drawn as ``rng.choices`` draws it (the same number from ``rng``, the same
-    outcome), with the cumulative probabilities of an outcome tuple worked out once.
-
-    A game's dice are usually one tuple of pairs returned at every chance node: its
-    outcomes and sums are kept, by identity, for the tuples of tuples seen last (they cannot
-    change); anything else is drawn by ``rng.choices`` itself, which also says what is wrong
-    with probabilities that do not add up to a positive number.
-
-    >>> draw, dice = outcome_sampler(), tuple((face, 1 / 6) for face in range(1, 7))
-    >>> a, b = random.Random(5), random.Random(5)
-    >>> [draw(dice, a) for _ in range(8)] == [b.choices(range(1, 7), [1 / 6] * 6)[0]
-    ...                                       for _ in range(8)]
-    True
-    """
-    kept: dict[int, tuple[Any, list[Any], list[float], float]] = {}
-
-    def draw(outcomes: Any, rng: random.Random) -> Any:
-        entry = kept.get(id(outcomes))
-        if entry is None or entry[0] is not outcomes:
-            population, weights = [o for o, _ in outcomes], [p for _, p in outcomes]
-            if outcomes.__class__ is not tuple or not all(
-                    pair.__class__ is tuple for pair in outcomes):
-                return rng.choices(population, weights)[0]
-            cumulative = list(_accumulate(weights))
-            total = cumulative[-1] + 0.0 if cumulative else 0.0
-            if not 0.0 < total < math.inf:
-                return rng.choices(population, weights)[0]  # (its error says what is wrong)
-            if len(kept) >= 64:
-                kept.clear()
-            entry = kept[id(outcomes)] = (outcomes, population, cumulative, total)
-        _, population, cumulative, total = entry
-        return population[_bisect(cumulative, rng.random() * total, 0, len(cumulative) - 1)]
-
-    return draw
 
 
 class MCTSNode:
@@ -286,7 +255,7 @@ class MCTS:
         draw = self._draw
         while not terminal:
             if chance and to_move(s) == CHANCE:
-                m = draw(game.chance_outcomes(s), rng)
+                m = draw(s, game.chance_outcomes(s), rng)
             else:
                 ms = moves(s)
                 m = policy(s, ms, rng) if policy is not None else ms[int(rng.random() * len(ms))]
