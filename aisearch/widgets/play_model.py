@@ -37,6 +37,7 @@ from aisearch.core import (
     check_game,
     check_seed,
     move_name,
+    outcome_sampler,
     player_name,
     side_name,
     unwrap,
@@ -308,6 +309,7 @@ class PlayModel:
         self._dry_run()
         self.sides = side_names(game)
         self.rng = random.Random(seed)
+        self._draw = outcome_sampler()  # (chance's moves, as rng.choices draws them)
         self.human = human
         self.new_game()
 
@@ -520,8 +522,8 @@ class PlayModel:
         """Let chance and the agent move until the human is to move or the game is over."""
         while not self.is_over and self.to_move != self.human:
             if self.to_move == CHANCE:
-                outcomes, weights = zip(*self.game.chance_outcomes(self.state), strict=True)
-                self._apply(self.rng.choices(outcomes, weights)[0])
+                self._apply(self._draw(self.state, self.game.chance_outcomes(self.state),
+                                       self.rng))
             else:
                 self.agent_move()
 
