@@ -122,40 +122,41 @@ def ttt_uct(iterations: int, c: float = 1.4, seed: int = 0) -> int:
 
 # -- Connect Four -------------------------------------------------------------------------
 H1, WIDTH = 7, 7
-BOTTOM = [1 << (H1 * c) for c in range(WIDTH)]
-TOP = [1 << (H1 * c + 5) for c in range(WIDTH)]
-FULL = sum(TOP)
-
-
-def _four(b: int) -> bool:
-    for d in (1, 7, 6, 8):
-        m = b & b >> d
-        if m & m >> 2 * d:
-            return True
-    return False
+# Per column: its bottom cell, its top cell and all its cells, as bitboard masks.
+COLUMNS = tuple((1 << (H1 * c), 1 << (H1 * c + 5), 0x3F << (H1 * c)) for c in range(WIDTH))
+FULL = sum(top for _, top, _ in COLUMNS)
 
 
 def c4_alphabeta(mine: int, theirs: int, depth: int) -> tuple[int, int]:
     """Fail-soft negamax alpha-beta to ``depth`` plies, 0 at the bound, columns 0..6, for
-    the player to move holding ``mine``; (value for that player, nodes)."""
+    the player to move holding ``mine``; (value for that player, nodes). Four in a row is
+    tested on the whole bitboard of the player who just moved, one shift pair per
+    direction written out (vertical, horizontal, the two diagonals)."""
     nodes = 0
 
     def nm(me: int, other: int, d: int, alpha: int, beta: int) -> int:
         nonlocal nodes
         nodes += 1
-        if _four(other):
+        m = other & other >> 1
+        if m & m >> 2:
+            return -1
+        m = other & other >> 7
+        if m & m >> 14:
+            return -1
+        m = other & other >> 6
+        if m & m >> 12:
+            return -1
+        m = other & other >> 8
+        if m & m >> 16:
             return -1
         mask = me | other
-        if mask & FULL == FULL:  # every column full: a draw
-            return 0
-        if d == 0:
+        if d == 0 or mask & FULL == FULL:  # the bound, or every column full: a draw
             return 0
         best = -2
-        for c in range(WIDTH):
-            if mask & TOP[c]:
+        for bottom, top, column in COLUMNS:
+            if mask & top:
                 continue
-            move = (mask + BOTTOM[c]) & ~mask & (0x3F << (H1 * c))
-            v = -nm(other, me | move, d - 1, -beta, -alpha)
+            v = -nm(other, me | (mask + bottom) & column & ~mask, d - 1, -beta, -alpha)
             if v > best:
                 best = v
                 if v > alpha:
