@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_game, player_name, type_note
+from aisearch.search.runtime.run import unchecked
 
 __all__ = ["Outcome", "Solution", "NotSolvedError", "retrograde"]
 
@@ -284,16 +285,18 @@ def retrograde(
     else:
         for s in states:
             if s not in index:
+                _check_state(game, s)
                 if len(nodes) >= limit:
                     raise _too_big(game, limit)
                 index[s] = len(nodes)
                 nodes.append(s)
         if not nodes:
             raise _no_states()
+    moves, to_move, result = _rules(game, nodes[0])
     for s in nodes:  # (found from the start, it grows while it is read: breadth-first)
         kids = []
-        for m in _moves(game, s):
-            t = game.result(s, m)
+        for m in moves(s):
+            t = result(s, m)
             k = index.get(t)
             if k is None:
                 if states is not None:
@@ -337,7 +340,7 @@ def retrograde(
         for s in preds[t]:
             if labelled[s]:
                 continue
-            if v == (1 if game.to_move(nodes[s]) == MAX else -1):
+            if v == (1 if to_move(nodes[s]) == MAX else -1):
                 # s moves to t and wins: the first such t is the nearest
                 value[s], ply[s], labelled[s] = v, d, True
                 order.append(s)
@@ -357,22 +360,31 @@ def retrograde(
     return Solution(game, values, plies)
 
 
-def _moves(game: Game, s: Hashable) -> list:
-    """The moves of ``s``, refusing chance and n-player states with a clear message."""
-    _check_state(game, s)
-    moves = list(game.moves(s))
-    if moves:
-        player = game.to_move(s)
-        if player == CHANCE:
-            raise ValueError(
-                f"retrograde() solves games without chance; {s!r} is a CHANCE state "
-                "(use an expectation-based solver for games of chance)"
-            )
-        if player not in (MAX, MIN):
-            raise ValueError(
-                f"retrograde() solves two-player games; {player_name(player)} moves in {s!r}"
-            )
-    return moves
+def _rules(game: Game, root: Hashable) -> tuple[Callable[[Any], list], Callable[[Any], Any],
+                                                Callable[[Any, Any], Any]]:
+    """``moves(s)``, ``to_move(s)`` and ``result(s, m)`` for the states found from ``root``
+    (checked: the game's initial state or the states given): the game's unchecked functions
+    where it offers them (:meth:`~aisearch.core.GameBase.unchecked`), else its methods.
+    ``moves`` refuses chance and n-player states with a clear message."""
+    fast = unchecked(game, root, utility=False)
+    game_moves, to_move = fast.get("moves", game.moves), fast.get("to_move", game.to_move)
+
+    def moves(s: Hashable) -> list:
+        ms = list(game_moves(s))
+        if ms:
+            player = to_move(s)
+            if player == CHANCE:
+                raise ValueError(
+                    f"retrograde() solves games without chance; {s!r} is a CHANCE state "
+                    "(use an expectation-based solver for games of chance)"
+                )
+            if player not in (MAX, MIN):
+                raise ValueError(
+                    f"retrograde() solves two-player games; {player_name(player)} moves in {s!r}"
+                )
+        return ms
+
+    return moves, to_move, fast.get("result", game.result)
 
 
 def _too_big(game: Game, limit: int) -> ValueError:

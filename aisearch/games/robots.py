@@ -33,6 +33,7 @@ RobotsState(black=(1, 1), white=(2, 3), to_move=MAX)
 
 from __future__ import annotations
 
+import operator
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,8 @@ shortest paths (all pairs of cells) are worked out when it is made."""
 Cell = tuple[int, int]
 STEPS = (("N", -1, 0), ("S", 1, 0), ("E", 0, 1), ("W", 0, -1))
 SYMBOLS = ".#BW"
+_new = tuple.__new__  # builds a RobotsState the rules made, without NamedTuple's Python call
+_TO_MOVE = operator.itemgetter(2)  # a RobotsState's side to move
 
 
 class RobotsState(NamedTuple):
@@ -205,6 +208,9 @@ class TwoRobots(GameBase):
             )
             for cell in self.cells()
         }
+        # Per free cell: the moves from it, in order, and where each goes (for the protocol).
+        self._moves_from = {cell: tuple(m for m, _ in steps) for cell, steps in self._steps.items()}
+        self._goes_to = {cell: dict(steps) for cell, steps in self._steps.items()}
         self._dist = {a: self._bfs(a) for a in self._steps}  # all shortest paths, once
         self.cycles = max_plies is None  # without a ply limit, play can go on for ever
 
@@ -356,6 +362,43 @@ class TwoRobots(GameBase):
                 and (s.ply is None if self.max_plies is None
                      else s.ply.__class__ is int and 0 <= s.ply <= self.max_plies))
 
+    def unchecked(self) -> dict[str, Any] | None:
+        """``is_terminal``, ``to_move``, ``moves`` and ``result`` without the state check and
+        the checks of a move, for the searchers and :func:`~aisearch.solve.retrograde`
+        (:meth:`GameBase.unchecked <aisearch.core.GameBase.unchecked>`): right for the
+        states the rules make and the moves they list; None for a subclass that replaces a
+        protocol method. Made for the grid and ply limit the game has when asked.
+
+        >>> game = TwoRobots(3, 3)
+        >>> fast, s = game.unchecked(), game.initial
+        >>> fast["moves"](s) == game.moves(s), fast["result"](s, "E") == game.result(s, "E")
+        (True, True)
+        """
+        if not self.protocol_is(TwoRobots):
+            return None
+        moves_from, goes_to, limit = self._moves_from, self._goes_to, self.max_plies
+
+        def is_terminal(s: RobotsState) -> bool:
+            black, white, mover, ply = s
+            return (black == white or limit is not None and ply is not None and ply >= limit
+                    or not moves_from[black if mover == MIN else white])
+
+        def moves(s: RobotsState) -> tuple[str, ...]:
+            black, white, mover, ply = s
+            if black == white or limit is not None and ply is not None and ply >= limit:
+                return ()
+            return moves_from[black if mover == MIN else white]
+
+        def result(s: RobotsState, m: str) -> RobotsState:
+            black, white, mover, ply = s
+            ply = None if ply is None else ply + 1
+            if mover == MIN:
+                return _new(RobotsState, (goes_to[black][m], white, MAX, ply))
+            return _new(RobotsState, (black, goes_to[white][m], MIN, ply))
+
+        return {"is_terminal": is_terminal, "to_move": _TO_MOVE, "moves": moves,
+                "result": result}
+
     def to_move(self, s: RobotsState) -> int:
         """``MIN`` when Black is to move, ``MAX`` when White is.
 
@@ -390,7 +433,7 @@ class TwoRobots(GameBase):
         """
         if self._over(s):
             return ()
-        return tuple(m for m, _ in self._mover_steps(s))
+        return self._moves_from[s.black if s.to_move == MIN else s.white]
 
     def result(self, s: RobotsState, m: str) -> RobotsState:
         """The state after the robot to move steps ``m``; ``s`` is unchanged.
@@ -401,12 +444,16 @@ class TwoRobots(GameBase):
         """
         if self._over(s):
             raise self.illegal(s, m)  # (the game is over)
-        for move, cell in self._mover_steps(s):
-            if move == m:
-                ply = None if s.ply is None else s.ply + 1
-                if s.to_move == MIN:
-                    return RobotsState(cell, s.white, MAX, ply)
-                return RobotsState(s.black, cell, MIN, ply)
+        black, white, mover, ply = s
+        try:
+            cell = self._goes_to[black if mover == MIN else white][m]
+        except (KeyError, TypeError):  # (not a move from here; unhashable: not a move at all)
+            pass
+        else:
+            ply = None if ply is None else ply + 1
+            if mover == MIN:
+                return _new(RobotsState, (cell, white, MAX, ply))
+            return _new(RobotsState, (black, cell, MIN, ply))
         why = ("not one of N, S, E, W" if m not in ("N", "S", "E", "W")
                else "a wall or the edge of the grid")
         raise self.illegal(s, m, why)

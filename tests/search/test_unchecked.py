@@ -2,7 +2,8 @@
 states they reach from a checked root.
 
 Each unchecked function answers as the checked method on every state it may meet (all
-5,478 tic-tac-toe boards and 32,901 Nannon states; Connect Four positions of random games);
+5,478 tic-tac-toe boards, 32,901 Nannon states and every position of robots' grids with
+and without walls and ply limits; Connect Four positions of random games);
 every searcher returns
 the same decision, line and counts with it as without it; a subclass, an instance
 attribute or a wrapper that changes a protocol method is obeyed; roots, orders and table
@@ -15,8 +16,9 @@ import random
 import pytest
 
 from aisearch import CountingGame, IllegalMoveError, Recorder
-from aisearch.core import MAX
-from aisearch.games import ConnectFour, Nannon, TicTacToe, tictactoe
+from aisearch.core import MAX, MIN
+from aisearch.games import ConnectFour, Nannon, TicTacToe, TwoRobots, tictactoe
+from aisearch.games.robots import RobotsState
 from aisearch.search import (
     MCTS,
     TranspositionTable,
@@ -29,6 +31,7 @@ from aisearch.search.efficiency.table import EXACT, Entry
 from aisearch.search.efficiency.table_search import table_first
 from aisearch.search.registry import REGISTRY
 from aisearch.search.runtime.anytime import Budget, OutOfBudget, run_anytime
+from aisearch.solve import retrograde
 
 
 class CheckedTicTacToe(TicTacToe):
@@ -46,6 +49,20 @@ class CheckedConnectFour(ConnectFour):
 class CheckedNannon(Nannon):
     def unchecked(self):
         return None
+
+
+class CheckedRobots(TwoRobots):
+    def unchecked(self):
+        return None
+
+
+ROBOTS = [  # (text of the grid, ply limit)
+    ("B..\n...\n..W", None),
+    ("B.#.\n.#..\n...W", None),
+    ("B.#.\n.#..\n...W", 7),
+    ("B#W", None),  # Black walled in: over at once
+    (".B.\n#.#\n.W.", 4),
+]
 
 
 @pytest.mark.parametrize("win", [1, 1.0, 7, float("inf")])
@@ -137,6 +154,40 @@ def test_nannon_unchecked_answers_as_the_methods_on_every_state():
     assert patched.unchecked() is None
 
 
+@pytest.mark.parametrize("text,limit", ROBOTS)
+def test_robots_unchecked_answers_as_the_methods_on_every_position(text, limit):
+    game = TwoRobots.parse(text, max_plies=limit)
+    fast = game.unchecked()
+    assert set(fast) == {"is_terminal", "to_move", "moves", "result"}
+    for s in game.all_states():
+        assert fast["is_terminal"](s) is game.is_terminal(s)
+        assert fast["to_move"](s) == game.to_move(s)
+        assert fast["moves"](s) == game.moves(s)
+        for m in game.moves(s):
+            child = fast["result"](s, m)
+            assert child == game.result(s, m) and type(child) is RobotsState
+            assert hash(child) == hash(game.result(s, m))
+    assert CheckedRobots.parse(text, max_plies=limit).unchecked() is None
+    patched = TwoRobots.parse(text, max_plies=limit)
+    patched.moves = lambda s: ()
+    assert patched.unchecked() is None
+
+
+@pytest.mark.parametrize("text,limit", ROBOTS)
+def test_retrograde_solves_alike_with_the_unchecked_protocol(text, limit):
+    fast, slow = (cls.parse(text, max_plies=limit) for cls in (TwoRobots, CheckedRobots))
+    for states in (None, "all"):
+        got = retrograde(fast, None if states is None else fast.all_states())
+        want = retrograde(slow, None if states is None else slow.all_states())
+        assert list(got.items()) == list(want.items())  # values, plies and their order
+
+
+def test_retrograde_checks_the_states_it_is_given_before_the_unchecked_functions():
+    game = TwoRobots(2, 2)
+    with pytest.raises(ValueError, match="states holds .*not a state"):
+        retrograde(game, [game.initial, RobotsState((0, 0), (5, 5), MIN)])
+
+
 SEARCHERS = [info for name, info in REGISTRY.items()
              if info.kind == "minimax" and name not in ("star1", "star2")]
 
@@ -157,6 +208,10 @@ def test_every_searcher_decides_alike_with_the_unchecked_protocol(info, fastest)
     for m in (3, 3, 2, 4, 4):
         s = c4.result(s, m)
     cases.append((c4, checked_c4, s, 4, c4.evaluate))
+    robots, checked_robots = (cls.parse("B.#.\n.#..\n...W", max_plies=9)
+                              for cls in (TwoRobots, CheckedRobots))
+    cases.append((robots, checked_robots, robots.initial, None, robots.distance_eval))
+    cases.append((robots, checked_robots, robots.initial, 4, robots.distance_eval))
     for fast_game, slow_game, state, depth, evaluate in cases:
         if info.anytime:  # (iterations at every depth: they need an evaluation)
             depth, evaluate = depth or 9, evaluate or TicTacToe.nilsson_eval
