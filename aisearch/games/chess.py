@@ -53,6 +53,7 @@ VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.
 """Piece values in pawns (the material evaluation; MVV-LVA ranks the king last)."""
 _RANK = {**VALUES, chess.KING: 100}  # MVV-LVA: the king attacks last
 _SQUARES = chess.BB_SQUARES
+_BACK_RANKS = chess.BB_RANK_1 | chess.BB_RANK_8  # where a pawn's step promotes
 
 
 class ChessState:
@@ -255,9 +256,12 @@ class Chess(GameBase):
         return False
 
     def result(self, s: ChessState, m: Any) -> ChessState:
-        ms = self._legal(s)
-        if m.__class__ is not chess.Move or m not in ms:
-            m = self._move(s, m, ms)
+        # (at a quiescence node only the noisy moves are known: one of them is legal too)
+        known = s._moves if s._moves is not None else s._noisy.get(False, ())
+        if m.__class__ is not chess.Move or m not in known:
+            ms = self._legal(s)
+            if m.__class__ is not chess.Move or m not in ms:
+                m = self._move(s, m, ms)
         board = s._board.copy(stack=False)
         reset = board.is_zeroing(m)
         board.push(m)
@@ -308,15 +312,26 @@ class Chess(GameBase):
     # -- for searches ---------------------------------------------------------------------
     def noisy_moves(self, s: ChessState) -> Sequence[chess.Move]:
         """Captures and promotions (and checks, with ``checks_noisy``), in move order."""
-        ms = self._legal(s)
         found = s._noisy.get(self.checks_noisy)
-        if found is None:
-            board = s._board
+        if found is not None:
+            return found
+        board = s._board
+        if s._moves is None and not self.checks_noisy:
+            # A quiescence node asks for no more: only captures and promotions are made,
+            # in the order of the legal moves (captures by MVV-LVA, then the promotions).
+            if self._draw(s):
+                s._moves = found = ()
+            else:
+                captures = sorted(board.generate_legal_captures(),
+                                  key=lambda m: _mvv_lva(board, m))
+                pushed = board.generate_legal_moves(board.pawns, _BACK_RANKS & ~board.occupied)
+                found = (*captures, *pushed)
+        else:
             theirs, ep, pawns = board.occupied_co[not board.turn], board.ep_square, board.pawns
-            found = tuple(m for m in ms if _SQUARES[m.to_square] & theirs or m.promotion or (
-                m.to_square == ep and pawns & _SQUARES[m.from_square]) or (
-                self.checks_noisy and board.gives_check(m)))
-            s._noisy[self.checks_noisy] = found
+            found = tuple(m for m in self._legal(s) if _SQUARES[m.to_square] & theirs
+                          or m.promotion or (m.to_square == ep and pawns & _SQUARES[m.from_square])
+                          or (self.checks_noisy and board.gives_check(m)))
+        s._noisy[self.checks_noisy] = found
         return found
 
     def mvv_lva(self, s: ChessState, moves: Sequence[chess.Move]) -> tuple:

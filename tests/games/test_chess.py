@@ -123,6 +123,61 @@ def test_captures_come_first_most_valuable_victim_least_valuable_attacker():
     assert [GAME.san(s, m) for m in GAME.noisy_moves(s)] == sans[:2]
 
 
+def noisy_of_the_legal_moves(s: ChessState) -> tuple:
+    """The noisy moves as the legal moves' captures and promotions, in their order."""
+    board = s._board
+    return tuple(m for m in GAME.moves(s) if board.is_capture(m) or m.promotion)
+
+
+def fresh(s: ChessState) -> ChessState:
+    """The same state with nothing worked out yet (as a quiescence node first meets it)."""
+    return ChessState(s._board.copy(), s.history)
+
+
+def test_noisy_moves_made_alone_are_the_legal_moves_captures_and_promotions_in_order():
+    """A state whose legal moves are not known yet makes only its captures and promotions:
+    the same moves in the same order, on positions of random games from the test suite's
+    positions, en passant, promotions and a drawn position included."""
+    import random
+
+    from aisearch.games import chess_suite
+
+    rng, seen, kinds = random.Random(5), 0, set()
+    starts = [p.state for p in chess_suite()][::3] + [
+        Chess.parse("8/P6k/8/8/8/8/p6K/8 w - - 0 1"),  # promotions, one a capture away
+        Chess.parse("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"),  # en passant
+        Chess.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),  # insufficient material: drawn
+    ]
+    for start in starts:
+        for _ in range(3):
+            s = start
+            for _ in range(rng.randrange(30)):
+                got = GAME.noisy_moves(fresh(s))
+                assert got == noisy_of_the_legal_moves(s), s
+                kinds.update("promotion" if m.promotion else "en passant"
+                             if s._board.is_en_passant(m) else "capture" for m in got)
+                seen += 1
+                if GAME.is_terminal(s):
+                    break
+                s = GAME.result(s, rng.choice(GAME.moves(s)))
+    assert seen > 300 and kinds == {"capture", "promotion", "en passant"}
+
+
+def test_a_state_whose_noisy_moves_alone_are_known_plays_every_legal_move_and_no_other():
+    position = Chess.parse("4k3/8/2r1q3/3P4/8/1N6/8/K7 w - - 0 1")
+    s = fresh(position)
+    noisy = GAME.noisy_moves(s)
+    assert GAME.material_eval(GAME.result(s, noisy[0])) == -1 and s._moves is None  # 4 - 5
+    assert [GAME.san(position, m) for m in noisy] == ["dxe6", "dxc6"]
+    assert GAME.result(s, chess.Move.from_uci("b3d4")) == play(s, "Nd4")  # a quiet move
+    with pytest.raises(IllegalMoveError, match="illegal move"):
+        GAME.result(fresh(s), chess.Move.from_uci("b3b5"))  # not a knight's move
+    drawn = fresh(Chess.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1"))
+    assert GAME.noisy_moves(drawn) == () and GAME.is_terminal(drawn)
+    with pytest.raises(IllegalMoveError, match="insufficient material"):
+        GAME.result(drawn, chess.Move.from_uci("e1e2"))
+
+
 def test_checks_are_noisy_only_when_asked():
     s = Chess.parse("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
     assert GAME.noisy_moves(s) == ()
