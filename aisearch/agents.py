@@ -43,6 +43,10 @@ from aisearch.values import as_limit
 __all__ = ["Agent", "GameRecord", "play", "random_agent", "search_agent", "anytime_agent",
            "CYCLE_LIMIT", "check_depth", "check_decision_state"]
 
+# Chance's throws in play, for every game played in this process: a game's outcome tuple (the
+# same at every throw) is checked and summed once, not once per game (a match plays thousands).
+_draw = outcome_sampler()
+
 Agent = Callable[[Any, Any], Any]
 CYCLE_LIMIT = 1_000
 """Moves after which :func:`play` stops a game that declares it can cycle (``game.cycles``)."""
@@ -154,7 +158,6 @@ def play(
         raise TypeError(f"rng must be a random.Random, an int seed or None, not "
                         f"{rng!r:.80}{type_note(rng)}")
     s = game.initial if state is None else state
-    draw = outcome_sampler()
     moves: list[Any]
     states, moves = [s], []
     while not game.is_terminal(s):
@@ -162,7 +165,7 @@ def play(
             return GameRecord(tuple(states), tuple(moves), None, finished=False)
         player = game.to_move(s)
         if player == CHANCE:
-            m = draw(s, game.chance_outcomes(s), rng)
+            m = _draw(s, game.chance_outcomes(s), rng)
         else:
             try:
                 agent = agents[player]
