@@ -34,26 +34,14 @@ from aisearch.search.runtime.anytime import Budget, OutOfBudget, run_anytime
 from aisearch.solve import retrograde
 
 
-class CheckedTicTacToe(TicTacToe):
-    """Tic-tac-toe whose searches call the checked methods."""
-
-    def unchecked(self):
-        return None
-
-
-class CheckedConnectFour(ConnectFour):
-    def unchecked(self):
-        return None
+def checked(cls):
+    """A subclass of ``cls`` that offers no unchecked functions: its searches call the
+    checked methods."""
+    return type(f"Checked{cls.__name__}", (cls,), {"unchecked": lambda self: None})
 
 
-class CheckedNannon(Nannon):
-    def unchecked(self):
-        return None
-
-
-class CheckedRobots(TwoRobots):
-    def unchecked(self):
-        return None
+CheckedTicTacToe, CheckedConnectFour, CheckedNannon, CheckedRobots = map(
+    checked, (TicTacToe, ConnectFour, Nannon, TwoRobots))
 
 
 ROBOTS = [  # (text of the grid, ply limit)
