@@ -38,12 +38,13 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from functools import lru_cache
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from aisearch.core import CHANCE, MAX, MIN, Game, as_int, check_outcomes, not_a_player, player_name
 from aisearch.solve import NotSolvedError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["ChanceSolution", "solve_chance", "nannon_solution", "LIMIT", "SWEEPS"]
 
@@ -353,6 +354,8 @@ def solve_chance(game: Game, *, policies: Mapping[int, Callable[..., Any]] | Non
     if bar is not None:
         bar.close()
     moves = [probs[i][k] if k >= 0 else None for i, k in enumerate(choice)]
+    import numpy as np  # (here: ``import aisearch`` does not load numpy)
+
     return ChanceSolution(game, states, np.array(value, dtype=float), moves)
 
 
@@ -388,6 +391,8 @@ def _solve_cycle(comp: list, c: int, member: list, kinds: list, succ: list, prob
                  value: list, choice: list) -> None:
     """Solve one strongly connected component exactly (policy iteration over its feedback
     states; value iteration if that does not settle)."""
+    import numpy as np
+
     order, feedback = _dag_order(comp, c, member, succ)
     slot = {v: k for k, v in enumerate(feedback)}
     f = len(feedback)

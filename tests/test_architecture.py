@@ -28,7 +28,7 @@ LAYERS: list[set[str]] = [
     {"aisearch.games", "aisearch.theory", "aisearch.data"},  # the rules
     {"aisearch.trace"},  # what searchers report
     {"aisearch.core"},  # the protocol
-    {"aisearch.results", "aisearch._version", "aisearch.states"},
+    {"aisearch.results", "aisearch._version", "aisearch.states", "aisearch._lazy"},
     {"aisearch.values"},  # reading numbers
 ]
 

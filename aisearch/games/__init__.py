@@ -7,10 +7,14 @@ Examples
 (0, 1, 2)
 >>> TicTacToe().moves(TicTacToe.parse("xo./.x./..o"))
 (2, 3, 5, 6, 7)
+
+Chess is imported when first used (it brings python-chess).
 """
 
+from typing import TYPE_CHECKING
+
+from aisearch._lazy import exports
 from aisearch.games.chance_trees import dice_tree, random_chance_tree, scale_tree
-from aisearch.games.chess import Chess, ChessState
 from aisearch.games.chess_suite import SuitePosition, chess_suite
 from aisearch.games.connect4 import ConnectFour
 from aisearch.games.dag import DagGame
@@ -33,3 +37,8 @@ __all__ = [
 __all__ += ["TupleTree", "Coins", "CoinsState", "utilities"]  # more than two players (lesson 08)
 __all__ += ["Chess", "ChessState", "chess_suite", "SuitePosition"]  # lesson 05
 __all__ += ["Notakto", "Hexapawn", "HexapawnState"]  # games with no lesson
+
+__getattr__, __dir__ = exports(__name__, {"Chess": "aisearch.games.chess",
+                                         "ChessState": "aisearch.games.chess"})
+if TYPE_CHECKING:
+    from aisearch.games.chess import Chess, ChessState

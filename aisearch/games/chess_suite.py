@@ -18,12 +18,17 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import chess
+if TYPE_CHECKING:
+    import chess
 
-from aisearch.games.chess import Chess, ChessState
+    from aisearch.games.chess import Chess, ChessState
+
+# python-chess is imported when a suite is read or a position made, not with the games:
+# ``from aisearch.games import chess_suite`` is free.
 
 __all__ = ["chess_suite", "SuitePosition", "SUITES"]
 
@@ -38,6 +43,7 @@ class SuitePosition:
 
     Examples
     --------
+    >>> import chess
     >>> from aisearch import alphabeta
     >>> from aisearch.games import Chess
     >>> game = Chess()
@@ -58,6 +64,8 @@ class SuitePosition:
     comment: str = ""
 
     def __post_init__(self) -> None:
+        from aisearch.games.chess import ChessState
+
         if not isinstance(self.state, ChessState):
             raise TypeError(f"SuitePosition.state must be a ChessState (Chess.parse(fen)), not "
                             f"{self.state!r:.80}")
@@ -71,9 +79,12 @@ class SuitePosition:
         ``ValueError``) listing the legal moves: a search's answer that is no move of the
         position is a mistake to see, not a position left unsolved.
         """
-        legal = _RULES.moves(self.state)
+        import chess
+
+        rules = _rules()
+        legal = rules.moves(self.state)
         if move.__class__ is not chess.Move or move not in legal:
-            move = _RULES._move(self.state, move, legal)
+            move = rules._move(self.state, move, legal)
         return move in self.best and move not in self.avoid
 
     def __repr__(self) -> str:
@@ -82,7 +93,12 @@ class SuitePosition:
         return f"<{self.id}: {board.epd()} bm {best}>"
 
 
-_RULES = Chess()  # (reads a move given as text, as Chess.result does)
+@cache
+def _rules() -> Chess:
+    """The rules that read a move given as text, as ``Chess.result`` does."""
+    from aisearch.games.chess import Chess
+
+    return Chess()
 
 
 def chess_suite(name: str = "wac") -> list[SuitePosition]:
@@ -108,6 +124,10 @@ def chess_suite(name: str = "wac") -> list[SuitePosition]:
     """
     if not isinstance(name, str) or name not in SUITES:
         raise ValueError(f"no chess suite {name!r}; the suites are: {', '.join(SUITES)}")
+    import chess
+
+    from aisearch.games.chess import ChessState
+
     text = resources.files("aisearch.data").joinpath(SUITES[name]).read_text(encoding="utf-8")
     out = []
     for number, line in enumerate(text.splitlines(), start=1):

@@ -77,6 +77,8 @@ class Opaque:
 # -- registered types ---------------------------------------------------------------------
 _ENCODERS: dict[type, tuple[str, Callable[[Any], Any]]] = {}
 _DECODERS: dict[str, Callable[[Any], Any]] = {}
+_LATER_NAMES: dict[str, str] = {}  # object name -> the module that registers its codec
+_LATER_OWNERS: dict[str, str] = {}  # module of the types -> the module that registers them
 
 
 def register(cls: type, name: str, to_data: Callable[[Any], Any],
@@ -96,6 +98,37 @@ def register(cls: type, name: str, to_data: Callable[[Any], Any],
     """
     _ENCODERS[cls] = (name, to_data)
     _DECODERS[name] = from_data
+
+
+def register_later(module: str, *, names: tuple[str, ...], owners: tuple[str, ...]) -> None:
+    """Name a module that registers codecs when imported, to import on first use.
+
+    ``names`` are the object names its codecs decode; ``owners`` the modules whose types
+    they encode (a value of a class defined in one of them). The module is imported the first
+    time such a value is sent or such a name received, so a process that never meets one does
+    not load what the module imports.
+
+    >>> register_later("fractions", names=("Half",), owners=("nowhere",))
+    >>> _LATER_NAMES["Half"]
+    'fractions'
+    >>> del _LATER_NAMES["Half"], _LATER_OWNERS["nowhere"]
+    """
+    for name in names:
+        _LATER_NAMES[name] = module
+    for owner in owners:
+        _LATER_OWNERS[owner] = module
+
+
+def _load_later(table: dict[str, str], key: Any) -> bool:
+    """Import the module ``table`` names for ``key`` (and forget it): True if there was one."""
+    module = table.get(key) if isinstance(key, str) else None
+    if module is None:
+        return False
+    importlib.import_module(module)
+    for later in (_LATER_NAMES, _LATER_OWNERS):
+        for k in [k for k, m in later.items() if m == module]:
+            del later[k]
+    return True
 
 
 # -- encoding -----------------------------------------------------------------------------
@@ -147,6 +180,9 @@ def _enc(obj: Any, depth: int, default: Default | None = None) -> Any:  # noqa: 
                     raise
                 return default(obj)  # e.g. a function the registered encoder does not send
     module = getattr(kind, "__module__", "")
+    if _LATER_OWNERS and any(_load_later(_LATER_OWNERS, getattr(c, "__module__", None))
+                             for c in kind.__mro__):
+        return _enc(obj, depth, default)  # (its codec is registered now)
     if module.startswith(_STATE_MODULES) and issubclass(kind, (tuple, int)) \
             and kind not in (bool,):
         base = tuple(obj) if isinstance(obj, tuple) else int(obj)
@@ -238,6 +274,8 @@ def _dec(data: Any, depth: int, budget: _Budget, remote: Remote | None = None  #
         raise CodecError(f"not a message of the grader: {data!r:.80}")
     if set(data) == {"object", "data"}:
         name = data["object"]
+        if name not in _DECODERS:
+            _load_later(_LATER_NAMES, name)
         if name not in _DECODERS:
             raise CodecError(f"unknown object type {name!r:.80}")
         try:

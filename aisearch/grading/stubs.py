@@ -61,7 +61,7 @@ __all__ = ["graded_package", "package_changed", "withheld_functions", "searchers
 PACKAGE = Path(__file__).resolve().parents[1]
 """The package being copied (``aisearch/``)."""
 
-CHILD_MODULES = frozenset({"__init__", "question", "codec", "wire", "remote", "child",
+CHILD_MODULES = frozenset({"__init__", "question", "codec", "wire", "wire_chess", "remote", "child",
                            "selfcheck", "supervise"})
 """The grader's modules the grading process needs (``aisearch/grading/NAME.py``): the
 channel and its codec, the process's own loop, its supervisor (without a sandbox), and

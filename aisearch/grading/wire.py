@@ -27,8 +27,6 @@ import importlib
 import types
 from typing import Any
 
-import chess
-
 from aisearch.games import (
     Coins,
     ConnectFour,
@@ -39,11 +37,10 @@ from aisearch.games import (
     TupleTree,
     TwoRobots,
 )
-from aisearch.games.chess import Chess, ChessState
 from aisearch.games.dag import DagGame
 from aisearch.games.pig import Pig
 from aisearch.games.tree import Chance, Max, Min
-from aisearch.grading.codec import CodecError, register
+from aisearch.grading.codec import CodecError, register, register_later
 
 __all__ = ["EVALUATION_NAMES"]
 
@@ -93,30 +90,10 @@ register(TupleTree, "TupleTree", lambda g: g.tree, TupleTree)
 register(Coins, "Coins", lambda g: [list(g.row), g.players], lambda d: Coins(tuple(d[0]), d[1]))
 
 
-def _chess_state(data: Any) -> ChessState:
-    if not (isinstance(data, list) and len(data) == 2 and isinstance(data[0], str)
-            and isinstance(data[1], tuple)
-            and all(type(h) is tuple and all(x is None or type(x) in (int, bool) for x in h)
-                    for h in data[1])):
-        raise CodecError("a chess state is a FEN and a tuple of earlier positions' keys")
-    return ChessState(chess.Board(data[0]), data[1])
-
-
-def _chess_move(data: Any) -> chess.Move:
-    if not isinstance(data, str):
-        raise CodecError("a chess move is a UCI string")
-    return chess.Move.from_uci(data)
-
-
-def _chess_game(data: Any) -> Chess:
-    if not isinstance(data, bool):
-        raise CodecError("a Chess game is its checks_noisy option")
-    return Chess(checks_noisy=data)
-
-
-register(ChessState, "ChessState", lambda s: [s.fen, s.history], _chess_state)
-register(chess.Move, "chess.Move", lambda m: m.uci(), _chess_move)
-register(Chess, "Chess", lambda g: g.checks_noisy, _chess_game)
+# Chess travels through its own module, imported when a chess value first does (python-chess
+# is not loaded by a grading process that never meets one).
+register_later("aisearch.grading.wire_chess", names=("ChessState", "chess.Move", "Chess"),
+               owners=("chess", "aisearch.games.chess"))
 
 
 # -- exact numbers -------------------------------------------------------------------------
