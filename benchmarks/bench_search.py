@@ -30,9 +30,13 @@ Prints two tables and their ratios:
    table with games that offer none, so that both sides call the same methods and the factor
    is the cost of the runtime alone.
 
-Rounds are interleaved (a busy spell hits every row alike); a sample starts after a garbage
-collection and repeats a fast search until it has taken 0.2 s; ratios compare the fastest
-sample of each row. The machines are shared: read the ratios, not the absolute numbers.
+A sample starts after a garbage collection and repeats a fast search until it has taken
+0.2 s. The machines are shared and their speed drifts by up to 2x from minute to minute, so
+a ratio compares samples taken back to back: in every round the rows of one comparison (the
+package, its peer, the bare search; for Connect Four, each case by the three) are sampled one
+after the other, in the reverse order every other round, and a ratio is the median over the
+rounds of each round's ratio. The tables also show each row's median and fastest sample:
+read the ratios, not the absolute numbers.
 
 The garbage collector runs during a sample, as it does for a student: it walks the young
 objects a search makes (MCTS makes many: a node, its children and rewards), and whatever
@@ -123,6 +127,22 @@ class Job:
                 f"{self.rate:>13,.0f}")
 
 
+def sample_together(groups: list[list[Job]], rounds: int) -> None:
+    """``rounds`` rounds; in each, the jobs of a group back to back (reversed every other
+    round, so that neither side always runs first)."""
+    for r in range(rounds):
+        for group in groups:
+            for job in group if r % 2 == 0 else reversed(group):
+                job.sample()
+
+
+def ratio(a: Job, b: Job) -> float:
+    """How much faster ``a`` works than ``b``: the median over rounds of their rates'
+    ratio, each round's two samples taken back to back."""
+    return statistics.median((a.work / ta) / (b.work / tb)
+                             for ta, tb in zip(a.times, b.times, strict=True))
+
+
 def _sum(jobs: list[Job], name: str) -> Job:
     """The 12 Connect Four cases as one row: work and seconds added."""
     row = Job.__new__(Job)
@@ -194,10 +214,8 @@ def peers_table(rounds: int) -> None:
             if have_peers:
                 run, work = peers.c4_alphabeta(columns, depth)
                 cases["theirs"].append(Job(name, run, work))
-    every = [j for js in cases.values() for j in js] + [j for _, js, _ in rows for j in js]
-    for _ in range(rounds):
-        for job in every:
-            job.sample()
+    by_case = [list(js) for js in zip(*(js for js in cases.values() if js), strict=True)]
+    sample_together(by_case + [js for _, js, _ in rows], rounds)
     c4_jobs = [_sum(cases["ours"], "aisearch alphabeta"),
                _sum(cases["bare"], "by hand (bitboards), alpha-beta")]
     if have_peers:
@@ -214,8 +232,8 @@ def peers_table(rounds: int) -> None:
         if len(jobs) == 3:
             peer = jobs[1]
             same = "" if peer.work == ours.work else f" (not the same work: {peer.work:,})"
-            parts.append(f"{ours.rate / peer.rate:.2f}x OpenSpiel (goal >= {goal_peer}x){same}")
-        parts.append(f"{ours.rate / bare.rate:.2f}x by hand"
+            parts.append(f"{ratio(ours, peer):.2f}x OpenSpiel (goal >= {goal_peer}x){same}")
+        parts.append(f"{ratio(ours, bare):.2f}x by hand"
                      + (f" (goal >= {goal_bare}x)" if goal_bare else ""))
         print("  -> " + "; ".join(parts))
     print()
@@ -299,23 +317,21 @@ def overhead_table(rounds: int, checked: bool = False) -> None:
     tally = Job("Tally", lambda: alphabeta(ttt, ttt.initial, tracer=Tally(), **PLAIN), 1)
     recorder = Job("Recorder", lambda: alphabeta(ttt, ttt.initial, tracer=Recorder(),
                                                  **PLAIN), 1)
-    every = [j for _, a, b in pairs for j in (a, b)] + [plain, tally, recorder]
-    for _ in range(rounds):
-        for job in every:
-            job.sample()
+    sample_together([[a, b] for _, a, b in pairs] + [[plain, tally, recorder]], rounds)
     print(f"2. overhead ({rounds} rounds): the package's searcher against the same algorithm "
           "written bare, same game objects, same nodes (goal: at most 1.3x)")
     print("   " + ("both call the games' checked methods (--checked)" if checked else
                    "the package calls the games' unchecked functions where they offer them; "
                    "the bare searches call the checked methods"))
+    print("   (ms: the fastest sample; overhead: the median of the rounds' paired ratios)")
     print(f"  {'search':50s} {'nodes':>10s} {'aisearch ms':>12s} {'bare ms':>9s} "
           f"{'overhead':>9s}")
     for label, ours, bare in pairs:
         print(f"  {label:50s} {ours.work:>10,d} {min(ours.times) * 1000:>12.2f} "
-              f"{min(bare.times) * 1000:>9.2f} {min(ours.times) / min(bare.times):>8.2f}x")
+              f"{min(bare.times) * 1000:>9.2f} {1 / ratio(ours, bare):>8.2f}x")
     print("  tracers, alpha-beta solving tic-tac-toe, over no tracer: "
-          f"Tally {min(tally.times) / min(plain.times) - 1:+.0%}, "
-          f"Recorder {min(recorder.times) / min(plain.times) - 1:+.0%}")
+          f"Tally {1 / ratio(tally, plain) - 1:+.0%}, "
+          f"Recorder {1 / ratio(recorder, plain) - 1:+.0%}")
 
 
 def main() -> None:
