@@ -87,10 +87,6 @@ __all__ += ["td_lambda_update", "td_train", "Linear", "Network", "nannon_feature
             "shipped"]  # lesson 07
 
 # Imported when first used: python-chess and numpy (about 0.2 s) only for what needs them.
-__getattr__, __dir__ = exports(__name__, {
-    "Chess": "aisearch.games", "pig_solution": "aisearch.solve_pig",
-    **dict.fromkeys(__all__[-11:], "aisearch.learn"),  # (lesson 07's names)
-})
 if TYPE_CHECKING:
     from aisearch.games import Chess
     from aisearch.learn import (
@@ -107,3 +103,8 @@ if TYPE_CHECKING:
         value_error,
     )
     from aisearch.solve_pig import pig_solution
+else:  # (a type checker sees the imports above, and no module __getattr__)
+    __getattr__, __dir__ = exports(__name__, {
+        "Chess": "aisearch.games", "pig_solution": "aisearch.solve_pig",
+        **dict.fromkeys(__all__[-11:], "aisearch.learn"),  # (lesson 07's names)
+    })

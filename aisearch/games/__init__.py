@@ -38,7 +38,8 @@ __all__ += ["TupleTree", "Coins", "CoinsState", "utilities"]  # more than two pl
 __all__ += ["Chess", "ChessState", "chess_suite", "SuitePosition"]  # lesson 05
 __all__ += ["Notakto", "Hexapawn", "HexapawnState"]  # games with no lesson
 
-__getattr__, __dir__ = exports(__name__, {"Chess": "aisearch.games.chess",
-                                         "ChessState": "aisearch.games.chess"})
 if TYPE_CHECKING:
     from aisearch.games.chess import Chess, ChessState
+else:  # (a type checker sees the imports above, and no module __getattr__)
+    __getattr__, __dir__ = exports(__name__, {"Chess": "aisearch.games.chess",
+                                             "ChessState": "aisearch.games.chess"})
