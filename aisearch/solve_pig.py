@@ -182,23 +182,36 @@ def _solve(goal: int, die: int, holds: tuple) -> PigSolution:
             np.full((2, len(i)), 0.5)
         forced = [(p, ks[:, None] < n if n != "optimal" else optimal[p, i, j].T)  # [k, r]
                   for p, n in fixed]
+        every_open = open_k.all(axis=1)  # [k]: no total k reaches the goal in this block
         previous = None
         for _ in range(100):
             c = np.ones((width, 2, len(i)))  # value = c + a * y, y = P[1 - p, j, i, 0]
             a = np.zeros((width, 2, len(i)))
             choice = np.zeros((width, 2, len(i)), dtype=bool)
             y = x[::-1][:, swap]
+            # The sums of c and a over the totals a roll of 2..die leads to (k+2..k+die), kept
+            # as k goes down (above ``last`` every c is 1 and every a 0).
+            sum_c, sum_a = np.full((2, len(i)), float(die - 1)), np.zeros((2, len(i)))
             for k in range(last, -1, -1):
-                cr = (1 + c[k + 2:k + die + 1].sum(axis=0)) / die
-                ar = (a[k + 2:k + die + 1].sum(axis=0) - 1) / die
-                ch, ah = (1.0, -1.0) if k == 0 else (later[k], 0.0)
-                pick = cr + ar * y >= ch + ah * y  # roll on ties (first in move order)
+                cr, ar = (1 + sum_c) / die, (sum_a - 1) / die
+                if k:  # holding banks the turn total: the opponent's value at the new score
+                    ch, ah = later[k], 0.0
+                    pick = cr + ar * y >= ch  # roll on ties (first in move order)
+                else:  # holding at a turn total of 0: the opponent to move, as after a 1
+                    ch, ah = 1.0, -1.0
+                    pick = cr + ar * y >= 1 - y
                 for p, rolls in forced:
                     pick[p] = rolls[k]
-                ok = open_k[k]
-                c[k] = np.where(ok, np.where(pick, cr, ch), 1.0)
-                a[k] = np.where(ok, np.where(pick, ar, ah), 0.0)
-                choice[k] = pick & ok
+                if every_open[k]:
+                    c[k], a[k], choice[k] = np.where(pick, cr, ch), np.where(pick, ar, ah), pick
+                else:
+                    ok = open_k[k]
+                    c[k] = np.where(ok, np.where(pick, cr, ch), 1.0)
+                    a[k] = np.where(ok, np.where(pick, ar, ah), 0.0)
+                    choice[k] = pick & ok
+                if k:
+                    sum_c += c[k + 1] - c[k + die]
+                    sum_a += a[k + 1] - a[k + die]
             c0, a0 = c[0], a[0]
             x = (c0 + a0 * c0[::-1][:, swap]) / (1 - a0 * a0[::-1][:, swap])
             if previous is not None and np.array_equal(choice, previous) or \
