@@ -182,7 +182,8 @@ def _solve(goal: int, die: int, holds: tuple) -> PigSolution:
             np.full((2, len(i)), 0.5)
         forced = [(p, ks[:, None] < n if n != "optimal" else optimal[p, i, j].T)  # [k, r]
                   for p, n in fixed]
-        every_open = open_k.all(axis=1)  # [k]: no total k reaches the goal in this block
+        # [k]: no total k reaches the goal in this block
+        every_open: list[bool] = np.asarray(open_k.all(axis=1)).tolist()
         previous = None
         for _ in range(100):
             c = np.ones((width, 2, len(i)))  # value = c + a * y, y = P[1 - p, j, i, 0]
