@@ -190,11 +190,9 @@ def _solve(goal: int, die: int, holds: tuple) -> PigSolution:
             a = np.zeros((width, 2, len(i)))
             choice = np.zeros((width, 2, len(i)), dtype=bool)
             y = x[::-1][:, swap]
-            # The sums of c and a over the totals a roll of 2..die leads to (k+2..k+die), kept
-            # as k goes down (above ``last`` every c is 1 and every a 0).
-            sum_c, sum_a = np.full((2, len(i)), float(die - 1)), np.zeros((2, len(i)))
             for k in range(last, -1, -1):
-                cr, ar = (1 + sum_c) / die, (sum_a - 1) / die
+                cr = (1 + c[k + 2:k + die + 1].sum(axis=0)) / die
+                ar = (a[k + 2:k + die + 1].sum(axis=0) - 1) / die
                 if k:  # holding banks the turn total: the opponent's value at the new score
                     ch, ah = later[k], 0.0
                     pick = cr + ar * y >= ch  # roll on ties (first in move order)
@@ -210,9 +208,6 @@ def _solve(goal: int, die: int, holds: tuple) -> PigSolution:
                     c[k] = np.where(ok, np.where(pick, cr, ch), 1.0)
                     a[k] = np.where(ok, np.where(pick, ar, ah), 0.0)
                     choice[k] = pick & ok
-                if k:
-                    sum_c += c[k + 1] - c[k + die]
-                    sum_a += a[k + 1] - a[k + die]
             c0, a0 = c[0], a[0]
             x = (c0 + a0 * c0[::-1][:, swap]) / (1 - a0 * a0[::-1][:, swap])
             if previous is not None and np.array_equal(choice, previous) or \
