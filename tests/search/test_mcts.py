@@ -409,3 +409,19 @@ def test_a_draw_beyond_the_rounded_sum_of_probabilities_takes_the_last_outcome()
     tree.rng = Fixed(x)
     tree.iterate()
     assert list(tree.root.children) == [9]
+
+
+def test_a_chance_node_selected_again_has_its_outcomes_checked_as_in_a_playout():
+    # With value= no playout draws from a chance node: the selection step draws from it,
+    # and must refuse probabilities that do not sum to 1 as a playout does.
+    from aisearch.games import Pig
+
+    class HalfDice(Pig):
+        def chance_outcomes(self, s):
+            return tuple((o, p / 2) for o, p in super().chance_outcomes(s))
+
+    game = HalfDice(goal=10)
+    tree = MCTS(game, game.result(game.initial, "roll"), seed=0, value=lambda s: 0.5)
+    with pytest.raises(ValueError, match="sum"):
+        for _ in range(20):
+            tree.iterate()

@@ -184,15 +184,9 @@ class MCTS:
         used = self.budget.used if self.budget is not None else 0
         node, path = self.root, [self.root]
         while not node.terminal:  # selection
-            if node.player == CHANCE:
-                outcomes = self.game.chance_outcomes(node.state)
-                x, acc = self.rng.random(), 0.0
-                outcome = outcomes[-1][0]
-                for m, prob in outcomes:
-                    acc += prob
-                    if x < acc:
-                        outcome = m
-                        break
+            if node.player == CHANCE:  # an outcome drawn as a playout draws it (checked)
+                outcome = self._draw(node.state, self.game.chance_outcomes(node.state),
+                                     self.rng)
                 child = node.children.get(outcome)
                 if child is None:  # expansion below a chance node
                     node = self._add(node, outcome)
