@@ -102,3 +102,23 @@ def test_a_chess_value_travels_in_a_process_that_had_not_loaded_chess(direction)
         assert out[2] == {"object": "chess.Move", "data": out[3]}
     else:
         assert out == [False, "8/8/8/8/8/8/8/K1k5 w - - 0 1", "a1a2"]
+
+
+def test_a_picture_called_wrongly_is_refused_before_matplotlib_loads():
+    # A wrong call is told at once, not after pyplot's second or more of importing (which
+    # on a busy machine ran past the bad-input tests' 5 s).
+    out = _fresh(
+        "import json, sys\n"
+        "from aisearch import TicTacToe, TwoRobots\n"
+        "from aisearch.plot.plies import robot_plies\n"
+        "from aisearch.widgets.snapshots import mcts_strip, play_strip, stepper_strip\n"
+        "calls = [lambda: mcts_strip(3), lambda: play_strip(TicTacToe(), [4], ncols=0),\n"
+        "         lambda: stepper_strip(None), lambda: robot_plies(TwoRobots(2, 3), 'E')]\n"
+        "errors = []\n"
+        "for call in calls:\n"
+        "    try:\n"
+        "        call()\n"
+        "    except (TypeError, ValueError) as e:\n"
+        "        errors.append(type(e).__name__)\n"
+        "print(json.dumps([errors, 'matplotlib.pyplot' in sys.modules]))")
+    assert out == [["TypeError", "ValueError", "TypeError", "TypeError"], False]

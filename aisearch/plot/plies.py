@@ -77,9 +77,6 @@ def robot_plies(game: Any, path: Sequence[Any], state: Any = None, *, ncols: int
     (4, '3  Black E')
     >>> plt.close(fig)
     """
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import Circle, FancyArrowPatch
-
     if not all(hasattr(game, name) for name in ("rows", "cols", "walls", "distance")):
         raise TypeError(f"robot_plies draws TwoRobots games, not {game!r}")
     if isinstance(path, (str, bytes)) or not isinstance(path, Sequence):
@@ -90,6 +87,9 @@ def robot_plies(game: Any, path: Sequence[Any], state: Any = None, *, ncols: int
     if columns is None or columns < 1:
         raise ValueError(f"ncols must be a positive int, not {ncols!r:.80}")
     ncols = columns
+    import matplotlib.pyplot as plt  # (after the checks: a wrong call is told at once)
+    from matplotlib.patches import Circle, FancyArrowPatch
+
     size = check_size("size", size, 0.3, 10, "inches, the width of one panel")
     size = min(size, 9.8 / min(ncols, len(path) + 1))  # (at most about 1,000 pixels wide)
     if title is not None and not isinstance(title, str):

@@ -148,8 +148,6 @@ def stepper_strip(recording: Any, *, frames: Sequence[int] | None = None, limit:
     ▶ if β ≤ α: return α (α cut-off: MAX above will not come here)
     >>> plt.close(fig)
     """
-    import matplotlib.pyplot as plt
-
     from aisearch.plot.geometry import _auto_figsize
     from aisearch.plot.layout import choose_orient
     from aisearch.plot.model import _model as tree_model
@@ -190,6 +188,8 @@ def stepper_strip(recording: Any, *, frames: Sequence[int] | None = None, limit:
         frames = key_frames(model, limit=max(1, min(limit, ncols * rows_fit)))
     ncols = min(ncols, len(frames))
     nrows = -(-len(frames) // ncols)
+    import matplotlib.pyplot as plt  # (after the checks: a wrong call is told at once)
+
     fig, axes = plt.subplots(nrows, ncols, figsize=(w * ncols, (h + title) * nrows),
                              squeeze=False)
     flat = [ax for row in axes for ax in row]

@@ -264,12 +264,6 @@ def mcts_strip(stepper: Any, iterations: Any = None, *, depth: int | None = None
     ['Iteration 5', 'Iteration 20']
     >>> plt.close(fig)
     """
-    import textwrap
-
-    import matplotlib.pyplot as plt
-
-    from aisearch.plot.mcts import _rows, mcts_tree, natural_size
-
     model = getattr(stepper, "model", stepper)
     if not isinstance(model, MCTSModel):
         raise TypeError(f"mcts_strip draws an MCTSStepper or MCTSModel, not {stepper!r:.80}")
@@ -281,6 +275,12 @@ def mcts_strip(stepper: Any, iterations: Any = None, *, depth: int | None = None
         raise ValueError(f"iterations must be ints from 0 to {last}, not {iterations!r:.80}")
     if ncols.__class__ is not int or ncols < 1:
         raise ValueError(f"ncols must be a positive int, not {ncols!r:.80}")
+    import textwrap  # (after the checks: a wrong call is told at once, not after pyplot loads)
+
+    import matplotlib.pyplot as plt
+
+    from aisearch.plot.mcts import _rows, mcts_tree, natural_size
+
     at = model.index
     wide, tall = size, 1.0
     for k in chosen:  # the widest and tallest outlines set the panels' size

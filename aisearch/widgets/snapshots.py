@@ -135,8 +135,6 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     ['start', 'X 4, O 0', 'X 2, O 6']
     >>> plt.close(fig)
     """
-    import matplotlib.pyplot as plt
-
     from aisearch.plot import draw_board
     from aisearch.plot.painters import painter_for
 
@@ -148,6 +146,8 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
         ncols = max(1, int(STRIP_INCHES[0] // size))
     if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
         raise ValueError(f"ncols must be a positive int, not {ncols!r}")
+    import matplotlib.pyplot as plt  # (after the checks: a wrong call is told at once)
+
     model = scripted(game, moves, human=human, depth=depth, searcher=searcher, **options)
     # a panel after each of the human's moves and the replies to it (and the start)
     cuts = [0] + [k for k in range(1, len(model.moves) + 1)
