@@ -113,7 +113,9 @@ def test_a_picture_called_wrongly_is_refused_before_matplotlib_loads():
         "from aisearch.plot.plies import robot_plies\n"
         "from aisearch.widgets.snapshots import mcts_strip, play_strip, stepper_strip\n"
         "calls = [lambda: mcts_strip(3), lambda: play_strip(TicTacToe(), [4], ncols=0),\n"
-        "         lambda: stepper_strip(None), lambda: robot_plies(TwoRobots(2, 3), 'E')]\n"
+        "         lambda: stepper_strip(None), lambda: robot_plies(TwoRobots(2, 3), 'E'),\n"
+        "         lambda: play_strip(TicTacToe(), [9]),  # illegal moves\n"
+        "         lambda: robot_plies(TwoRobots(2, 3), ['Z'])]\n"
         "errors = []\n"
         "for call in calls:\n"
         "    try:\n"
@@ -121,4 +123,5 @@ def test_a_picture_called_wrongly_is_refused_before_matplotlib_loads():
         "    except (TypeError, ValueError) as e:\n"
         "        errors.append(type(e).__name__)\n"
         "print(json.dumps([errors, 'matplotlib.pyplot' in sys.modules]))")
-    assert out == [["TypeError", "ValueError", "TypeError", "TypeError"], False]
+    assert out == [["TypeError", "ValueError", "TypeError", "TypeError", "ValueError",
+                    "IllegalMoveError"], False]

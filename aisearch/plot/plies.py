@@ -87,9 +87,6 @@ def robot_plies(game: Any, path: Sequence[Any], state: Any = None, *, ncols: int
     if columns is None or columns < 1:
         raise ValueError(f"ncols must be a positive int, not {ncols!r:.80}")
     ncols = columns
-    import matplotlib.pyplot as plt  # (after the checks: a wrong call is told at once)
-    from matplotlib.patches import Circle, FancyArrowPatch
-
     size = check_size("size", size, 0.3, 10, "inches, the width of one panel")
     size = min(size, 9.8 / min(ncols, len(path) + 1))  # (at most about 1,000 pixels wide)
     if title is not None and not isinstance(title, str):
@@ -98,6 +95,9 @@ def robot_plies(game: Any, path: Sequence[Any], state: Any = None, *, ncols: int
     states = [state]
     for m in path:
         states.append(game.result(states[-1], m))  # raises for an illegal move
+    import matplotlib.pyplot as plt  # (after the checks: a wrong call is told at once)
+    from matplotlib.patches import Circle, FancyArrowPatch
+
     n = len(states)
     cols = min(ncols, n)
     rows = math.ceil(n / cols)

@@ -146,8 +146,6 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
         ncols = max(1, int(STRIP_INCHES[0] // size))
     if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
         raise ValueError(f"ncols must be a positive int, not {ncols!r}")
-    import matplotlib.pyplot as plt  # (after the checks: a wrong call is told at once)
-
     model = scripted(game, moves, human=human, depth=depth, searcher=searcher, **options)
     # a panel after each of the human's moves and the replies to it (and the start)
     cuts = [0] + [k for k in range(1, len(model.moves) + 1)
@@ -163,6 +161,8 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     cols = min(ncols, len(cuts))
     rows = -(-len(cuts) // cols)
     panel = (size, size * height / width * 1.04 + 0.08 + 0.15 * lines)
+    import matplotlib.pyplot as plt  # (after the checks: a wrong call is told at once)
+
     fig, axes = plt.subplots(rows, cols, figsize=(panel[0] * cols, panel[1] * rows + 0.4),
                              squeeze=False)
     flat = [ax for row in axes for ax in row]
