@@ -3,7 +3,8 @@
 A grading process, a command-line run and a student's first cell import the package; chess
 and the learning helpers are imported when first used (:mod:`aisearch._lazy`). Every
 exported name still resolves to the object its module defines, ``dir`` lists it, and a
-chess value still travels between the grader and the grading process.
+chess value still travels between the grader and the grading process. Pictures refuse a
+wrong call before they load pyplot.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pkgutil
 import subprocess
 import sys
 import types
+from typing import Any
 
 import pytest
 
@@ -21,7 +23,7 @@ HEAVY = ("chess", "numpy", "matplotlib", "networkx", "ipywidgets")
 PACKAGES = ("aisearch", "aisearch.games")
 
 
-def _fresh(code: str) -> dict:
+def _fresh(code: str) -> Any:
     """What ``code`` prints as JSON, run in a new interpreter."""
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=120, check=True)
