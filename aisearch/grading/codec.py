@@ -27,17 +27,18 @@ TwoRobots.parse('B.#/..W', max_plies=9)
 from __future__ import annotations
 
 import importlib
+import json
 import math
 import numbers
 import operator
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from aisearch.grading.question import printable
 
-__all__ = ["encode", "decode", "register", "CodecError", "Opaque", "MAX_DEPTH", "MAX_ITEMS",
-           "MAX_SAME_HASH"]
+__all__ = ["encode", "decode", "game_key", "register", "CodecError", "Opaque", "MAX_DEPTH",
+           "MAX_ITEMS", "MAX_SAME_HASH"]
 
 MAX_DEPTH = 400
 """Deepest nesting a message may have (a game tree is at most this deep when sent)."""
@@ -77,17 +78,21 @@ class Opaque:
 # -- registered types ---------------------------------------------------------------------
 _ENCODERS: dict[type, tuple[str, Callable[[Any], Any]]] = {}
 _DECODERS: dict[str, Callable[[Any], Any]] = {}
+_GAMES: set[str] = set()  # the names of the objects that are games
 _LATER_NAMES: dict[str, str] = {}  # object name -> the module that registers its codec
 _LATER_OWNERS: dict[str, str] = {}  # module of the types -> the module that registers them
 
 
 def register(cls: type, name: str, to_data: Callable[[Any], Any],
-             from_data: Callable[[Any], Any]) -> None:
+             from_data: Callable[[Any], Any], *, game: bool = False) -> None:
     """Teach the codec a type: ``to_data(obj)`` gives encodable data (encoded in turn),
     ``from_data(data)`` rebuilds the object from it (decoded first).
 
     Used for the games (their constructor arguments) and exact numbers. A new game an
-    exercise sends to the child is registered in :mod:`aisearch.grading.wire`.
+    exercise sends to the child is registered in :mod:`aisearch.grading.wire`, with
+    ``game=True``: games travel from the grader to the grading process only, and
+    ``decode(..., games=False)`` (the grader reading what the grading process sent) refuses
+    them, since building one can take the grader minutes and gigabytes.
 
     >>> class Pair:
     ...     def __init__(self, a, b):
@@ -98,6 +103,8 @@ def register(cls: type, name: str, to_data: Callable[[Any], Any],
     """
     _ENCODERS[cls] = (name, to_data)
     _DECODERS[name] = from_data
+    if game:
+        _GAMES.add(name)
 
 
 def register_later(module: str, *, names: tuple[str, ...], owners: tuple[str, ...]) -> None:
@@ -138,21 +145,24 @@ the message to send in its place (e.g. ``{"ref": ...}``, a reference that the re
 side's ``remote`` hook of :func:`decode` reads)."""
 
 
-def encode(obj: Any, default: Default | None = None) -> Any:
+def encode(obj: Any, default: Default | None = None,
+           games: Callable[[Any, Any], None] | None = None) -> Any:
     """``obj`` as JSON-ready data (lists, dicts with string keys, strings, numbers).
 
     ``default`` gives the message for a value with no encoding (a function, a game
-    being recorded, ...); without it such a value is an error.
+    being recorded, ...); without it such a value is an error. ``games(game, message)`` is
+    told of every game sent by value (see :func:`register`).
 
     Raises
     ------
     CodecError
         For a value that has no encoding (a function, an open file, ...) and no ``default``.
     """
-    return _enc(obj, 0, default)
+    return _enc(obj, 0, default, games)
 
 
-def _enc(obj: Any, depth: int, default: Default | None = None) -> Any:  # noqa: C901
+def _enc(obj: Any, depth: int, default: Default | None = None,  # noqa: C901
+         games: Callable[[Any, Any], None] | None = None) -> Any:
     if depth > MAX_DEPTH:
         raise CodecError(f"a value nested more than {MAX_DEPTH} deep cannot be sent")
     kind = type(obj)
@@ -161,32 +171,36 @@ def _enc(obj: Any, depth: int, default: Default | None = None) -> Any:  # noqa: 
     if kind is float:
         return obj if math.isfinite(obj) else {"float": repr(obj)}
     if kind is list:
-        return [_enc(x, depth + 1, default) for x in obj]
+        return [_enc(x, depth + 1, default, games) for x in obj]
     if kind is tuple:
-        return {"tuple": [_enc(x, depth + 1, default) for x in obj]}
+        return {"tuple": [_enc(x, depth + 1, default, games) for x in obj]}
     if kind is dict:
-        return {"dict": [[_enc(k, depth + 1, default), _enc(v, depth + 1, default)]
+        return {"dict": [[_enc(k, depth + 1, default, games), _enc(v, depth + 1, default, games)]
                          for k, v in obj.items()]}
     if kind is set or kind is frozenset:
-        items = sorted((_enc(x, depth + 1, default) for x in obj), key=repr)
+        items = sorted((_enc(x, depth + 1, default, games) for x in obj), key=repr)
         return {"set" if kind is set else "frozenset": items}
     for cls in kind.__mro__:
         if cls in _ENCODERS:
             name, to_data = _ENCODERS[cls]
             try:
-                return {"object": name, "data": _enc(to_data(obj), depth + 1, default)}
+                message = {"object": name, "data": _enc(to_data(obj), depth + 1, default, games)}
             except CodecError:
                 if default is None:
                     raise
                 return default(obj)  # e.g. a function the registered encoder does not send
+            if games is not None and name in _GAMES:
+                games(obj, message)
+            return message
     module = getattr(kind, "__module__", "")
     if _LATER_OWNERS and any(_load_later(_LATER_OWNERS, getattr(c, "__module__", None))
                              for c in kind.__mro__):
-        return _enc(obj, depth, default)  # (its codec is registered now)
+        return _enc(obj, depth, default, games)  # (its codec is registered now)
     if module.startswith(_STATE_MODULES) and issubclass(kind, (tuple, int)) \
             and kind not in (bool,):
         base = tuple(obj) if isinstance(obj, tuple) else int(obj)
-        return {"state": f"{module}:{kind.__qualname__}", "data": _enc(base, depth + 1, default)}
+        return {"state": f"{module}:{kind.__qualname__}",
+                "data": _enc(base, depth + 1, default, games)}
     # other numbers travel as the number they are: int and float subclasses (numpy's
     # float64), and integers of other types (numpy's int64)
     if isinstance(obj, int):
@@ -203,8 +217,9 @@ def _enc(obj: Any, depth: int, default: Default | None = None) -> Any:  # noqa: 
 
 # -- decoding -----------------------------------------------------------------------------
 class _Budget:
-    def __init__(self) -> None:
+    def __init__(self, games: bool | Mapping[str, Any] = True) -> None:
         self.left = MAX_ITEMS
+        self.games = games
 
     def spend(self) -> None:
         self.left -= 1
@@ -217,11 +232,14 @@ Remote = Callable[[Any], Any]
 the value standing for it (or raises :class:`CodecError`)."""
 
 
-def decode(data: Any, remote: Remote | None = None) -> Any:
+def decode(data: Any, remote: Remote | None = None, *,
+           games: bool | Mapping[str, Any] = True) -> Any:
     """The value :func:`encode` made ``data`` from.
 
     ``remote`` reads the references a ``default`` of :func:`encode` wrote (without it a
-    reference is an error).
+    reference is an error). ``games=False`` refuses games (see :func:`register`); a mapping
+    ``games`` takes only those it holds, by :func:`game_key` of their message, and answers
+    the game it maps each to (the grader's own game, sent and sent back: not built again).
 
     Raises
     ------
@@ -233,8 +251,25 @@ def decode(data: Any, remote: Remote | None = None) -> Any:
     Traceback (most recent call last):
     ...
     aisearch.grading.codec.CodecError: unknown state type 'os:system'
+    >>> from aisearch.games import TicTacToe
+    >>> decode(encode(TicTacToe()), games=False)
+    Traceback (most recent call last):
+    ...
+    aisearch.grading.codec.CodecError: a TicTacToe the grader did not send: games travel from \
+the grader only
+    >>> game = TicTacToe()
+    >>> sent = {}
+    >>> message = encode([game], games=lambda g, m: sent.setdefault(game_key(m), g))
+    >>> decode(message, games=sent)[0] is game
+    True
     """
-    return _dec(data, 0, _Budget(), remote)
+    return _dec(data, 0, _Budget(games), remote)
+
+
+def game_key(message: Any) -> str:
+    """The text that names a game's message (``{"object": ..., "data": ...}``) in
+    :func:`decode`'s ``games``."""
+    return json.dumps(message, sort_keys=True, separators=(",", ":"))
 
 
 _FLOATS = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
@@ -278,6 +313,13 @@ def _dec(data: Any, depth: int, budget: _Budget, remote: Remote | None = None  #
             _load_later(_LATER_NAMES, name)
         if name not in _DECODERS:
             raise CodecError(f"unknown object type {name!r:.80}")
+        allowed = budget.games
+        if name in _GAMES and allowed is not True:
+            known = None if isinstance(allowed, bool) else allowed.get(game_key(data))
+            if known is None:
+                raise CodecError(f"a {name} the grader did not send: games travel from the "
+                                 "grader only")
+            return known
         try:
             return _DECODERS[name](_dec(data["data"], depth + 1, budget, remote))
         except CodecError:

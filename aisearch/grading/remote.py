@@ -60,7 +60,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import aisearch.grading.wire  # noqa: F401 (teaches the codec the games)
-from aisearch.grading.codec import CodecError, decode, encode
+from aisearch.grading.codec import CodecError, decode, encode, game_key
 from aisearch.grading.question import (
     WITHHELD_CALLS,
     GradingStopped,
@@ -255,6 +255,8 @@ class Endpoint:
         self._touched: list[list[int]] = []
         self._depth = 0
         self._serving = False  # (grader) whether a call of the child is being answered
+        self._games_sent: dict[str, Any] = {}  # (grader) game_key -> the game it sent
+        self._game_keys: dict[int, tuple[Any, str]] = {}  # id(game) -> (game, its key)
         self.namespace: Mapping[str, Any] = {}
         self.closed: str | None = None  # why the channel can no longer be used
         # the grader's clock: the time it waited for the child, and the budget of a call
@@ -329,11 +331,22 @@ class Endpoint:
     # -- values --------------------------------------------------------------------------
     def pack(self, value: Any) -> Any:
         """``value`` as a message: data by value, anything else by reference."""
+        if self.side == "grader":
+            return encode(value, default=self._reference, games=self._sent)
         return encode(value, default=self._reference)
 
     def unpack(self, data: Any) -> Any:
-        """The value a message of the other side stands for."""
+        """The value a message of the other side stands for. The grader takes back only the
+        games it sent (its own objects, not built again from what the child says)."""
+        if self.side == "grader":
+            return decode(data, remote=self._referenced, games=self._games_sent)
         return decode(data, remote=self._referenced)
+
+    def _sent(self, game: Any, message: Any) -> None:
+        known = self._game_keys.get(id(game))
+        if known is None or known[0] is not game:
+            known = self._game_keys[id(game)] = (game, game_key(message))
+        self._games_sent.setdefault(known[1], game)
 
     def _expose(self, obj: Any) -> int:
         handle = self._handle_of.get(id(obj))
@@ -502,7 +515,8 @@ class Endpoint:
         if "raised" in reply:
             raise self._error(reply["raised"])
         try:
-            return self.unpack(reply.get("value"))
+            with self._limited(None):  # reading an answer counts against the question's time
+                return self.unpack(reply.get("value"))
         except CodecError as e:
             if self.side == "grader":
                 return RemoteObject(self, 0, "unreadable", f"an answer the grader cannot read "

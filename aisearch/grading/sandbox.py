@@ -11,19 +11,20 @@ Ubuntu package ``bubblewrap``) the grading process sees, of the host's disk, onl
 
 and besides them only a private ``/tmp`` and ``/dev/shm`` of 64 MiB each, ``/proc`` and a
 minimal ``/dev``: no home folder, no other clone of the course, no tests folder, no other
-submission. It has its own process namespace (when it ends, every process it started ends
-with it, whatever they did to escape: a double fork, ``setsid``, a new session) and no
-network. Its environment is empty but for what Python needs
-(:func:`~aisearch.grading.session.child_env`).
+submission. It has its own user namespace, with no capability, also when the grader runs as
+root (with root's capabilities a process reaches any file past its mounts), its own process
+namespace (when it ends, every process it started ends with it, whatever they did to
+escape: a double fork, ``setsid``, a new session) and no network. Its environment is empty
+but for what Python needs (:func:`~aisearch.grading.session.child_env`).
 
 Limits, and what they do not cover:
 
 - Memory (``RLIMIT_AS``), CPU time and file size (``RLIMIT_FSIZE``, 64 MiB) are limits *per
-  process*. In a user namespace of its own (bubblewrap run by a user other than root) the
-  grading process also caps its processes and threads at
-  :data:`~aisearch.grading.child.MAX_PROCESSES` (``RLIMIT_NPROC``), so a submission can hold
-  at most that many times the memory limit; as root the kernel does not apply that cap, and
-  without bubblewrap it is not set (it would count every process of the user). A per-sandbox
+  process*. In its user namespace the grading process also caps its processes and threads
+  at :data:`~aisearch.grading.child.MAX_PROCESSES` (``RLIMIT_NPROC``), so a submission can
+  hold at most that many times the memory limit; when the grader runs as root the kernel
+  does not apply that cap (root's processes are exempt, in any namespace), and without
+  bubblewrap it is not set (it would count every process of the user). A per-sandbox
   memory total would need a cgroup, which is not set up here.
 - The scratch folder is on the host's disk (in the system's temporary folder), bound to the
   grading process's time: a submission can fill it, file by file up to 64 MiB each, until its
@@ -64,12 +65,19 @@ from aisearch.grading.child import TMP_BYTES
 
 __all__ = ["sandbox_tool", "wrap", "python_paths", "Mounts"]
 
-_CORE = ("--die-with-parent", "--unshare-pid", "--unshare-net", "--unshare-ipc",
-         "--unshare-uts", "--hostname", "grading", "--proc", "/proc")
+_CORE = ("--die-with-parent", "--unshare-user", "--unshare-pid", "--unshare-net",
+         "--unshare-ipc", "--unshare-uts", "--hostname", "grading", "--cap-drop", "ALL",
+         "--proc", "/proc")
+"""A user namespace of its own and no capability, also when the grader runs as root
+(bubblewrap run by root keeps every capability otherwise, and with them the host's disk:
+``open_by_handle_at`` reaches any file past the mounts)."""
 _SIZED = (*_CORE, "--dev", "/dev", "--size", str(TMP_BYTES), "--tmpfs", "/dev/shm",
           "--remount-ro", "/dev", "--size", str(TMP_BYTES), "--tmpfs", "/tmp")
 """The sandbox: ``/tmp`` and ``/dev/shm`` sized (the host's memory holds them), ``/dev``
 read-only."""
+_SEALED = ("--disable-userns", *_SIZED)
+"""The same, with no user namespace inside it (bubblewrap 0.8 or later): a submission
+cannot make one of its own, where it would hold capabilities again."""
 _PLAIN = (*_CORE, "--dev", "/dev", "--tmpfs", "/tmp")
 """The sandbox of a bubblewrap too old for ``--size`` (before 0.5): unsized ``/tmp``."""
 
@@ -182,9 +190,10 @@ def python_paths() -> Mounts:
 
 @functools.lru_cache(maxsize=4)
 def _base_for(path: str) -> tuple[str, ...] | None:
-    """The sandbox options ``path`` (a ``bwrap``) runs with: sized if it can, else plain."""
+    """The sandbox options ``path`` (a ``bwrap``) runs with: sealed if it can, else
+    sized, else plain; None if it runs none of them (then there is no sandbox)."""
     python = python_paths().args()
-    for base in (_SIZED, _PLAIN):
+    for base in (_SEALED, _SIZED, _PLAIN):
         try:
             done = subprocess.run(
                 [path, *base, *python, "--", sys.executable, "-S", "-c", "pass"],

@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["graded_package", "package_changed", "withheld_functions", "searchers", "solvers",
-           "everything_in", "stub_source", "PACKAGE", "CHILD_MODULES"]
+           "everything_in", "stub_source", "PACKAGE", "CHILD_MODULES", "KEPT"]
 
 PACKAGE = Path(__file__).resolve().parents[1]
 """The package being copied (``aisearch/``)."""
@@ -90,24 +90,33 @@ def everything_in(module: types.ModuleType) -> list[Any]:
 
 
 def searchers() -> list[Any]:
-    """Every declared searcher with the functions only it uses (``REGISTRY``), and the
-    plain versions the lessons show (the ``aisearch.search.plain`` module or package).
+    """Everything :mod:`aisearch.search` defines but its registry and its argument checks:
+    every searcher, the cores and rules they are built from, the runtime they share (a
+    search can be put together from those alone: ``Run`` and a core of the table search
+    make an alpha-beta), the plain versions the lessons show, and each declared searcher's
+    parts wherever they are defined (``REGISTRY``).
 
     >>> from aisearch.search import alphabeta, plain
+    >>> from aisearch.search.runtime.run import Run
+    >>> from aisearch.search.efficiency.table_search import alphabeta_core
     >>> found = searchers()
-    >>> alphabeta in found, plain.minimax in found
-    (True, True)
+    >>> all(f in found for f in (alphabeta, plain.minimax, Run, alphabeta_core))
+    True
     """
+    import aisearch.search
     from aisearch.search import REGISTRY
 
-    plain = importlib.import_module("aisearch.search.plain")
-    out: list[Any] = []
+    out = [obj for obj in everything_in(aisearch.search) if obj.__module__ not in KEPT]
     for info in REGISTRY.values():
         out.append(info.function)
         out.extend(info.parts)
-    out.extend(getattr(plain, "PLAIN", {}).values())
-    out.extend(everything_in(plain))
     return out
+
+
+KEPT = ("aisearch.search.registry", "aisearch.search.runtime.checks")
+"""The modules of :mod:`aisearch.search` that :func:`searchers` leaves working: the
+registry (each searcher module registers itself when imported) and the argument checks
+(which :func:`aisearch.play` uses); neither searches."""
 
 
 def solvers() -> list[Any]:

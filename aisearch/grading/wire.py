@@ -61,8 +61,9 @@ def _tree(game: TreeGame) -> dict[str, Any]:
     return {"tree": game.tree, "first": game.first, "win": game.win, "noisy": noisy}
 
 
+# The games, each with ``game=True``: the grader sends them, it does not take them.
 register(TreeGame, "TreeGame", _tree,
-         lambda d: TreeGame(d["tree"], d["first"], win=d["win"], noisy=d["noisy"]))
+         lambda d: TreeGame(d["tree"], d["first"], win=d["win"], noisy=d["noisy"]), game=True)
 def _children(node: Any) -> Any:
     return node.children
 
@@ -73,21 +74,23 @@ def _builder(cls: type) -> Any:
 
 for _node in (Max, Min, Chance):
     register(_node, _node.__name__, _children, _builder(_node))
-register(TicTacToe, "TicTacToe", lambda g: g.win, lambda win: TicTacToe(win))
-register(ConnectFour, "ConnectFour", lambda g: g.win, lambda win: ConnectFour(win))
-register(Nim, "Nim", lambda g: list(g.heaps), lambda heaps: Nim(heaps))
+register(TicTacToe, "TicTacToe", lambda g: g.win, lambda win: TicTacToe(win), game=True)
+register(ConnectFour, "ConnectFour", lambda g: g.win, lambda win: ConnectFour(win), game=True)
+register(Nim, "Nim", lambda g: list(g.heaps), lambda heaps: Nim(heaps), game=True)
 register(
     TwoRobots, "TwoRobots",
     lambda g: [g.rows, g.cols, sorted(g.walls), g.black, g.white, g.max_plies],
     lambda d: TwoRobots(d[0], d[1], [tuple(w) for w in d[2]], tuple(d[3]), tuple(d[4]), d[5]),
+    game=True,
 )
-register(SymmetryReduced, "SymmetryReduced", lambda g: g.game, SymmetryReduced)
+register(SymmetryReduced, "SymmetryReduced", lambda g: g.game, SymmetryReduced, game=True)
 _DAG = ("b", "d", "width", "seed", "skip", "low", "high", "win", "p_win")
 register(DagGame, "DagGame", lambda g: [getattr(g, k) for k in _DAG],
-         lambda d: DagGame(**dict(zip(_DAG, d, strict=True))))
-register(Pig, "Pig", lambda g: [g.goal, g.die], lambda d: Pig(d[0], d[1]))
-register(TupleTree, "TupleTree", lambda g: g.tree, TupleTree)
-register(Coins, "Coins", lambda g: [list(g.row), g.players], lambda d: Coins(tuple(d[0]), d[1]))
+         lambda d: DagGame(**dict(zip(_DAG, d, strict=True))), game=True)
+register(Pig, "Pig", lambda g: [g.goal, g.die], lambda d: Pig(d[0], d[1]), game=True)
+register(TupleTree, "TupleTree", lambda g: g.tree, TupleTree, game=True)
+register(Coins, "Coins", lambda g: [list(g.row), g.players],
+         lambda d: Coins(tuple(d[0]), d[1]), game=True)
 
 
 # Chess travels through its own module, imported when a chess value first does (python-chess

@@ -48,4 +48,4 @@ def _chess_game(data: Any) -> Chess:
 
 register(ChessState, "ChessState", lambda s: [s.fen, s.history], _chess_state)
 register(chess.Move, "chess.Move", lambda m: m.uci(), _chess_move)
-register(Chess, "Chess", lambda g: g.checks_noisy, _chess_game)
+register(Chess, "Chess", lambda g: g.checks_noisy, _chess_game, game=True)

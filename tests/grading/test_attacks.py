@@ -3,7 +3,8 @@ the machine: each with the score it must get.
 
 Each file in ``attacks/`` is a student's module (``NN_...``: for exercise NN) that does not
 compute its answers itself and attacks the grader another way: keeping the package's
-searchers' code objects and running them in a forked process or a worker thread; emptying
+searchers' code objects and running them in a forked process or a worker thread; putting a
+search together from the parts the searchers are built from (the runtime, the cores); emptying
 the grader's watch; renaming a code object; calling the functions the grader once did not
 watch (UCB1, the rewards, max^n, MCTS, Pig's solver); looking for the grader's own right
 answer; forging records; patching builtins; leaving processes behind; overwriting a
@@ -46,6 +47,9 @@ SCORED_ZERO = {
     "03_model_answer": "tampering",
     "03_model_answer_unnamed": None,  # the grader's modules are not in the grading process
     "03_forge_records": None,
+    "03_search_cores": "uses-reference",  # Run and the table search's core are withheld too
+    "05_quiescence_core": "uses-reference",
+    "06_star_core": "uses-reference",
     "03_patch_builtins": None,
     "03_reference_in_thread": "uses-reference",
     "03_profiler_off": "uses-reference",

@@ -96,6 +96,12 @@ HOSTILE = {
         "from aisearch import alphabeta, fig5_2\nKNOWN = alphabeta(fig5_2, fig5_2.initial, 2)\n"
         "def alphabeta_decision(game, state, depth, evaluate):\n"
         "    return KNOWN.value, KNOWN.move"],
+    "returns_games_to_build": [  # rebuilt in the grader, a game this size takes 5 s and 220 MB
+        "from aisearch.games.dag import DagGame\n"
+        "def alphabeta_decision(game, state, depth, evaluate):\n"
+        "    big = DagGame(b=1, d=1, width=1, seed=1)\n"
+        "    big.b, big.d, big.width = 20, 40, 1000\n"
+        "    return [big] * 6"],
     "rewrites_its_notebook_then_good": [
         "import glob\nfor f in glob.glob('*.ipynb'):\n    open(f, 'w').write('gone')",
         "SOLUTION"],
@@ -157,6 +163,8 @@ def test_grading_never_modifies_a_submission(hostile):
     ("infinite_unkillable", "time limit of 8 s for the whole submission", "time limit"),
     ("memory_bomb", "the cell starting with `def bomb():`: MemoryError", "MemoryError"),
     ("not_json", "not a notebook", "could not be run"),
+    ("returns_games_to_build", "", "a DagGame the grader did not send: games travel from the "
+     "grader only"),
     ("forges_results", "ended the grading process (exit status 0)", "not run"),
 ])
 def test_a_broken_submission_scores_zero_with_a_reason(hostile, name, in_notes, in_feedback):

@@ -347,6 +347,41 @@ def test_the_sandbox_shows_only_python_the_package_copy_and_the_scratch_folder(t
     assert python_paths().binds  # the Python installation, and the libraries it loads
 
 
+_INSIDE = """
+import ctypes, json, os, struct
+status = dict(line.split(":", 1) for line in open("/proc/self/status") if ":" in line)
+libc = ctypes.CDLL(None, use_errno=True)
+here = os.open(".", os.O_RDONLY | os.O_DIRECTORY)
+handle = struct.pack("=IiII", 8, 1, 2, 0)  # an ext4-style handle of inode 2, the disk's root
+fd = libc.open_by_handle_at(here, ctypes.create_string_buffer(handle, len(handle)),
+                            os.O_RDONLY | os.O_DIRECTORY)
+print(json.dumps({"CapEff": status["CapEff"].strip(), "CapBnd": status["CapBnd"].strip(),
+                  "userns": os.readlink("/proc/self/ns/user"), "handle": fd}))
+"""
+
+
+def test_the_sandbox_holds_no_capability_even_when_the_grader_is_root(tmp_path):
+    """bubblewrap run by root keeps every capability unless told otherwise; with
+    CAP_DAC_READ_SEARCH, ``open_by_handle_at`` opens any file of the disk past the mounts
+    (the course's solutions, the grader's package, other submissions)."""
+    tool = sandbox_tool()
+    if tool is None:
+        if os.environ.get("CI") == "true":
+            raise AssertionError("CI installs bubblewrap")
+        pytest.skip("bubblewrap is not installed here (CI requires it)")
+    (tmp_path / "work").mkdir()
+    (tmp_path / "package").mkdir()
+    argv = wrap([sys.executable, "-S", "-c", _INSIDE], tmp_path / "work", tmp_path / "package",
+                tool=tool)
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout)
+    assert int(seen["CapEff"], 16) == 0 and int(seen["CapBnd"], 16) == 0, seen
+    assert seen["handle"] == -1, seen  # the disk's root is out of reach
+    assert seen["userns"] != os.readlink("/proc/self/ns/user"), seen
+
+
 # -- the class -------------------------------------------------------------------------------
 def test_a_submission_the_grader_fails_on_scores_zero_and_the_others_are_graded(
         tmp_path, monkeypatch):
