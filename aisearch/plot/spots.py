@@ -140,18 +140,46 @@ def move_text(node: _Node, text: str) -> str:
     return text
 
 
+def segment_distance(x: float, y: float, seg: tuple) -> float:
+    """The distance from the point ``(x, y)`` to the segment ``(x0, y0, x1, y1)``.
+
+    >>> segment_distance(0, 1, (-1, 0, 1, 0)), segment_distance(3, 4, (0, 0, 0, 0))
+    (1.0, 5.0)
+    """
+    x0, y0, x1, y1 = seg
+    dx, dy = x1 - x0, y1 - y0
+    t = ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy or 1.0)
+    t = min(1.0, max(0.0, t))
+    return math.hypot(x - x0 - t * dx, y - y0 - t * dy)
+
+
+def edge_in_points(scene: Any, node: _Node) -> tuple:
+    """The edge from ``node``'s parent to ``node``, in points."""
+    assert node.parent is not None
+    (x0, y0), (x1, y1) = scene.pos[node.parent.key], scene.pos[node.key]
+    geo = scene.geo
+    return (x0 * geo.sx, y0 * geo.sy, x1 * geo.sx, y1 * geo.sy)
+
+
 def moves(scene: Any, placer: Placer, name: Any) -> None:
     """Each edge's move, beside the edge: at its middle on the side facing the parent's
-    level first, then further along or on the other side."""
+    level first, then further along or on the other side; where edges fan out, only where
+    the label is nearer its own edge than any other edge of the same parent (else a label
+    could be read as the neighbouring edge's), if such a place is free."""
     model, geo, pos = scene.model, scene.geo, scene.pos
     size = max(MIN_POINTS, 0.85 * geo.fs)
     order = sorted((n for n in model.nodes.values()
                     if n.parent is not None and n.key not in model.counts),
                    key=lambda n: model.level[n.key])
+    children: dict[Any, list[_Node]] = {}
+    for node in order:
+        children.setdefault(node.parent.key, []).append(node)  # type: ignore[union-attr]
     for node in order:
         parent = node.parent
         assert parent is not None
         text = move_text(node, name(node))
+        own = edge_in_points(scene, node)
+        others = [edge_in_points(scene, n) for n in children[parent.key] if n is not node]
         (x0, y0), (x1, y1) = pos[parent.key], pos[node.key]
         dx, dy = (x1 - x0) * geo.sx, (y1 - y0) * geo.sy  # in points
         length = math.hypot(dx, dy) or 1.0
@@ -167,9 +195,25 @@ def moves(scene: Any, placer: Placer, name: Any) -> None:
             for side in (1, -1):
                 spots.append((x0 + t * (x1 - x0), y0 + t * (y1 - y0), side * nx * gap,
                               side * ny * gap, "center", "center", size))
+        for t in (0.62, 0.72, 0.5):  # on the edge itself (its halo keeps the edge readable)
+            spots.append((x0 + t * (x1 - x0), y0 + t * (y1 - y0), 0.0, 0.0, "center", "center",
+                          size))
+        clear = [spot for spot in spots if _nearest_is_own(spot, geo, own, others)]
+        k = placer.place([_box(s, text, geo) for s in clear], gap=1.0) if clear else None
+        if k is not None:
+            scene.spots["moves"][node.key] = (clear[k], text)
+            continue
         k = placer.place([_box(s, text, geo) for s in spots], gap=1.0)
         if k is not None:
             scene.spots["moves"][node.key] = (spots[k], text)
+
+
+def _nearest_is_own(spot: Spot, geo: _Geometry, own: tuple, others: list[tuple]) -> bool:
+    """Whether the middle of a label at ``spot`` is nearer the edge ``own`` than every edge
+    of ``others`` (all in points)."""
+    x, y = spot[0] * geo.sx + spot[2], spot[1] * geo.sy + spot[3]
+    mine = segment_distance(x, y, own)
+    return all(segment_distance(x, y, seg) > mine for seg in others)
 
 
 def cut_labels(scene: Any, placer: Placer) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import json
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -58,3 +61,21 @@ def test_the_measure_command_reports_a_match_and_the_value_error() -> None:
                           "--games", "20"], check=True, capture_output=True, text=True).stdout
     assert "depth 1 against the optimum" in out and "over 20 games" in out
     assert "value error" in out
+
+
+def test_the_command_lesson_07_quotes_runs_as_written(tmp_path: Path, monkeypatch) -> None:
+    """The lesson says which command makes the shipped network again: it must run as quoted
+    (here cut short to 2 games; argparse takes the last of a repeated option)."""
+    from aisearch.learn.__main__ import main
+
+    lesson = Path(__file__).resolve().parents[2] / "notebooks" / "07_learning_evaluators.ipynb"
+    text = "".join("".join(c["source"]) for c in json.loads(lesson.read_text())["cells"]
+                   if c["cell_type"] == "markdown")
+    quoted = re.findall(r"`(python -m aisearch\.learn [^`]+)`", text)
+    assert quoted, "lesson 07 names the command that makes the shipped network"
+    monkeypatch.chdir(tmp_path)
+    for command in quoted:
+        args = shlex.split(command)[3:]
+        assert main([*args, "--games", "2", "--quiet"]) == 0, command
+        out = args[args.index("--out") + 1]
+        assert load(tmp_path / out).n_hidden == SHIPPED["nannon"]["hidden"]

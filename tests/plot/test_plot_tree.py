@@ -505,3 +505,41 @@ def test_a_drawing_into_axes_that_showed_another_tree_is_the_drawing_on_fresh_ax
     tree(again, ax=ax, upto=9)
     assert png(ax) == png(tree(again, ax=new_ax(), upto=9))
     assert ax.get_title() == ""
+
+
+def _ambiguous_move_labels(ax) -> list:
+    """The move labels drawn at least as near another edge of the same parent as their own."""
+    from aisearch.plot.spots import edge_in_points, segment_distance
+
+    scene = ax._aisearch_tree_scene[1]
+    geo, out = scene.geo, []
+    kids: dict = {}
+    for parent, child in scene.edges:
+        kids.setdefault(parent.key, []).append(child)
+    for key, (spot, text) in scene.spots["moves"].items():
+        node = scene.model.nodes[key]
+        x, y = spot[0] * geo.sx + spot[2], spot[1] * geo.sy + spot[3]
+        own = segment_distance(x, y, edge_in_points(scene, node))
+        if any(segment_distance(x, y, edge_in_points(scene, n)) <= own
+               for n in kids[node.parent.key] if n is not node):
+            out.append(text)
+    return out
+
+
+def test_each_move_label_is_nearest_its_own_edge_where_six_edges_fan_out():
+    """Lesson 06's dice tree: six outcomes under each chance node, labelled "3 (1/6)" and so
+    on; a label beside the wrong edge names the wrong outcome."""
+    from aisearch.games.chance_trees import dice_tree
+    from aisearch.search import star1
+
+    rec = Recorder()
+    star1(dice_tree, dice_tree.initial, bounds=(0, 9), tracer=rec)
+    for source in (dice_tree, rec):
+        ax = new_ax((9, 5))
+        tree(source, ax=ax, game=dice_tree)
+        assert len(labels(ax)["moves"].texts) == 38
+        assert _ambiguous_move_labels(ax) == []
+    wide = TreeGame([[1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]])
+    ax = new_ax((8, 4))
+    tree(wide, ax=ax)
+    assert _ambiguous_move_labels(ax) == []
