@@ -5,15 +5,16 @@ back what the student's functions answered and did. Both directions carry plain 
 built by :func:`encode` and read by :func:`decode`, which rebuilds only what it knows:
 numbers (infinities and NaN included), text, lists, tuples, dicts, sets, the states and
 moves of the package's games (their own classes, checked again by the games when used),
-the games themselves (from their constructor arguments), and whatever else is registered
-with :func:`register`; anything else may travel as a *reference* that the channel reads
-(``default`` and ``remote``, :mod:`aisearch.grading.remote`). Nothing the child sends can
-make the grader run code of the child's choosing: a forged message can only claim an
-answer.
+the games themselves (from their constructor arguments, from the grader only), and whatever
+else is registered with :func:`register`; anything else may travel as a *reference* that
+the channel reads (``default`` and ``remote``, :mod:`aisearch.grading.remote`). Nothing the
+child sends can make the grader run code of the child's choosing: a forged message can
+only claim an answer.
 
 Examples
 --------
 >>> from aisearch.games import TicTacToe, TwoRobots
+>>> from aisearch.grading import wire  # (registers the games)
 >>> s = TicTacToe.parse('x../.o./...')
 >>> decode(encode(s)) == s, type(decode(encode(s))).__name__
 (True, 'Board')
@@ -90,9 +91,10 @@ def register(cls: type, name: str, to_data: Callable[[Any], Any],
 
     Used for the games (their constructor arguments) and exact numbers. A new game an
     exercise sends to the child is registered in :mod:`aisearch.grading.wire`, with
-    ``game=True``: games travel from the grader to the grading process only, and
-    ``decode(..., games=False)`` (the grader reading what the grading process sent) refuses
-    them, since building one can take the grader minutes and gigabytes.
+    ``game=True``: games travel from the grader to the grading process only. Reading what
+    the grading process sent, the grader takes back only the games it sent (``games`` of
+    :func:`encode` and :func:`decode`) and builds none: a game of the largest size its
+    constructor accepts can take minutes and gigabytes to build.
 
     >>> class Pair:
     ...     def __init__(self, a, b):
@@ -252,6 +254,7 @@ def decode(data: Any, remote: Remote | None = None, *,
     ...
     aisearch.grading.codec.CodecError: unknown state type 'os:system'
     >>> from aisearch.games import TicTacToe
+    >>> from aisearch.grading import wire  # (registers the games)
     >>> decode(encode(TicTacToe()), games=False)
     Traceback (most recent call last):
     ...
