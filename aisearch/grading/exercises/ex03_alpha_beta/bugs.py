@@ -90,7 +90,7 @@ TRACE_SHALLOW = BugClass(
     "carries the bounds of every MAX and MIN node above it.")
 TRACE_ROOT = BugClass(
     "trace-root-alpha", "the root's alpha forgotten: after its first move the root knows it "
-    "can get at least that value, and that alpha goes down with every later move.")
+    "can get at least that value, and passes that alpha down to every later move.")
 EAGER_GENERATION = BugClass(
     "eager-generation", "children generated up front: call game.result(state, move) only when "
     "you are about to search that move. A child generated before a cut-off counts as generated "
