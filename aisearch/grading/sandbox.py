@@ -80,6 +80,10 @@ _SEALED = ("--disable-userns", *_SIZED)
 cannot make one of its own, where it would hold capabilities again."""
 _PLAIN = (*_CORE, "--dev", "/dev", "--tmpfs", "/tmp")
 """The sandbox of a bubblewrap too old for ``--size`` (before 0.5): unsized ``/tmp``."""
+_SETUID = tuple(a for a in _PLAIN if a not in ("--unshare-user", "--cap-drop", "ALL"))
+"""For a grader that is not root, where bubblewrap cannot make a user namespace (a setuid
+``bwrap`` on a system without unprivileged ones): bubblewrap drops every capability of a
+user that is not root itself."""
 
 
 class Mounts:
@@ -191,9 +195,10 @@ def python_paths() -> Mounts:
 @functools.lru_cache(maxsize=4)
 def _base_for(path: str) -> tuple[str, ...] | None:
     """The sandbox options ``path`` (a ``bwrap``) runs with: sealed if it can, else
-    sized, else plain; None if it runs none of them (then there is no sandbox)."""
+    sized, else plain (else, for a grader that is not root, without a user namespace);
+    None if it runs none of them (then there is no sandbox)."""
     python = python_paths().args()
-    for base in (_SEALED, _SIZED, _PLAIN):
+    for base in (_SEALED, _SIZED, _PLAIN, *((_SETUID,) if os.geteuid() != 0 else ())):
         try:
             done = subprocess.run(
                 [path, *base, *python, "--", sys.executable, "-S", "-c", "pass"],
