@@ -39,12 +39,16 @@ from typing import Any
 from aisearch.grading.question import printable
 
 __all__ = ["encode", "decode", "game_key", "register", "CodecError", "Opaque", "MAX_DEPTH",
-           "MAX_ITEMS", "MAX_SAME_HASH"]
+           "MAX_ITEMS", "MAX_TEXT", "MAX_SAME_HASH"]
 
 MAX_DEPTH = 400
 """Deepest nesting a message may have (a game tree is at most this deep when sent)."""
 MAX_ITEMS = 2_000_000
 """Most values one message may hold."""
+MAX_TEXT = 1_000_000
+"""Most characters of text one answer may hold, read by the grader (``decode``'s ``text``):
+no answer of the course's exercises comes near it, and the grader's checks and reports
+work on every character of an answer."""
 
 _STATE_MODULES = "aisearch.games."
 
@@ -219,9 +223,17 @@ def _enc(obj: Any, depth: int, default: Default | None = None,  # noqa: C901
 
 # -- decoding -----------------------------------------------------------------------------
 class _Budget:
-    def __init__(self, games: bool | Mapping[str, Any] = True) -> None:
+    def __init__(self, games: bool | Mapping[str, Any] = True, text: int | None = None
+                 ) -> None:
         self.left = MAX_ITEMS
         self.games = games
+        self.text = self.most = text
+
+    def read(self, text: str) -> None:
+        if self.text is not None:
+            self.text -= len(text)
+            if self.text < 0:
+                raise CodecError(f"an answer holds more than {self.most:,} characters of text")
 
     def spend(self) -> None:
         self.left -= 1
@@ -235,13 +247,14 @@ the value standing for it (or raises :class:`CodecError`)."""
 
 
 def decode(data: Any, remote: Remote | None = None, *,
-           games: bool | Mapping[str, Any] = True) -> Any:
+           games: bool | Mapping[str, Any] = True, text: int | None = None) -> Any:
     """The value :func:`encode` made ``data`` from.
 
     ``remote`` reads the references a ``default`` of :func:`encode` wrote (without it a
     reference is an error). ``games=False`` refuses games (see :func:`register`); a mapping
     ``games`` takes only those it holds, by :func:`game_key` of their message, and answers
     the game it maps each to (the grader's own game, sent and sent back: not built again).
+    ``text`` caps the characters of all the strings together (:data:`MAX_TEXT`).
 
     Raises
     ------
@@ -265,8 +278,12 @@ the grader only
     >>> message = encode([game], games=lambda g, m: sent.setdefault(game_key(m), g))
     >>> decode(message, games=sent)[0] is game
     True
+    >>> decode(["x" * 600, "y" * 600], text=1000)
+    Traceback (most recent call last):
+    ...
+    aisearch.grading.codec.CodecError: an answer holds more than 1,000 characters of text
     """
-    return _dec(data, 0, _Budget(games), remote)
+    return _dec(data, 0, _Budget(games, text), remote)
 
 
 def game_key(message: Any) -> str:
@@ -284,7 +301,10 @@ def _dec(data: Any, depth: int, budget: _Budget, remote: Remote | None = None  #
     if depth > MAX_DEPTH:
         raise CodecError(f"a message nested more than {MAX_DEPTH} deep")
     kind = type(data)
-    if data is None or kind in (bool, int, float, str):
+    if data is None or kind in (bool, int, float):
+        return data
+    if kind is str:
+        budget.read(data)
         return data
     if kind is list:
         return [_dec(x, depth + 1, budget, remote) for x in data]

@@ -197,7 +197,10 @@ def grade_file(
         return _grade_file(path, questions=questions, tests=tests, seed=seed, timeout=timeout,
                            memory_mb=memory_mb, cell_timeout=cell_timeout, exercise=exercise,
                            student=student, content=content)
-    except Exception as e:  # noqa: BLE001 (one submission never stops the class)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # noqa: BLE001 (one submission never stops the class: a
+        # QuestionTimeout or a GradingStopped that got out is a BaseException)
         return _failed(path, student, exercise, seed, questions, tests, e)
 
 
@@ -401,7 +404,9 @@ def grade_paths(
                 i = futures[future]
                 try:
                     reports[i] = future.result()
-                except Exception as e:  # noqa: BLE001 (a worker that died: that one only)
+                except KeyboardInterrupt:
+                    raise
+                except BaseException as e:  # noqa: BLE001 (a worker that died: that one only)
                     path, student, _ = jobs_list[i]
                     reports[i] = _failed(path, student, options.get("exercise"), seed,
                                          questions, tests, e)

@@ -74,6 +74,7 @@ __all__ = [
     "printable",
     "brief",
     "STUDENT_FILE",
+    "MAX_FEEDBACK",
 ]
 
 STUDENT_FILE = re.compile(r"^<(cell \d+|submission)>$")
@@ -510,12 +511,17 @@ def run_question(
     if not math.isfinite(earned):
         earned = 0.0
     earned = min(max(earned, 0.0), q.points)
+    if len(feedback) > MAX_FEEDBACK:  # (a check that showed a huge answer whole)
+        feedback = feedback[:MAX_FEEDBACK] + " [...]"
     feedback = short_numbers(feedback)
     if status != "timeout":
         status = "passed" if earned == q.points else "partial" if earned > 0 else "failed"
     return QuestionResult(q.id, q.title, q.points, round(earned, 3), status, feedback, bug,
                           round(time.perf_counter() - start, 3))
 
+
+MAX_FEEDBACK = 3000
+"""Most characters of a question's feedback; the rest is cut (reports are read by people)."""
 
 _LONG_NUMBER = re.compile(r"\d{25,}(\.\.\.)?")
 

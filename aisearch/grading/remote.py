@@ -60,7 +60,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import aisearch.grading.wire  # noqa: F401 (teaches the codec the games)
-from aisearch.grading.codec import CodecError, decode, encode, game_key
+from aisearch.grading.codec import MAX_TEXT, CodecError, decode, encode, game_key
 from aisearch.grading.question import (
     WITHHELD_CALLS,
     GradingStopped,
@@ -339,7 +339,8 @@ class Endpoint:
         """The value a message of the other side stands for. The grader takes back only the
         games it sent (its own objects, not built again from what the child says)."""
         if self.side == "grader":
-            return decode(data, remote=self._referenced, games=self._games_sent)
+            return decode(data, remote=self._referenced, games=self._games_sent,
+                          text=MAX_TEXT)
         return decode(data, remote=self._referenced)
 
     def _sent(self, game: Any, message: Any) -> None:

@@ -279,6 +279,12 @@ def _grade(channel: Endpoint, run: Run, questions: list[Question], seed: int,
                 channel.request("reset")
             except GradingStopped:
                 pass
+            except KeyboardInterrupt:
+                raise
+            except BaseException:  # noqa: BLE001 (a reset the submission spoiled: a time-out,
+                # an error): the process is not fit for another question
+                stopped = "the grading process failed to reset after a question"
+                run.notes.append(stopped)
 
 
 def _ready(channel: Endpoint, wait: float, timeout: float,

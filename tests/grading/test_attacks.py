@@ -50,6 +50,8 @@ SCORED_ZERO = {
     "03_search_cores": "uses-reference",  # Run and the table search's core are withheld too
     "05_quiescence_core": "uses-reference",
     "06_star_core": "uses-reference",
+    "07_selfplay_trainer": "uses-reference",  # self-play runs the TD(lambda) update too
+    "08_stepper_ucb": "uses-reference",  # the stepper's UCB1 terms, self-play's scoring
     "03_patch_builtins": None,
     "03_reference_in_thread": "uses-reference",
     "03_profiler_off": "uses-reference",

@@ -102,6 +102,13 @@ HOSTILE = {
         "    big = DagGame(b=1, d=1, width=1, seed=1)\n"
         "    big.b, big.d, big.width = 20, 40, 1000\n"
         "    return [big] * 6"],
+    "returns_huge_text": [
+        "def alphabeta_decision(game, state, depth, evaluate):\n    return 'x' * 16_000_000, None"],
+    "spoils_its_reset_then_good": [  # the grading process's reset sleeps: the reply times out
+        "SOLUTION", "import sys, time\nfor _m in list(sys.modules.values()):\n"
+        "    _E = getattr(_m, 'Endpoint', None)\n"
+        "    if isinstance(_E, type) and hasattr(_E, 'serve_forever'):\n"
+        "        _E.reset = lambda self: time.sleep(30)"],
     "rewrites_its_notebook_then_good": [
         "import glob\nfor f in glob.glob('*.ipynb'):\n    open(f, 'w').write('gone')",
         "SOLUTION"],
@@ -165,6 +172,7 @@ def test_grading_never_modifies_a_submission(hostile):
     ("not_json", "not a notebook", "could not be run"),
     ("returns_games_to_build", "", "a DagGame the grader did not send: games travel from the "
      "grader only"),
+    ("returns_huge_text", "", "holds more than 1,000,000 characters of text"),
     ("forges_results", "ended the grading process (exit status 0)", "not run"),
 ])
 def test_a_broken_submission_scores_zero_with_a_reason(hostile, name, in_notes, in_feedback):
@@ -172,6 +180,23 @@ def test_a_broken_submission_scores_zero_with_a_reason(hostile, name, in_notes, 
     assert report.total == 0, format_report(report)
     assert in_notes in notes(report), format_report(report)
     assert in_feedback in feedback(report), format_report(report)
+
+
+def test_a_submission_that_spoils_its_reset_keeps_what_it_earned_and_the_class_goes_on(hostile):
+    """Between questions the grader resets the grading process; a submission that breaks the
+    reset (here: the reply times out) loses the questions after it, not the whole class."""
+    report = hostile[0]["spoils_its_reset_then_good"]
+    assert "the grading process failed to reset after a question" in notes(report)
+    first, *rest = report.questions
+    assert first.earned == first.points, format_report(report)
+    assert rest and all(q.status == "not run" for q in rest), format_report(report)
+
+
+def test_no_feedback_is_longer_than_the_cap(hostile):
+    from aisearch.grading.question import MAX_FEEDBACK
+
+    for report in hostile[0].values():
+        assert all(len(q.feedback) <= MAX_FEEDBACK + 10 for q in report.questions)
 
 
 @pytest.mark.parametrize("name", ["exit_at_top_then_good", "print_flood_then_good",

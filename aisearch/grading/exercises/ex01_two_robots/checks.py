@@ -160,6 +160,8 @@ def _as_state(out: Any) -> Any:
         if len(items) == 4 and items[3] is None:
             items = items[:3]
         b, w, p = items
+        if isinstance(b, str) or isinstance(w, str):
+            raise TypeError("a cell is a (row, col) pair, not a string")
         return (tuple(b), tuple(w), p)
     except (TypeError, ValueError):
         return ("bad", repr(out)[:80])

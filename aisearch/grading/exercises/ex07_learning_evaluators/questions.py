@@ -1,15 +1,15 @@
 """The questions of exercise 07: TD(lambda) for a linear evaluator
 (``solutions/07_learning_evaluators.ipynb``)."""
 
-import inspect
-
 from aisearch.grading.exercises.ex07_learning_evaluators.checks import check_updates, check_walk
 from aisearch.grading.question import ask
-from aisearch.learn import td_lambda_update
+from aisearch.learn import selfplay, td
 
-WITHHELD = [inspect.getmodule(td_lambda_update)]
+WITHHELD = [td, selfplay]
 """What the grading process does not have: the package's TD(lambda) (``td_lambda_update``
-and everything else in :mod:`aisearch.learn.td`)."""
+and everything else in :mod:`aisearch.learn.td`) and the self-play trainer
+(:mod:`aisearch.learn.selfplay`), which runs the same update: a chain of chance moves
+through an episode's features makes it one."""
 
 episode = ask("07.episode", 4, "td_episode(w, xs, outcome, alpha, lam): one episode of online "
               "TD(lambda).", check_updates, "td_episode")

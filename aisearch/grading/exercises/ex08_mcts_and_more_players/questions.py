@@ -1,17 +1,18 @@
 """The questions of exercise 08: MCTS and max^n (``solutions/08_mcts_and_more_players.ipynb``)."""
 
-import inspect
-
-import aisearch.search
 from aisearch.grading.exercises.ex08_mcts_and_more_players.checks import check
 from aisearch.grading.exercises.ex08_mcts_and_more_players.whole import check_mcts
 from aisearch.grading.question import ask
 from aisearch.grading.stubs import searchers, solvers
+from aisearch.learn import selfplay
+from aisearch.trace.grown import GrownTree
 
-WITHHELD = [*searchers(), *solvers(), aisearch.search.MCTS,
-            inspect.getmodule(aisearch.search.ucb1)]
+WITHHELD = [*searchers(), *solvers(), GrownTree.ucb_terms, selfplay]
 """What the grading process does not have: every searcher (MCTS and max^n among them),
-the plain versions, the solvers, the MCTS tree and UCB1 with the playouts' rewards."""
+the MCTS tree and UCB1 with the playouts' rewards, the plain versions, the solvers, the
+UCB1 terms the MCTS stepper shows (``GrownTree.ucb_terms``) and the self-play of
+:mod:`aisearch.learn.selfplay` (which scores a finished game 1, 1/2 or 0 as a playout's
+reward does)."""
 
 ucb1 = ask("08.ucb1", 2, "ucb1_score(total, visits, parent_visits, c): UCB1, +inf for an "
            "unvisited child.", check, "ucb1_score")
