@@ -86,8 +86,51 @@ def _called(node: ast.Call) -> str:
     return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
 
 
+_PACKAGE = re.compile("aisearch")
+_LOOKUP = re.compile(r"aisearch|__dict__|\bvars\b")
+
+
+def _texts(node: ast.AST) -> list[str]:
+    """The names and texts a node of an expression writes itself (not its children's)."""
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.Attribute):
+        return [node.attr]
+    if isinstance(node, ast.Constant):
+        v = node.value
+        return [v] if isinstance(v, str) else [v.decode("latin-1")] if isinstance(v, bytes) \
+            else []
+    if isinstance(node, (ast.keyword, ast.arg)):
+        return [node.arg] if node.arg else []
+    return []
+
+
+def _mentions(node: ast.AST, pattern: re.Pattern[str], memo: dict[int, bool]) -> bool:
+    """Whether a name, attribute, keyword or text below ``node`` (an expression) matches
+    ``pattern``: what ``pattern.search(ast.unparse(node))`` would say, with each subtree
+    read once (``memo``; unparsing each link of a chain ``x.a.a.a...`` anew would cost the
+    chain's length times its size).
+
+    >>> chain = ast.parse("[aisearch, 1].grading.grading", mode="eval").body
+    >>> _mentions(chain.value, _PACKAGE, {}), _mentions(ast.parse("[1]", mode="eval"), _PACKAGE, {})
+    (True, False)
+    """
+    order, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if id(n) not in memo:
+            order.append(n)
+            stack.extend(ast.iter_child_nodes(n))
+    for n in reversed(order):  # (children before their parents)
+        memo[id(n)] = any(pattern.search(t) for t in _texts(n)) or any(
+            memo.get(id(child), False) for child in ast.iter_child_nodes(n))
+    return memo[id(node)]
+
+
 def _findings(tree: ast.AST, packages: set[str]) -> Iterable[ast.AST]:  # noqa: C901
     docstrings = _docstrings(tree)
+    package: dict[int, bool] = {}
+    lookup: dict[int, bool] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             if any(_grader_module(a.name) for a in node.names):
@@ -104,7 +147,7 @@ def _findings(tree: ast.AST, packages: set[str]) -> Iterable[ast.AST]:  # noqa: 
         elif isinstance(node, ast.Attribute) and node.attr == "grading":
             base = node.value
             if (isinstance(base, ast.Name) and base.id in packages) or \
-                    "aisearch" in ast.unparse(base):
+                    _mentions(base, _PACKAGE, package):
                 yield node
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             if id(node) not in docstrings and _GRADER.search(node.value):
@@ -116,8 +159,7 @@ def _findings(tree: ast.AST, packages: set[str]) -> Iterable[ast.AST]:  # noqa: 
             if texts:
                 yield node
         elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and \
-                node.slice.value == "grading" and re.search(r"aisearch|__dict__|\bvars\b",
-                                                            ast.unparse(node.value)):
+                node.slice.value == "grading" and _mentions(node.value, _LOOKUP, lookup):
             yield node
 
 

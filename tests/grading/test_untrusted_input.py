@@ -63,6 +63,25 @@ def test_the_self_check_import_and_unrelated_code_are_not_refused(code):
     assert grader_references([(1, code)]) == []
 
 
+def test_the_screen_reads_each_part_of_a_long_chain_once(monkeypatch):
+    """``[0, 0, ...].grading.grading...``: read anew at every link, 150 links of a 400 KB
+    list held the grader 74 s before the submission ran (the screen runs before any time
+    limit). The work must not grow with the chain's length."""
+    from aisearch.grading import screen
+
+    seen = []
+    texts = screen._texts
+    monkeypatch.setattr(screen, "_texts", lambda node: seen.append(1) or texts(node))
+    base = "[" + "0, " * 2000 + "]"
+    counts = []
+    for links in (1, 100):
+        seen.clear()
+        assert grader_references([(1, f"if False:\n    x = {base}{'.grading' * links}")]) == []
+        counts.append(len(seen))
+    assert counts[1] < 1.2 * counts[0], counts
+    assert grader_references([(1, f"x = [{base}, aisearch]{'.grading' * 100}")])
+
+
 def test_no_solution_or_exercise_notebook_refers_to_the_grader_beyond_self_check():
     for path in sorted(SOLUTIONS.glob("*.ipynb")) + sorted(EXERCISES.glob("*.ipynb")):
         cells = code_cells(path.read_text(encoding="utf-8"))
