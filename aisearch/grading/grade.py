@@ -397,22 +397,34 @@ def grade_paths(
         # forked workers grade with the questions read here, before any submission ran (one
         # may rewrite a --tests folder when there is no sandbox); spawned ones read them again
         _FORKED_QUESTIONS[:] = [questions] if fork else []
+        def done(i: int, future: Any) -> None:
+            try:
+                reports[i] = future.result()
+            except KeyboardInterrupt:
+                raise
+            except BaseException as e:  # noqa: BLE001 (that submission only)
+                path, student, _ = jobs_list[i]
+                reports[i] = _failed(path, student, options.get("exercise"), seed, questions,
+                                     tests, e)
+            check_all()
+            if progress is not None:
+                progress(reports[i])
+
+        left = []  # submissions a worker's death took down with it
         with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
             futures = {pool.submit(_grade_job, jobs_list[i], tests, seed, options): i
                        for i in range(len(found))}
             for future in cf.as_completed(futures):
-                i = futures[future]
-                try:
-                    reports[i] = future.result()
-                except KeyboardInterrupt:
-                    raise
-                except BaseException as e:  # noqa: BLE001 (a worker that died: that one only)
-                    path, student, _ = jobs_list[i]
-                    reports[i] = _failed(path, student, options.get("exercise"), seed,
-                                         questions, tests, e)
-                check_all()
-                if progress is not None:
-                    progress(reports[i])
+                if isinstance(future.exception(), cf.process.BrokenProcessPool):
+                    left.append(futures[future])
+                else:
+                    done(futures[future], future)
+        # A worker that died (killed for its memory, say) breaks the pool, and every
+        # submission not graded yet fails with it: each is graded again in a worker of its
+        # own, so that only the one that kills its worker again scores 0.
+        for i in sorted(left):
+            with cf.ProcessPoolExecutor(max_workers=1, mp_context=context) as solo:
+                done(i, solo.submit(_grade_job, jobs_list[i], tests, seed, options))
     check_all()
     return [r for r in reports if r is not None]
 

@@ -18,6 +18,7 @@ import pytest
 from aisearch.grading.child import MAX_PROCESSES, TMP_BYTES, code_cells
 from aisearch.grading.codec import Opaque, decode, encode
 from aisearch.grading.files import FileTooLargeError, RefusedFileError, read_regular, restore
+from aisearch.grading.grade import _grade_job as grading_job
 from aisearch.grading.grade import exercise_of, grade_paths
 from aisearch.grading.question import QuestionResult, printable
 from aisearch.grading.remote import MAX_MESSAGE, Endpoint, Namespace, pair
@@ -420,6 +421,32 @@ def test_a_submission_the_grader_fails_on_scores_zero_and_the_others_are_graded(
     assert alice.total == 0 and len(alice.questions) == len(bob.questions) == 5
     assert "the grader could not grade this submission (MemoryError" in " ".join(alice.notes)
     assert bob.questions[0].feedback.startswith("missing: no function named")
+
+
+def _dies_for_bob(job, tests, seed, options):
+    """A grading worker that dies (as one killed for its memory would) on bob's notebook."""
+    if job[0].name == "03_bob.py":
+        os._exit(9)
+    return grading_job(job, tests, seed, options)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers (Linux)")
+def test_a_worker_that_dies_costs_its_own_submission_only(tmp_path, monkeypatch):
+    """A dead worker breaks the pool, and every submission it had not graded yet failed with
+    it; they are graded again, each in a worker of its own."""
+    from aisearch.grading import grade
+
+    names = ["03_alice.py", "03_bob.py", "03_carol.py", "03_dave.py"]
+    for name in names:
+        (tmp_path / name).write_text("x = 1")
+    monkeypatch.setattr(grade, "_grade_job", _dies_for_bob)
+    reports = {Path(r.submission).name: r
+               for r in grade_paths([tmp_path / n for n in names], seed=1, jobs=2)}
+    assert sorted(reports) == names
+    assert "could not grade this submission (BrokenProcessPool" in " ".join(
+        reports["03_bob.py"].notes)
+    for name in ("03_alice.py", "03_carol.py", "03_dave.py"):
+        assert reports[name].questions[0].feedback.startswith("missing: no function"), name
 
 
 @pytest.mark.slow
