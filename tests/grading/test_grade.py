@@ -103,7 +103,7 @@ HOSTILE = {
         "    big.b, big.d, big.width = 20, 40, 1000\n"
         "    return [big] * 6"],
     "returns_huge_text": [
-        "def alphabeta_decision(game, state, depth, evaluate):\n    return 'x' * 16_000_000, None"],
+        "def alphabeta_decision(game, state, depth, evaluate):\n    return 'x' * 1_100_000, None"],
     "spoils_its_reset_then_good": [  # the grading process's reset sleeps: the reply times out
         "SOLUTION", "import sys, time\nfor _m in list(sys.modules.values()):\n"
         "    _E = getattr(_m, 'Endpoint', None)\n"
