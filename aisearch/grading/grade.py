@@ -397,6 +397,7 @@ def grade_paths(
         # forked workers grade with the questions read here, before any submission ran (one
         # may rewrite a --tests folder when there is no sandbox); spawned ones read them again
         _FORKED_QUESTIONS[:] = [questions] if fork else []
+
         def done(i: int, future: Any) -> None:
             try:
                 reports[i] = future.result()
