@@ -72,3 +72,20 @@ def test_a_state_generated_twice_is_reported_only_when_the_reference_does_not():
     assert sequence_diff(Observation(generated=(s, s)), Observation(generated=(s, s))) is None
     text = sequence_diff(Observation(generated=(s, s, s)), Observation(generated=(s, s)))
     assert "(0,) 3 times, alpha-beta 2" in text
+
+
+def test_every_named_bug_is_in_the_instructors_table():
+    """docs/homework.md lists the bug names a report can show: each one the grader declares
+    (the exercises' bugs and checks, the shared ones in search_checks) is in its table."""
+    from pathlib import Path
+
+    from aisearch.grading import search_checks
+    from aisearch.grading.exercises import discover
+    from aisearch.grading.recognise import BugClass
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "homework.md").read_text()
+    table = doc[doc.index("## Bug classes named in feedback"):]
+    modules = [search_checks] + [ex.module(m) for ex in discover() for m in ("bugs", "checks")]
+    keys = {v.key for m in modules for v in vars(m).values() if isinstance(v, BugClass)}
+    assert len(keys) > 50
+    assert sorted(k for k in keys if f"`{k}`" not in table) == []
