@@ -171,6 +171,7 @@ def moves(scene: Any, placer: Placer, name: Any) -> None:
     order = sorted((n for n in model.nodes.values()
                     if n.parent is not None and n.key not in model.counts),
                    key=lambda n: model.level[n.key])
+    edges = {node.key: edge_in_points(scene, node) for node in order}
     children: dict[Any, list[_Node]] = {}
     for node in order:
         children.setdefault(node.parent.key, []).append(node)  # type: ignore[union-attr]
@@ -178,8 +179,8 @@ def moves(scene: Any, placer: Placer, name: Any) -> None:
         parent = node.parent
         assert parent is not None
         text = move_text(node, name(node))
-        own = edge_in_points(scene, node)
-        others = [edge_in_points(scene, n) for n in children[parent.key] if n is not node]
+        own = edges[node.key]
+        others = [edges[n.key] for n in children[parent.key] if n is not node]
         (x0, y0), (x1, y1) = pos[parent.key], pos[node.key]
         dx, dy = (x1 - x0) * geo.sx, (y1 - y0) * geo.sy  # in points
         length = math.hypot(dx, dy) or 1.0
