@@ -160,16 +160,18 @@ def first_difference(got: Sequence[Any], want: Sequence[Any], it: str = "it",
 
 def _generation_cause(got: Observation, want: Observation, name: str) -> str | None:
     """What explains a different list of generated states, when one cause stands out:
-    children generated up front, a state generated more often than ``name`` generates it,
-    or positions remembered and not searched again (a cache)."""
-    g, w = Counter(got.generated), Counter(want.generated)
+    children generated up front, a move generated more than once in one visit of its node,
+    or positions remembered and not searched again (a cache). A state generated more often
+    than ``name`` generates it for another reason (reached again by another path, because
+    the search pruned less) has no cause of its own here."""
     if got.eager and not want.eager:
         return ("you generated the children of a node before searching the first of them; "
                 "call game.result(state, move) only when you are about to search that move")
-    again = next((s for s, k in g.items() if k > w[s] >= 1), None)
-    if again is not None:
-        return (f"you generated {show(again)} {g[again]} times, {name} {w[again]} (call "
-                "game.result once per move you search)")
+    if got.doubled:
+        parent, child, times, reached = got.doubled
+        visits = "once" if reached == 1 else f"{reached} times"
+        return (f"you generated {show(child)} {times} times from {show(parent)}, which you "
+                f"reached {visits} (call game.result once per move you search)")
     remembered = got.remembers(want)
     if remembered is not None:
         return (f"you reached {show(remembered)} more than once but searched below it only the "
@@ -206,9 +208,10 @@ def multiset_diff(got: Observation, want: Observation) -> str | None:
     """Every node generated once (any order), and evaluate on exactly the tips at the bound.
 
     >>> multiset_diff(Observation(generated=((1,), (0,))), Observation(generated=((0,), (1,))))
-    >>> multiset_diff(Observation(generated=((0,), (0,))), Observation(generated=((0,),)))
-    'you generated 2 states, minimax generates 1; you generated (0,) 2 times, minimax 1 (call \
-game.result once per move you search)'
+    >>> multiset_diff(Observation(generated=((0,), (0,)), doubled=((), (0,), 2, 1)),
+    ...               Observation(generated=((0,),)))
+    'you generated 2 states, minimax generates 1; you generated (0,) 2 times from (), which \
+you reached once (call game.result once per move you search)'
     """
     if got.shape == "error":
         return got.error

@@ -61,13 +61,21 @@ class RecordingGame(CountingGame):
         super().__init__(game)
         self.expanded: set[Any] = set()
         self.parents: list[Any] = []
+        self.played: list[Any] = []
 
     def result(self, s: Any, m: Any) -> Any:
         child = self.game.result(s, m)
         self.generated.append(child)
         self.parents.append(s)
+        self.played.append(m)
         self.expanded.add(s)
         return child
+
+    def reset(self) -> None:
+        super().reset()
+        self.expanded.clear()
+        self.parents.clear()
+        self.played.clear()
 
     def eager(self) -> bool:
         """Whether a node's children were generated before the first of them was searched.
@@ -115,6 +123,33 @@ class RecordingGame(CountingGame):
         except TypeError:
             return ()
 
+    def doubled(self) -> tuple[Any, ...]:
+        """The first move generated more than once in one visit of its node: ``(parent,
+        child, times generated from parent by that move, times parent was reached)``, or
+        ``()``.
+
+        A search that calls ``game.result`` once per move it searches generates a move of
+        a node at most as often as it reaches the node (the root once); a state reached
+        again by another path (a transposition), or by two moves of one node, is not
+        doubled.
+
+        >>> from aisearch.games import TreeGame
+        >>> game = RecordingGame(TreeGame([[1, 2], 3]))
+        >>> kids = [game.result((), 0), game.result((), 0)]
+        >>> game.doubled()
+        ((), (0,), 2, 1)
+        """
+        try:
+            reached = Counter(self.generated)
+            # (not strict: a student's code holds the lists and may have changed them)
+            times = Counter(zip(self.parents, self.played, strict=False))
+            child = dict(zip(zip(self.parents, self.played, strict=False), self.generated,
+                             strict=False))
+            return next(((p, child[p, m], k, max(reached[p], 1)) for (p, m), k in times.items()
+                         if k > max(reached[p], 1)), ())
+        except TypeError:  # unhashable states or moves: no opinion
+            return ()
+
 
 @dataclass(frozen=True)
 class Observation:
@@ -144,6 +179,9 @@ class Observation:
     revisits : tuple
         The states generated more than once, how often, and how often expanded
         (:meth:`RecordingGame.revisits`).
+    doubled : tuple
+        A move generated more than once in one visit of its node, or ``()``
+        (:meth:`RecordingGame.doubled`).
     """
 
     value: Any = None
@@ -158,6 +196,7 @@ class Observation:
     evaluated_terminal: tuple[Any, ...] = ()
     eager: bool = False
     revisits: tuple[tuple[Any, int, int], ...] = ()
+    doubled: tuple[Any, ...] = ()
 
     def remembers(self, reference: Observation) -> Any:
         """A state that ``reference`` expands each time it reaches it and this search
@@ -242,7 +281,7 @@ def observe(f: ExerciseSearch, case: Any, *,
     ... # doctest: +NORMALIZE_WHITESPACE
     Observation(value=7, move=None, shape='number', returned='', generated=((0,), (1,)),
                 evaluated=frozenset({(0,), (1,)}), expanded_evaluated=(), error='', calls=(),
-                evaluated_terminal=(), eager=False, revisits=())
+                evaluated_terminal=(), eager=False, revisits=(), doubled=())
     >>> observe(lambda g, s, d, e: 1 / 0, case).error
     'raised ZeroDivisionError: division by zero'
     """
@@ -261,7 +300,7 @@ def observe(f: ExerciseSearch, case: Any, *,
         value, move, shape, returned, tuple(game.generated), frozenset(evaluated),
         tuple(dict.fromkeys(s for s in evaluated if s in game.expanded)),
         evaluated_terminal=tuple(dict.fromkeys(s for s in game.evaluated if is_terminal(s))),
-        eager=game.eager(), revisits=game.revisits(),
+        eager=game.eager(), revisits=game.revisits(), doubled=game.doubled(),
     )
 
 

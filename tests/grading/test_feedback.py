@@ -3,7 +3,8 @@
 The bug class's feedback comes first; the example that follows (what the student's code
 generated against the reference) must name the same cause, not another one: eager
 generation is not told to search in game.moves order, a depth not decremented is not told
-to call game.result once per move, a cache is told what it skipped.
+to call game.result once per move (nor is a state reached again by another path), a cache
+is told what it skipped.
 """
 
 from __future__ import annotations
@@ -63,15 +64,57 @@ def test_a_cache_is_told_which_position_it_did_not_search_again(seed):
         assert "searched below it only the first time" in text, text
 
 
-def test_a_state_generated_twice_is_reported_only_when_the_reference_does_not():
-    from aisearch.grading.compare import sequence_diff
-    from aisearch.grading.observe import Observation
+def _dag_cases(count: int):
+    from aisearch.games.dag import DagGame
+    from aisearch.grading.cases import Case
 
-    s = (0,)
-    # the reference generates s twice (a transposition): twice is right
-    assert sequence_diff(Observation(generated=(s, s)), Observation(generated=(s, s))) is None
-    text = sequence_diff(Observation(generated=(s, s, s)), Observation(generated=(s, s)))
-    assert "(0,) 3 times, alpha-beta 2" in text
+    for seed in range(count):
+        game = DagGame(b=2, d=4, width=3, seed=seed)
+        yield Case(game, game.initial, 3, game.evaluate, "a DAG", 0, 3)
+
+
+def test_a_state_reached_again_because_the_search_pruned_less_is_not_told_to_call_result_once():
+    """Without alpha carried across the root, a DAG's transpositions are reached by more
+    paths than alpha-beta reaches them: each move is still generated once per visit."""
+    from collections import Counter
+
+    from aisearch.grading.compare import sequence_diff
+    from aisearch.grading.observe import exercise_api, observe
+    from aisearch.search import alphabeta
+
+    reached_more = 0
+    for case in _dag_cases(40):
+        got = observe(bugs03.root_fresh_window, case)
+        want = observe(exercise_api(alphabeta), case)
+        g, w = Counter(got.generated), Counter(want.generated)
+        if any(k > w[s] >= 1 for s, k in g.items()):
+            reached_more += 1
+            assert got.doubled == ()
+            assert "once per move" not in sequence_diff(got, want)
+    assert reached_more >= 5
+
+
+def test_a_move_generated_twice_in_one_visit_is_told_to_call_result_once():
+    """A search that calls game.result again for its best move, after its loop."""
+    import math
+
+    from aisearch.grading.compare import multiset_diff, sequence_diff
+    from aisearch.grading.observe import exercise_api, observe
+    from aisearch.search import alphabeta, minimax
+
+    def again(game, state, depth, evaluate, alpha=-math.inf, beta=math.inf):
+        value, move = bugs03.alphabeta_decision(game, state, depth, evaluate, alpha, beta)
+        if move is not None and depth == 3:
+            game.result(state, move)  # "the position after my move", at the root
+        return value, move
+
+    for case in _dag_cases(3):
+        got = observe(again, case)
+        assert got.doubled[0] == case.state and got.doubled[2:] == (2, 1)
+        for diff, right in ((sequence_diff, alphabeta), (multiset_diff, minimax)):
+            text = diff(got, observe(exercise_api(right), case))
+            assert "2 times from" in text and "which you reached once" in text, text
+            assert "once per move you search" in text
 
 
 def test_every_named_bug_is_in_the_instructors_table():

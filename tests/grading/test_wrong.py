@@ -33,6 +33,7 @@ EXPECTED = {
     "03_wrong_side": {"03.pruning": "wrong-side"},
     "03_swapped_bounds": {"03.value": "swapped-bounds", "03.pruning": "swapped-bounds"},
     "03_root_alpha": {"03.value": PASS, "03.move": PASS, "03.pruning": "root-alpha"},
+    "03_root_loop": {"03.value": PASS, "03.move": PASS, "03.pruning": "root-alpha"},
     "03_no_root_cut": {"03.value": PASS, "03.move": PASS, "03.pruning": "root-cut"},
     "03_value_not_move": {"03.value": PASS, "03.move": "value-for-move", "03.pruning": PASS},
     "03_depth_off_by_one": {"03.value": "depth-off-by-one", "03.pruning": "depth-off-by-one"},

@@ -151,6 +151,10 @@ root_fresh_window = _bug(ROOT_ALPHA, "root_fresh_window", FRESH_WINDOW + NO_CUT,
                          root_only=True, why=(
     "A root loop written apart from the search: each root move searched with a fresh window "
     "(-inf, +inf), as if the root's moves were separate problems."))
+root_fresh_window_cut = _bug(ROOT_ALPHA, "root_fresh_window_cut", FRESH_WINDOW,
+                             root_only=True, why=(
+    "The same root loop, which does stop once a root move wins outright (+inf at a MAX "
+    "root, -inf at a MIN root): the root's own test alpha >= beta, with beta left at +inf."))
 alphabeta_aima = mutant(alphabeta_failsoft, None, "alphabeta_aima", AIMA_FORM, why=(
     "Right, in AIMA's form: it differs from the plain form only inside an empty window."))
 no_root_cut = _bug(ROOT_CUT, "no_root_cut", NO_CUT, plain=alphabeta_aima, root_only=True, why=(
@@ -238,7 +242,7 @@ trace_fresh_root = _trace(TRACE_ROOT, "trace_fresh_root", root_fresh_window)
 
 BUGS: list[Bug] = catalogue(
     no_pruning, strict_cutoff, wrong_side, swapped_bounds_aima, swapped_bounds,
-    root_fresh_window, no_root_cut, eager_children,
+    root_fresh_window, root_fresh_window_cut, no_root_cut, eager_children,
     value_for_move, depth_one_too_early, depth_one_too_deep, utility_of_mover,
     negated_evaluation, evaluates_non_tips, last_best_move, evaluates_terminals,
     depth_kept_at_min, remembers_positions, no_move_when_lost,
