@@ -78,3 +78,20 @@ def test_a_result_that_refuses_every_move_earns_nothing_for_refusing_illegal_one
         r = run_question(question, {"result": refuses_all}, seed)
         assert r.earned == 0 and "(a legal move)" in r.feedback, (seed, r.feedback)
         assert run_question(question, {"result": result}, seed).earned == question.points
+
+
+@pytest.mark.parametrize("forgotten", [1, 0])  # a row corridor has 1 row, a column 1 column
+def test_a_prediction_that_forgets_one_kind_of_corridor_fails_on_every_seed(forgotten):
+    """The colour rule everywhere but in corridors of one kind (rows, or columns): the
+    check always draws a row and a column corridor where the colour rule is wrong."""
+    from aisearch.grading.exercises.ex01_two_robots.checks import check_white_wins
+    from aisearch.grading.question import Context, Fail
+
+    def half_remembered(rows, cols, black, white):
+        if (rows, cols)[forgotten] == 1:
+            return True
+        return sum(black) % 2 == sum(white) % 2
+
+    for seed in range(200):
+        with pytest.raises(Fail):
+            check_white_wins(Context({"white_wins": half_remembered}, seed=seed))

@@ -314,13 +314,28 @@ def solved_outcome(rows: int, cols: int, black: tuple[int, int], white: tuple[in
     return bool(_SOLVED[(rows, cols)].value(RobotsState(black, white, MIN)) == 1)
 
 
-def start_case(rng: random.Random) -> tuple[int, int, tuple[int, int], tuple[int, int]]:
+def start_case(rng: random.Random, corridor: str | None = None,
+               ) -> tuple[int, int, tuple[int, int], tuple[int, int]]:
     """An open grid up to 7 x 7 (a corridor one time in three) and two distinct cells.
+
+    ``corridor='row'`` or ``'column'`` draws a corridor of that kind with the robots on
+    cells of opposite colours, where the colour rule of open grids is wrong.
 
     >>> rows, cols, black, white = start_case(random.Random(1))
     >>> black != white and 0 <= black[0] < rows and 0 <= white[1] < cols
     True
+    >>> rows, cols, black, white = start_case(random.Random(1), "column")
+    >>> cols, sum(black) % 2 != sum(white) % 2
+    (1, True)
     """
+    if corridor is not None:
+        n = rng.randint(2, 7)
+        rows, cols = (1, n) if corridor == "row" else (n, 1)
+        black, white = rng.sample(range(n), 2)
+        while (black - white) % 2 == 0:
+            black, white = rng.sample(range(n), 2)
+        at = (lambda i: (0, i)) if corridor == "row" else (lambda i: (i, 0))
+        return rows, cols, at(black), at(white)
     if rng.random() < 1 / 3:
         n = rng.randint(2, 7)
         rows, cols = (1, n) if rng.random() < 0.5 else (n, 1)
@@ -350,7 +365,10 @@ def check_white_wins(ctx: Context, name: str = "white_wins", n: int = 40) -> Non
     ...     print(e.bug)
     corridor
     """
-    cases = [start_case(ctx.rng) for _ in range(n)]
+    # A row and a column corridor where the colour rule is wrong, so that forgetting
+    # either kind never passes by luck; the rest at random.
+    cases = [start_case(ctx.rng, "row"), start_case(ctx.rng, "column")]
+    cases += [start_case(ctx.rng) for _ in range(n - 2)]
     wrong, bug = _wrong_calls(ctx, name, cases, tuple, solved_outcome, _as_bool, PREDICT_BUGS)
     if not wrong:
         return
