@@ -111,9 +111,22 @@ def write_json(reports: list[Report], target: str | Path) -> list[Path]:
     return written
 
 
+def _cell(text: str) -> str:
+    """A text for a CSV cell that a spreadsheet shows as text: printable, and with a ``'``
+    before a leading ``=``, ``+``, ``-``, ``@`` (which would start a formula: a student's
+    file may be named ``=HYPERLINK(...).ipynb``).
+
+    >>> _cell("=1+1"), _cell("alice")
+    ("'=1+1", 'alice')
+    """
+    text = printable(text)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
 def write_csv(reports: list[Report], target: str | Path) -> Path:
     """A class table: one row per submission, one column per question (by exercise, and in
-    each exercise in the order the exercise asks them)."""
+    each exercise in the order the exercise asks them). Texts a student chose (names of
+    files and folders) are written so that a spreadsheet does not take them for formulas."""
     target = Path(target)
     ids: list[str] = []
     for r in reports:
@@ -126,8 +139,8 @@ def write_csv(reports: list[Report], target: str | Path) -> Path:
                     "notes"])
         for r in reports:
             earned = {q.id: _pts(q.earned) for q in r.questions}
-            w.writerow([printable(r.student), printable(r.submission), r.exercise or "",
+            w.writerow([_cell(r.student), _cell(r.submission), _cell(r.exercise or ""),
                         r.seed, _pts(r.total), _pts(r.possible),
                         *[earned.get(i, "") for i in ids],
-                        printable("; ".join(r.notes))])
+                        _cell("; ".join(r.notes))])
     return target
