@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from aisearch.core import MAX, MIN
-from aisearch.games import ConnectFour, TicTacToe, fig5_2
+from aisearch.games import ConnectFour, TicTacToe, TreeGame, fig5_2
 from aisearch.search import REGISTRY, SEARCHERS, Budget, History, describe
 from aisearch.search.runtime.anytime import run_anytime
 from aisearch.trace import Recorder
@@ -108,6 +108,21 @@ def two_argument_eval(game: Any, state: Any) -> float:
     return 0.0
 
 
+class Stuck(TreeGame):
+    """A tree whose state (0,) is not terminal and has no moves (rules that forgot to end
+    the game there): its moves are ``empty``, () or []."""
+
+    def __init__(self, empty: Any) -> None:
+        super().__init__([[1, 2], [3, 4]])
+        self.empty = empty
+
+    def moves(self, s: Any) -> Any:
+        return self.empty if s == (0,) else super().moves(s)
+
+    def is_terminal(self, s: Any) -> bool:
+        return False if s == (0,) else super().is_terminal(s)
+
+
 def _cases(name: str, f: Callable[..., Any]) -> list[Case]:
     s0 = TTT.initial
     info = describe(f)
@@ -169,6 +184,15 @@ def _cases(name: str, f: Callable[..., Any]) -> list[Case]:
         Case(f"{name}: unhashable state", lambda: run(f, fig5_2, [0]), TypeError,
              ("hashable",)),
     ]
+    if info.kind != "quiescence":  # (a quiescence search takes a state without noisy moves
+        # as quiet: a leaf)
+        for empty in ((), []):
+            cases.append(Case(
+                f"{name}: a state that is not terminal has moves {empty!r}",
+                lambda e=empty: run(f, Stuck(e), (), *depth2,
+                                    **({"evaluate": lambda s: 0} if kind.depth else {})),
+                ValueError, ("stuck.moves returned no moves", "not terminal ((0,))",
+                             "must be terminal")))
     if kind.depth:
         cases.append(Case(f"{name}: no evaluation at the depth bound", lambda: run(f, TTT, s0, 2),
                           (ValueError, TypeError), ("evaluate",)))

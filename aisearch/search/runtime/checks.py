@@ -13,13 +13,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from aisearch.core import CHANCE, as_int, check_game, type_note
+from aisearch.core import CHANCE, as_int, check_game, type_note, unwrap
 from aisearch.search.runtime.scores import INF, UNBOUNDED, WON
 from aisearch.values import as_real
 
 __all__ = ["check_decision_state", "checked_value", "check_args", "check_evaluation",
            "check_function", "check_tracer", "check_window", "count_arg", "order_error",
-           "ordered", "no_evaluate", "deep_recursion", "per_node", "name_of"]
+           "ordered", "no_evaluate", "no_moves_error", "deep_recursion", "per_node", "name_of"]
 
 VALUES = ("values must be real numbers (ints, floats or Fractions; ±inf for a proven win or "
           "loss), within ±2**999 when finite")
@@ -297,3 +297,19 @@ TicTacToe.parse('xxx/oo./...')
         return
     raise ValueError(f"{agent} moves only where a player chooses a move, and {why} "
                      f"{state!r:.80}")
+
+
+def no_moves_error(name: str, game: Any, s: Any) -> ValueError:
+    """The error of searcher ``name`` at a state ``s`` of ``game`` that is not terminal and
+    has no moves (a game's rules that forgot to end it, or to give its player a pass).
+
+    >>> from aisearch.games import TicTacToe
+    >>> print(no_moves_error("minimax", TicTacToe(), "s"))  # doctest: +NORMALIZE_WHITESPACE
+    minimax: TicTacToe.moves returned no moves at a state that is not terminal ('s'); a state
+    with no moves must be terminal (is_terminal true, with its utility), or its player needs a
+    move to make (a pass)
+    """
+    return ValueError(f"{name}: {type(unwrap(game)).__name__}.moves returned no moves at a "
+                      f"state that is not terminal ({s!r:.200}); a state with no moves must "
+                      "be terminal (is_terminal true, with its utility), or its player needs "
+                      "a move to make (a pass)")

@@ -21,6 +21,7 @@ from aisearch.search.runtime.checks import (
     deep_recursion,
     name_of,
     no_evaluate,
+    no_moves_error,
     ordered,
     per_node,
 )
@@ -367,7 +368,8 @@ class Run:
     def _make_moves(self, game: Any, check_chance: bool) -> Callable[..., Sequence[Any]]:
         """``moves(s, d=None)``: the moves of an inner node to search, in ``order`` if one
         was given (checked unless it declares ``permutes``), refusing chance nodes a
-        searcher cannot search; counts inner nodes. Chance nodes' outcomes come from
+        searcher cannot search, and a state that is not terminal with no moves (a tuple or
+        a list: one more test of the class); counts inner nodes. Chance nodes' outcomes come from
         :attr:`outcomes` (checked, counted). Only the function a search uses is made
         (a search of a few nodes pays for what it makes)."""
         game_moves, to_move, order = self._fast.get("moves", game.moves), self.to_move, self.order
@@ -403,7 +405,10 @@ class Run:
             def plain_moves(s: Any, d: int | None = None) -> Sequence[Any]:
                 nonlocal count
                 count += 1
-                return game_moves(s)
+                ms = game_moves(s)
+                if (ms.__class__ is tuple or ms.__class__ is list) and not ms:
+                    raise no_moves_error(name, game, s)
+                return ms
 
             return plain_moves
         if order is None:
@@ -412,7 +417,10 @@ class Run:
                 count += 1
                 if to_move(s) not in allowed:
                     raise _player_error(name, game, s)
-                return game_moves(s)
+                ms = game_moves(s)
+                if (ms.__class__ is tuple or ms.__class__ is list) and not ms:
+                    raise no_moves_error(name, game, s)
+                return ms
 
             return checked_moves
         if getattr(order, "permutes", False):
@@ -423,7 +431,10 @@ class Run:
                 count += 1
                 if check_chance and to_move(s) not in allowed:
                     raise _player_error(name, game, s)
-                return order_(s, game_moves(s), d) if by_depth else order_(s, game_moves(s))
+                ms = game_moves(s)
+                if (ms.__class__ is tuple or ms.__class__ is list) and not ms:
+                    raise no_moves_error(name, game, s)
+                return order_(s, ms, d) if by_depth else order_(s, ms)
 
             return trusted_moves
 
@@ -432,7 +443,10 @@ class Run:
             count += 1
             if check_chance and to_move(s) not in allowed:
                 raise _player_error(name, game, s)
-            return ordered(order_, s, game_moves(s), *((d,) if by_depth else ()))
+            ms = game_moves(s)
+            if (ms.__class__ is tuple or ms.__class__ is list) and not ms:
+                raise no_moves_error(name, game, s)
+            return ordered(order_, s, ms, *((d,) if by_depth else ()))
 
         return ordered_moves
 

@@ -40,6 +40,7 @@ from aisearch.core import (
 from aisearch.results import Decision, Stats
 from aisearch.search.runtime import check_function, check_tracer
 from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
+from aisearch.search.runtime.checks import no_moves_error
 from aisearch.search.runtime.run import unchecked
 from aisearch.search.sampling.mcts_trace import report_iteration
 from aisearch.search.sampling.ucb import SQRT2, exploration, rewards
@@ -70,6 +71,8 @@ class MCTSNode:
         self.children: dict[Any, MCTSNode] = {}
         self.untried: list[Any] = ([] if self.terminal or self.player == CHANCE
                                    else list(game.moves(state)))
+        if not self.untried and not self.terminal and self.player != CHANCE:
+            raise no_moves_error("mcts", game, state)
         self.n = 0
         self.w = [0.0] * players
 
@@ -252,7 +255,13 @@ class MCTS:
                 m = draw(s, game.chance_outcomes(s), rng)
             else:
                 ms = moves(s)
-                m = policy(s, ms, rng) if policy is not None else ms[int(rng.random() * len(ms))]
+                try:
+                    m = (policy(s, ms, rng) if policy is not None
+                         else ms[int(rng.random() * len(ms))])
+                except IndexError:
+                    if len(ms) == 0:
+                        raise no_moves_error("mcts", game, s) from None
+                    raise
             s = result(s, m)
             terminal = is_terminal(s)
         r = self.reward(self.game, s, self.players)

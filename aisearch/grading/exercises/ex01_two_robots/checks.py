@@ -331,11 +331,12 @@ def start_case(rng: random.Random, corridor: str | None = None,
     if corridor is not None:
         n = rng.randint(2, 7)
         rows, cols = (1, n) if corridor == "row" else (n, 1)
-        black, white = rng.sample(range(n), 2)
-        while (black - white) % 2 == 0:
-            black, white = rng.sample(range(n), 2)
-        at = (lambda i: (0, i)) if corridor == "row" else (lambda i: (i, 0))
-        return rows, cols, at(black), at(white)
+        i, j = rng.sample(range(n), 2)
+        while (i - j) % 2 == 0:
+            i, j = rng.sample(range(n), 2)
+        if corridor == "row":
+            return rows, cols, (0, i), (0, j)
+        return rows, cols, (i, 0), (j, 0)
     if rng.random() < 1 / 3:
         n = rng.randint(2, 7)
         rows, cols = (1, n) if rng.random() < 0.5 else (n, 1)
