@@ -1,6 +1,7 @@
 """Iterative deepening as lesson 04 uses it: the previous best line first, a table kept from
 iteration to iteration, guesses for windowed searches, and the partial-iteration rule."""
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -8,6 +9,7 @@ import pytest
 from aisearch import (
     Budget,
     ConnectFour,
+    Nim,
     Recorder,
     TicTacToe,
     TranspositionTable,
@@ -124,6 +126,37 @@ def test_with_a_table_the_search_still_stops_when_the_whole_game_was_searched():
     runs = list(iterative_deepening(game, game.initial, evaluate=game.nilsson_eval,
                                     search=alphabeta_tt, table=TranspositionTable()))
     assert runs[-1].depth <= 9 and runs[-1].value == 0
+
+
+@pytest.mark.parametrize("search", [alphabeta_tt, pvs, aspiration, mtdf])
+@pytest.mark.parametrize("heaps", [(1, 3), (2, 3, 4), (1, 1, 5)])
+def test_with_a_table_it_stops_where_a_position_is_met_at_different_plies(search, heaps):
+    """In Nim a position is reached at several plies, so entries of an earlier iteration
+    answer nodes of the next one: an iteration in which no state met the bound has not by
+    itself shown that the whole tree was searched. After two such iterations, the next one
+    is answered only by its own entries and shows it: at most two iterations more than
+    without a table, and the same value."""
+    import itertools
+
+    game = Nim(heaps)
+    plain = list(iterative_deepening(game, game.initial, evaluate=lambda s: 0))
+    table = TranspositionTable()
+    runs = list(itertools.islice(iterative_deepening(
+        game, game.initial, evaluate=lambda s: 0, search=search, table=table), 30))
+    assert len(runs) < 30, "iterative deepening with a table did not stop"
+    assert plain[-1].depth <= runs[-1].depth <= plain[-1].depth + 2
+    assert runs[-1].value == plain[-1].value
+    assert table.settles_from == 0  # (the table is the caller's again)
+
+
+def test_entries_of_older_generations_order_moves_but_answer_nothing_before_settles_from():
+    table = TranspositionTable(size=None)
+    table.store("s", 5, 7, "exact", "m")
+    table.age()
+    assert table.lookup("s", 2, -math.inf, math.inf, ply=1)[1] and table.settled_old == 1
+    table.settles_from = table.generation
+    entry, settled = table.lookup("s", 2, -math.inf, math.inf, ply=1)
+    assert (entry.move, settled, table.settled, table.settled_old) == ("m", False, 1, 1)
 
 
 def test_an_unfinished_iteration_that_proved_a_better_move_is_played():

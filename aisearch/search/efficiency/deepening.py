@@ -252,6 +252,8 @@ def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None
     counted.__wrapped__ = evaluate  # type: ignore[attr-defined]  # (a table serves both alike)
     counted.counts_for_table = True  # type: ignore[attr-defined]
     last: Decision | None = None
+    unproven = 0  # iterations in a row whose states all ended the game, some of them
+    # answered by entries of earlier iterations
     for d in itertools.count(1) if depth is None else range(1, depth + 1):
         bounded[0] = 0
         extra: dict[str, Any] = dict(more)
@@ -266,9 +268,15 @@ def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None
         old = table.settled_old if table is not None else 0
         spent = budget.used if budget is not None else 0
         try:
-            decision = search(played, state, d, evaluate=counted, order=ordering,
-                              prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
-                              tracer=tracer, **extra)
+            if unproven >= 2 and table is not None:  # answered by its own entries only
+                table.settles_from = table.generation
+            try:
+                decision = search(played, state, d, evaluate=counted, order=ordering,
+                                  prune_on_equal=prune_on_equal, fastest_wins=fastest_wins,
+                                  tracer=tracer, **extra)
+            finally:
+                if table is not None:
+                    table.settles_from = 0
         except OutOfBudget as why:
             emit = per_node(tracer)
             if emit is not None:
@@ -285,6 +293,13 @@ def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None
         complete = bounded[0] == 0 and (table is None or table.settled_old == old)
         if complete:  # no state met the depth bound: deeper searches change nothing
             return
+        # No state met the bound, but entries of earlier iterations answered some nodes,
+        # and they may hold values cut off at a bound (a position met again at another
+        # ply, as in Nim, may be answered in every iteration by an entry of the one
+        # before). After two such iterations in a row, the next one answers only with its
+        # own entries (the older ones still order its moves): if no state meets its
+        # bound, it has searched the whole tree by itself.
+        unproven = unproven + 1 if bounded[0] == 0 else 0
 
 
 def proven_better(game: Game, state: Any, table: TranspositionTable, depth: int, previous: Any,

@@ -138,6 +138,11 @@ class TranspositionTable:
     generation, settled_old : int
         The current generation (:meth:`age`), and look-ups answered by an entry of an older
         generation.
+    settles_from : int
+        The oldest generation whose entries answer a look-up (0, the default: every one);
+        an entry of a generation before it only orders the moves. Iterative deepening
+        raises it for an iteration that must show, by itself, that it searched the whole
+        game tree.
 
     Notes
     -----
@@ -185,7 +190,7 @@ class TranspositionTable:
         # and the scoring of the searches that filled it (see :meth:`serve`).
         self.search: tuple | None = None
         self.hits = self.misses = self.settled = self.stores = self.replaced = self.refused = 0
-        self.generation = self.settled_old = 0
+        self.generation = self.settled_old = self.settles_from = 0
 
     @property
     def probes(self) -> int:
@@ -276,9 +281,11 @@ class TranspositionTable:
         bound = e[1]
         if ply > 0 and e[2] >= depth and (bound == EXACT or (
                 value >= beta if bound == LOWER else value <= alpha)):
-            self.settled += 1
             if e[5] < self.generation:
+                if e[5] < self.settles_from:
+                    return e, False  # (an older generation's entry: its move only)
                 self.settled_old += 1
+            self.settled += 1
             return e, True
         return e, False
 
@@ -414,9 +421,11 @@ def written_steps(table: TranspositionTable, top: int, distance: bool = False,
             value = e[0]
         if d < top and e[2] >= d and (bound == EXACT or (
                 value >= beta if bound == LOWER else value <= alpha)):
-            table.settled += 1
             if e[5] < table.generation:
+                if e[5] < table.settles_from:
+                    return e, False  # (an older generation's entry: its move only)
                 table.settled_old += 1
+            table.settled += 1
             return e, True
         return e, False
 
