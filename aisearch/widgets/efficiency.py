@@ -127,16 +127,23 @@ class EfficiencyLab(Widget):
         self.status.value = message
 
     def _set(self, **changes: Any) -> None:
-        """Change switches, search, and redraw. A switch the model refuses is put back off (a
-        box ticked from code, say), and the error says why."""
+        """Change switches, search, and redraw. A switch the model refuses (a box ticked
+        from code, say), or whose search fails (an evaluation that raises on a position
+        only that configuration reaches), is put back, and the error says why: the boxes,
+        the picture, the table and "Step through" stay on the configuration shown."""
+        before = dict(self.model.switches)
         try:
             self.model.switch(**changes)
+            result = self.model.run()
         except Exception:
-            for k, box in self.boxes.items():  # (unticking runs _set again: a search kept)
-                if k in changes and box.value != self.model.switches.get(k, False):
-                    box.value = self.model.switches.get(k, False)
+            self.model.switches.update(before)
+            # (putting a control back runs _set again: the search shown before, kept)
+            for k, box in self.boxes.items():
+                if box.value != before.get(k, False):
+                    box.value = before.get(k, False)
+            if self.window.value != before["window"]:
+                self.window.value = before["window"]
             raise
-        result = self.model.run()
         self.stepper_area.children = ()
         self.image.layout.display = None  # (the stepper, when open, shows this tree)
         m, d = self.model, result.decision

@@ -33,7 +33,10 @@ from aisearch.widgets.frames import DPI
 from aisearch.widgets.stepper import AxesPNG
 from aisearch.widgets.text import count
 
-__all__ = ["MCTSModel", "MCTSStepper", "mcts_strip", "LIVE_WIDTH"]
+__all__ = ["MCTSModel", "MCTSStepper", "mcts_strip", "LIVE_WIDTH", "MAX_ITERATIONS"]
+
+MAX_ITERATIONS = 5000
+"""The most iterations a stepper grows (each one is kept, to be drawn)."""
 
 LIVE_WIDTH = (5, 2)
 """The children the live tree shows one by one: the root's and each deeper node's (the
@@ -72,8 +75,9 @@ class MCTSModel:
                  c: float = SQRT2, **options: Any) -> None:
         check_game(game, initial=False)
         n = as_int(iterations)
-        if n is None or not 1 <= n <= 5000:
-            raise ValueError(f"iterations must be an int from 1 to 5,000, not {iterations!r:.80}")
+        if n is None or not 1 <= n <= MAX_ITERATIONS:
+            raise ValueError(f"iterations must be an int from 1 to {MAX_ITERATIONS:,}, not "
+                             f"{iterations!r:.80}")
         iterations = n
         if "tracer" in options:
             raise TypeError("MCTSModel records the search itself: give no tracer")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aisearch.core import MAX, MIN
 from aisearch.results import Decision
@@ -31,6 +31,9 @@ from aisearch.widgets.play_model import (
 )
 from aisearch.widgets.stepper import SearchStepper
 from aisearch.widgets.views import BoardView, default_view
+
+if TYPE_CHECKING:
+    from aisearch.widgets.mcts import MCTSStepper
 
 __all__ = ["PlayGame", "DepthRange", "depth_range"]
 
@@ -115,7 +118,7 @@ class PlayGame(Widget):
                 raise kind(f"variant {name!r}: {error}") from None
         self.model.options = options
         self.max_events = max_events
-        self.stepper: SearchStepper | None = None
+        self.stepper: SearchStepper | MCTSStepper | None = None
         self.stuck: str | None = None  # why the agent could not move, while it cannot
         m = self.model
         self.board: BoardView = (view or default_view(game))(
@@ -147,12 +150,14 @@ class PlayGame(Widget):
                                        description="search", style={"button_width": "auto"},
                                        layout=w.Layout(display=None if variants else "none"))
         self.opponent = w.HTML()
-        if agent is not None:  # its own search: no depth or evaluation to set here
+        if agent is not None or m.growing:  # no depth or evaluation to set here
             self.depth.disabled = self.to_end.disabled = self.evaluation.disabled = True
             for control in (self.depth, self.to_end, self.evaluation):
                 control.layout.display = "none"
-            self.opponent.value = (f"The agent: <b>{html.escape(m.agent_name)}</b>, a player "
-                                   "with its own search (no depth or evaluation to set)")
+            what = ("a Monte Carlo tree search: playouts within a budget of generated states "
+                    "per move" if agent is None else "a player with its own search")
+            self.opponent.value = (f"The agent: <b>{html.escape(m.agent_name)}</b>, {what} "
+                                   "(no depth or evaluation to set)")
         wide = w.Layout(width="auto")
         self.new_button = self._button(self.new_game, description="New game", icon="refresh",
                                        layout=wide)
@@ -323,6 +328,9 @@ class PlayGame(Widget):
                           "and reports no search, so there is no search tree to show.")
             return
         s = info.decision.stats
+        if self.model.growing:  # MCTS: its own stepper, the tree grown iteration by iteration
+            self._show_growth(info)
+            return
         if 2 * s.nodes + s.leaves > self.max_events:  # Enter, Exit, Leaf: at least this many
             self._refresh(error=f"That search visited {s.nodes:,} nodes: too many events to "
                           f"step through (at most {self.max_events:,}). Lower the depth.")
@@ -333,6 +341,21 @@ class PlayGame(Widget):
                           f"through (at most {self.max_events:,}). Lower the depth.")
             return
         self.stepper = SearchStepper(rec, algorithm=info.searcher, game=self.model.game)
+        self.tree_area.children = (self.stepper.widget,)
+        self._refresh()
+
+    def _show_growth(self, info: Any) -> None:
+        """Open an MCTSStepper on the agent's last search: the same tree, grown again with
+        the same seed for as many iterations as the agent's budget allowed."""
+        from aisearch.widgets.mcts import MAX_ITERATIONS, MCTSStepper
+
+        n = info.decision.stats.leaves
+        if n > MAX_ITERATIONS:
+            self._refresh(error=f"That search ran {n:,} iterations: too many to step through "
+                          f"(at most {MAX_ITERATIONS:,}). Give the agent a smaller budget.")
+            return
+        self.stepper = MCTSStepper(self.model.game, info.position, iterations=n,
+                                   **dict(info.options))
         self.tree_area.children = (self.stepper.widget,)
         self._refresh()
 
@@ -354,7 +377,7 @@ class PlayGame(Widget):
             if m.depth is not None:
                 self.depth.value = m.depth
             self.to_end.value = m.depth is None
-            self.depth.disabled = m.depth is None or m.agent is not None
+            self.depth.disabled = m.depth is None or m.agent is not None or m.growing
             self.evaluation.value = m.evaluate
             self.variant.value = self._variant
             self.first.value = m.human
@@ -366,7 +389,8 @@ class PlayGame(Widget):
         m = self.model
         text = html.escape(m.status())
         if self.stuck is not None and not m.is_over and not m.human_to_move:
-            ways = ([] if m.agent is not None else ["Change the depth or the evaluation"]) + (
+            ways = ([] if m.agent is not None or m.growing
+                    else ["Change the depth or the evaluation"]) + (
                 ["Undo"] if m.human in m.movers else [])
             end = f"{', '.join(ways)}, or start a New game" if ways else "Start a New game"
             error = f"{self.stuck}. {end}."

@@ -293,6 +293,9 @@ class PlayModel:
         self._options = check_options(searcher, options)
         info = describe(searcher, strict=False)
         self.anytime = bool(info and info.anytime)
+        # A search that grows a tree by sampling (MCTS): a node budget, no depth or
+        # evaluation (the settings controls are hidden, the stepper is MCTS's own)
+        self.growing = bool(info and info.convention.growing)
         if self.anytime and depth is None and nodes is None:
             raise ValueError(f"{info.name if info else searcher} is an anytime search: give it "
                              "depth= (the deepest iteration) or nodes= (a node budget per move)")
@@ -649,6 +652,12 @@ class PlayModel:
             return f"The agent ({who}) played {played}."
         d, s = info.decision, info.decision.stats
         extra = "".join(f", {k} {v}" for k, v in info.options)
+        if self.growing and info.searcher is not None:
+            budget = "" if info.nodes is None else f"a budget of {info.nodes:,} states"
+            return (f"The agent ({who}) played {played} after {_name(info.searcher)} "
+                    f"({budget}{extra}): value {fmt(d.value)} (MAX's mean reward), "
+                    f"{count(s.leaves, 'playout')}, a tree of {count(s.nodes, 'node')}; "
+                    f"most visited line {self.line_text(info.position, d.pv)}")
         deep = "to the end" if info.depth is None else f"depth {info.depth}"
         how = (f"{_name(info.searcher)}, {deep}, {self.evaluation_of(info)}{extra}"
                if info.searcher else _name(self.agent))
@@ -677,6 +686,14 @@ class PlayModel:
             from aisearch.search.runtime.anytime import Budget, run_anytime
 
             budget = None if info.nodes is None else Budget(nodes=info.nodes)
+            if self.growing:  # MCTS: the budget alone ends it, as it did for the agent
+                grown: Any = info.searcher(self.game, info.position, iterations=None,
+                                           budget=budget, tracer=rec, **dict(info.options))
+                decision = run_anytime(grown)
+                if decision is None:
+                    raise PlayError("the agent's budget ran out before its first iteration "
+                                    "ended")
+                return rec, decision
             runs: Any = info.searcher(self.game, info.position, info.depth,
                                       evaluate=info.evaluate, budget=budget, tracer=rec,
                                       **dict(info.options))

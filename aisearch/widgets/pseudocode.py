@@ -29,7 +29,7 @@ __all__ = ["Pseudocode", "PSEUDOCODE", "event_keys", "pseudocode_for"]
 
 
 def event_keys(event: Any, player: int | None = None, *, cut: str | None = None,
-               leaf: Any = None) -> tuple[str, ...]:
+               leaf: Any = None, first: bool = True) -> tuple[str, ...]:
     """Keys of the pseudocode lines ``event`` may belong to, most specific first.
 
     Parameters
@@ -42,6 +42,9 @@ def event_keys(event: Any, player: int | None = None, *, cut: str | None = None,
         For an Exit: the kind of cut-off the node made (it returns from that line).
     leaf : Leaf, optional
         For an Exit: the node's Leaf event when the node was a tip.
+    first : bool
+        For a Backup: whether it is the node's first (a listing that searches the first
+        successor apart, as PVS does, labels the later ones' line ``backup_next``).
 
     Examples
     --------
@@ -50,6 +53,8 @@ def event_keys(event: Any, player: int | None = None, *, cut: str | None = None,
     ('backup_max', 'backup')
     >>> event_keys(Exit((), 3), MAX, cut="beta")
     ('cut_beta', 'cut', 'exit_max', 'exit')
+    >>> event_keys(Backup((), 1, 3, 3, 3, float("inf")), MAX, first=False)
+    ('backup_next_max', 'backup_next', 'backup_max', 'backup')
     """
     own = getattr(type(event), "key", None)  # a kind that names its own line (MCTS's steps)
     if isinstance(own, tuple):  # several, most specific first (a quiescence visit)
@@ -63,7 +68,8 @@ def event_keys(event: Any, player: int | None = None, *, cut: str | None = None,
     if role == "leaf":
         return ("terminal" if event.terminal else "eval", "leaf")
     if role == "backup":
-        return (f"backup_{side}", "backup") if side else ("backup",)
+        keys = (f"backup_{side}", "backup") if side else ("backup",)
+        return keys if first else tuple(k.replace("backup", "backup_next") for k in keys) + keys
     if role == "cut":
         return (f"cut_{event.kind}", "cut")
     if role == "expect":

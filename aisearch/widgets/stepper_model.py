@@ -391,7 +391,8 @@ class StepperModel:
         player = None if v is None else v.player
         cut = v.cut[1] if v is not None and v.cut and v.cut[0] < self.index else None
         leaf = self.events[v.leaf] if v is not None and v.leaf is not None else None
-        return code.line(event_keys(e, player, cut=cut, leaf=leaf))
+        first = v is None or not v.bests or v.bests[0][0] >= self.index - 1
+        return code.line(event_keys(e, player, cut=cut, leaf=leaf, first=first))
 
     def __repr__(self) -> str:
         return f"<StepperModel {self.algorithm}: event {self.index} of {len(self.events)}>"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from aisearch.core import move_name, unwrap
+from aisearch.core import CHANCE, move_name, unwrap
 from aisearch.widgets.play_model import PlayError, PlayModel
 from aisearch.widgets.text import state_html
 
@@ -118,6 +118,7 @@ class MovesView:
 
         self.game, self._play, self._w = game, play, w
         self.model: PlayModel | None = None
+        self._shown: tuple = ()  # the position shown: (state, moves played)
         self.picture = w.HTML()
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.entry = w.Text(placeholder="type a move, e.g. " + self._example(game),
@@ -133,12 +134,20 @@ class MovesView:
 
     @staticmethod
     def _example(game: Any) -> str:
+        """A move a player can type: the first of the first position a player moves in
+        (past any opening roll of the dice)."""
         label = getattr(unwrap(game), "move_label", None)
-        moves = game.moves(game.initial)
-        if not moves:
+        s = game.initial
+        for _ in range(20):  # (chance states in a row: the dice of Nannon's opening)
+            if game.is_terminal(s) or not game.moves(s):
+                return "a move"
+            if game.to_move(s) != CHANCE:
+                break
+            s = game.result(s, game.moves(s)[0])
+        else:
             return "a move"
-        m = moves[0]
-        names = [str(m)] + ([str(label(game.initial, m))] if callable(label) else [])
+        m = game.moves(s)[0]
+        names = [str(m)] + ([str(label(s, m))] if callable(label) else [])
         return " or ".join(dict.fromkeys(names))
 
     def typed(self, text: str) -> None:
@@ -161,7 +170,10 @@ class MovesView:
         self._play(move)
 
     def update(self, model: PlayModel) -> None:
-        self.model = model
+        if self.model is not None and self._shown != (model.state, len(model.moves)):
+            self.hint.value = ""  # (it named the moves of the position before)
+            self.entry.value = ""
+        self.model, self._shown = model, (model.state, len(model.moves))
         self.picture.value = state_html(self.game, model.state)
         self.entry.disabled = self.entry_button.disabled = not model.human_to_move
         moves = model.legal_moves if model.human_to_move else ()

@@ -123,3 +123,25 @@ def test_a_record_limit_beyond_what_a_drawing_shows_is_refused(limit):
                                          "nodes a drawing shows"):
         EfficiencyModel(TicTacToe(), TicTacToe.initial, 2, TicTacToe.nilsson_eval,
                         record_limit=limit)
+
+
+def test_a_configuration_whose_search_fails_is_put_back_and_the_view_stays_on_the_last():
+    """An evaluation that raises only on positions iterative deepening reaches: ticking
+    deepening shows the error, unticks the box, and the picture, the table and "Step
+    through" stay on the configuration shown before."""
+    game = TicTacToe()
+
+    def my_eval(s):
+        if sum(ch in "xo" for ch in str(s)) < 4:
+            raise ValueError("my_eval: not enough marks")
+        return game.nilsson_eval(s)
+
+    lab = EfficiencyLab(game, TicTacToe.parse("x../.o./..."), 2, my_eval)
+    lab.boxes["table"].value = True
+    shown = lab.model.current
+    lab.boxes["deepening"].value = True
+    assert "my_eval: not enough marks" in lab.status.value
+    assert [k for k, b in lab.boxes.items() if b.value] == ["table"]
+    assert lab.model.switches["deepening"] is False and lab.model.current is shown
+    lab.window.value = "pvs"  # and the lab goes on working
+    assert lab.model.current.label == "table, PVS"

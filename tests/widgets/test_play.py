@@ -538,3 +538,49 @@ def test_an_agent_given_ready_made_has_no_tree_to_show_and_says_so():
     app.tree_button.click()
     assert app.tree_area.children == () and "not searched yet" not in error_of(app)
     assert "no search tree to show" in error_of(app)
+
+
+def test_an_mcts_agent_shows_no_depth_or_evaluation_and_its_tree_in_the_mcts_stepper():
+    """MCTS takes a budget, not a depth or an evaluation: those controls are hidden, the
+    search line names the budget, and "Show search tree" grows the agent's tree again."""
+    from aisearch.search import mcts
+    from aisearch.widgets.mcts import MCTSStepper
+
+    app = PlayGame(TicTacToe(), searcher=mcts, nodes=200)
+    assert app.depth.layout.display == app.evaluation.layout.display == "none"
+    assert app.depth.disabled and app.evaluation.disabled
+    app.board.buttons[4].click()
+    info = app.model.last_search
+    assert "mcts (a budget of 200 states)" in app.search.value
+    assert "depth" not in app.search.value and "playouts" in app.search.value
+    app.tree_button.click()
+    assert isinstance(app.stepper, MCTSStepper), app.status.value
+    assert "wrong" not in app.status.value
+    assert app.stepper.model.iterations == info.decision.stats.leaves
+    _, again = app.model.record_last_search()
+    assert (again.move, again.stats) == (info.decision.move, info.decision.stats)
+
+
+def test_a_hint_about_a_typed_move_goes_when_the_position_changes():
+    app = PlayGame(Nim((1, 2, 3)), depth=1)
+    app.board.entry.value = "zzz"
+    assert "no legal move" in app.board.hint.value
+    app.board.buttons.children[0].click()  # played with a button instead
+    assert app.board.hint.value == "" and app.board.entry.value == ""
+    app.board.entry.value = "zzz"
+    app.new_button.click()
+    assert app.board.hint.value == ""
+
+
+def test_the_example_in_the_move_box_is_a_move_a_player_can_type():
+    """Nannon opens with a roll of the dice: the example is a player's move after it."""
+    from aisearch.core import CHANCE
+    from aisearch.games.nannon import Nannon
+
+    app = PlayGame(Nannon(), depth=1)
+    example = app.board.entry.placeholder.split("e.g. ")[1].split(" or ")[0]
+    assert "starts" not in app.board.entry.placeholder
+    game, s = app.model.game, app.model.game.initial
+    while game.to_move(s) == CHANCE:  # (the example's position: past the opening roll)
+        s = game.result(s, game.moves(s)[0])
+    assert example in [str(m) for m in game.moves(s)]

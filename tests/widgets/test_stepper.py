@@ -408,3 +408,24 @@ def test_a_figsize_that_is_not_a_size_is_refused_whether_drawn_whole_or_focused(
     alphabeta(game, game.initial, tracer=rec)
     with pytest.raises(ValueError, match="figsize must be a pair of positive numbers"):
         SearchStepper(rec, figsize=figsize)
+
+
+def test_pvs_backups_of_later_successors_show_the_line_that_folds_them_in():
+    """PVS searches the first successor apart: its backup is the line "first successor",
+    a later successor's (searched with a null window, and again if it failed high) the
+    line that takes the best of them."""
+    from aisearch.search import pvs
+
+    rec = Recorder()
+    pvs(fig5_2, fig5_2.initial, tracer=rec)
+    m = StepperModel(rec)
+    seen = set()
+    for i in range(1, len(m) + 1):
+        m.goto(i)
+        if isinstance(m.current_event, Backup):
+            line = m.pseudocode.lines[m.pseudocode_line() - 1]
+            first = m.current_visit.bests[0][0] == i - 1
+            assert ("first successor" in line) == first, (i, line)
+            assert first or "best ← max(best, v)" in line, (i, line)
+            seen.add(first)
+    assert seen == {True, False}

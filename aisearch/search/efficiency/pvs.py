@@ -139,7 +139,7 @@ function PVS(n, depth, α, β)              (NegaScout), fail-soft       @enter
   each other successor c (MAX node; at a MIN node mirror it):
     v ← PVS(c, depth − 1, α, α⁺)        null window: better than α?
     if α < v < β: v ← PVS(c, depth − 1, α, β)   search again           @research
-    best ← max(best, v);  α ← max(α, best)
+    best ← max(best, v);  α ← max(α, best)                            @backup_next
     if α ≥ β: break                     (cut-off)                      @cut
   store best in the table, flagged by (α, β) on entry                  @tablestore
   return best                                                          @exit
