@@ -347,3 +347,29 @@ def test_a_value_beyond_the_bounds_is_refused() -> None:
     for f in bounded:
         with pytest.raises(ValueError, match="bounds"):
             run(f, BadUtility(float("inf")), 0)
+
+
+class StuckMaybeChance(Stuck):
+    """Stuck, in a game that says it may have chance nodes (each node's player checked)."""
+
+    def __init__(self, empty: Any) -> None:
+        super().__init__(empty)
+        self.has_chance = True
+
+
+def _permuting(s: Any, moves: Any) -> list:
+    return list(moves)
+
+
+_permuting.permutes = True  # type: ignore[attr-defined]  # (as the course's orders declare)
+
+
+@pytest.mark.parametrize("empty", [(), []], ids=["tuple", "list"])
+@pytest.mark.parametrize("how", ["players checked", "an order", "an order that permutes"])
+def test_no_moves_at_a_state_that_is_not_terminal_is_refused_on_every_path(empty, how) -> None:
+    from aisearch.search import alphabeta
+
+    game = StuckMaybeChance(empty) if how == "players checked" else Stuck(empty)
+    order = {"an order": lambda s, ms: list(ms), "an order that permutes": _permuting}.get(how)
+    with pytest.raises(ValueError, match=r"Stuck\w*\.moves returned no moves .* \(\(0,\)\)"):
+        alphabeta(game, (), 2, evaluate=lambda s: 0, order=order)
