@@ -268,7 +268,7 @@ def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None
         old = table.settled_old if table is not None else 0
         spent = budget.used if budget is not None else 0
         try:
-            if unproven >= 2 and table is not None:  # answered by its own entries only
+            if unproven >= 2 and table is not None and budget is None:  # (see below)
                 table.settles_from = table.generation
             try:
                 decision = search(played, state, d, evaluate=counted, order=ordering,
@@ -296,9 +296,12 @@ def _deepen(game: Game, state: Any, depth: int | None, evaluate: Evaluate | None
         # No state met the bound, but entries of earlier iterations answered some nodes,
         # and they may hold values cut off at a bound (a position met again at another
         # ply, as in Nim, may be answered in every iteration by an entry of the one
-        # before). After two such iterations in a row, the next one answers only with its
-        # own entries (the older ones still order its moves): if no state meets its
-        # bound, it has searched the whole tree by itself.
+        # before), so the iterations would never end. Without a budget to end them, after
+        # two such iterations in a row the next one answers only with its own entries
+        # (the older ones still order its moves): if no state meets its bound, it has
+        # searched the whole tree by itself. (With a budget, such an iteration could spend
+        # it on what deeper iterations cannot change: a table kept from move to move
+        # answers every node of the first iterations of a move, and they go on.)
         unproven = unproven + 1 if bounded[0] == 0 else 0
 
 
