@@ -129,7 +129,8 @@ class Budget:
 
     def _look(self, n: int) -> None:
         if self.nodes is not None and self.used > self.nodes:
-            raise OutOfBudget(f"the budget of {self.nodes:,} nodes is spent")
+            raise OutOfBudget(f"the budget of {self.nodes:,} node"
+                              f"{'' if self.nodes == 1 else 's'} is spent")
         if self.seconds is not None and self.clock() - self.started > self.seconds:
             raise OutOfBudget(f"the budget of {self.seconds} s is spent")
         self._next = self._until_check()
