@@ -107,11 +107,19 @@ def pons_score(s: Position, value: float, plies: int | None) -> int:
     >>> s = from_columns("4455")
     >>> pons_score(s, 1, 3), pons_score(s, 0, None), pons_score(s, -1, 4)
     (18, 0, -18)
+    >>> pons_score(s, 1, None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: value 1 is a win or a loss, but plies is None: give its distance to the end ...
     """
     if s.__class__ is not Position:
         raise _GAME.not_a_state(s)
-    if plies is None or value == 0:
+    if value == 0:
         return 0
+    if plies is None:
+        raise ValueError(f"value {value!r:.40} is a win or a loss, but plies is None: give its "
+                         "distance to the end (win_distance(table, s) of a search with "
+                         "fastest_wins=True); a draw has value 0")
     discs = s[0].bit_count()
     score = 22 - (discs + plies + 1) // 2
     mover_wins = (value > 0) == (_GAME.to_move(s) == 0)

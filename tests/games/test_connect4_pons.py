@@ -67,3 +67,9 @@ def test_the_kept_samples_are_the_first_lines_of_the_sets():
         pons_sample("Test_L2_R2")
     with pytest.raises(ValueError, match="count must be an int from 0 to 10"):
         pons_sample("Test_L2_R1", 11)
+
+
+def test_a_win_without_its_distance_is_refused_not_scored_as_a_draw():
+    s = from_columns("4455")
+    with pytest.raises(ValueError, match="plies is None"):
+        pons_score(s, 1e300, None)

@@ -79,3 +79,28 @@ def test_a_window_around_a_guess_takes_fraction_values_and_finds_them_exactly(wi
         assert d.value == plain.value, depth
         child = game.result(game.initial, d.move)  # a best move (ties: not always the first)
         assert alphabeta(game, child, depth - 1, evaluate=fraction_eval).value == d.value
+
+
+@pytest.mark.parametrize("window", ["aspiration", "aspiration-pvs"])
+def test_with_deepening_the_window_options_reach_every_iteration(window):
+    """``width`` and the PVS search inside an aspiration window apply to each iteration
+    of iterative deepening as they do to a single search."""
+
+
+    game = ConnectFour()
+    runs = {width: enhanced_search(game, game.initial, 5, evaluate=game.evaluate, table=True,
+                                   deepening=True, window=window, width=width)
+            for width in (1, 500)}
+    assert runs[1].value == runs[500].value
+    assert runs[1].stats.nodes != runs[500].stats.nodes
+    assert ("researches" in dict(runs[1].stats)) == (window == "aspiration-pvs")
+
+
+def test_win_distance_refuses_a_table_whose_wins_carry_no_distance():
+    from aisearch import Nim, TranspositionTable, alphabeta_tt
+    from aisearch.search import win_distance
+
+    game, table = Nim((1, 2)), TranspositionTable()
+    assert alphabeta_tt(game, game.initial, table=table, fastest_wins=False).value == 1
+    with pytest.raises(ValueError, match="fastest_wins=False"):
+        win_distance(table, game.initial)

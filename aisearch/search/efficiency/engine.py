@@ -155,6 +155,10 @@ def win_distance(table: TranspositionTable, state: Any) -> int | None:
         raise ValueError("this table keeps no positions (DistanceBounds(remember=False): it "
                          "answers from the distance only), so it cannot tell how far a win "
                          "is: give the search a DistanceBounds() as table=... instead")
+    if table.search is not None and len(table.search) > 2 and table.search[2] is False:
+        raise ValueError("this table was filled by a search with fastest_wins=False, which "
+                         "scores every win alike: its values hold no distance. Search with "
+                         "fastest_wins=True (the default) to read how far a win is")
     entry = table.probe(state)
     if entry is None:
         raise ValueError(f"{state!r:.80} is not in the table: search it with table=... first")
@@ -281,7 +285,8 @@ def enhanced_search(
     if deepening:
         runs: list[Decision] = []
         last = run_anytime(d for d in iterative_deepening(
-            game, state, depth, search=search, table=tt, pv_first=True, **common)
+            game, state, depth, search=search, table=tt, pv_first=True,
+            search_options=options or None, **common)
             if not runs.append(d))  # type: ignore[func-returns-value]
         assert last is not None
         return replace(last, stats=sum((d.stats for d in runs), Stats()))
