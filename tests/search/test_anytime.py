@@ -84,7 +84,7 @@ def test_budgets_check_their_arguments_and_say_what_is_spent():
     b = Budget(nodes=1)
     game = BudgetedGame(TicTacToe(), b)
     game.result(game.initial, 0)
-    with pytest.raises(OutOfBudget, match="1 nodes"):
+    with pytest.raises(OutOfBudget, match="the budget of 1 node is spent"):
         game.result(game.initial, 1)
     assert run_anytime(iter([])) is None and "used 2 nodes" in repr(b)
 
