@@ -423,20 +423,9 @@ class Run:
                 return ms
 
             return checked_moves
-        if getattr(order, "permutes", False):
-            # An order that declares ``permutes`` (the course's own) returns the moves it
-            # was given, reordered: not checked, at every node.
-            def trusted_moves(s: Any, d: int | None = None) -> Sequence[Any]:
-                nonlocal count
-                count += 1
-                if check_chance and to_move(s) not in allowed:
-                    raise _player_error(name, game, s)
-                ms = game_moves(s)
-                if (ms.__class__ is tuple or ms.__class__ is list) and not ms:
-                    raise no_moves_error(name, game, s)
-                return order_(s, ms, d) if by_depth else order_(s, ms)
-
-            return trusted_moves
+        # An order that declares ``permutes`` (the course's own) returns the moves it was
+        # given, reordered: not checked, at every node.
+        permutes = bool(getattr(order, "permutes", False))
 
         def ordered_moves(s: Any, d: int | None = None) -> Sequence[Any]:
             nonlocal count
@@ -446,6 +435,8 @@ class Run:
             ms = game_moves(s)
             if (ms.__class__ is tuple or ms.__class__ is list) and not ms:
                 raise no_moves_error(name, game, s)
+            if permutes:
+                return order_(s, ms, d) if by_depth else order_(s, ms)
             return ordered(order_, s, ms, *((d,) if by_depth else ()))
 
         return ordered_moves
