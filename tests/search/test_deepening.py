@@ -226,3 +226,18 @@ def test_a_table_filled_by_iterative_deepening_serves_a_search_with_the_same_eva
                                     table=table))[-1]
     again = alphabeta_tt(C4, C4.initial, 3, evaluate=E, table=table)
     assert again.value == last.value and again.stats.table_hits > 0
+
+
+def test_only_the_iteration_after_two_without_evaluations_is_answered_by_its_own_entries():
+    """Older entries answer nodes in every other iteration; the check runs once, after two
+    iterations in a row that met no depth bound, and it is the last one."""
+    game, table, alone = Nim((1, 3)), TranspositionTable(), []
+
+    def tracer(event):
+        if isinstance(event, Start):
+            alone.append(table.settles_from == table.generation)
+
+    runs = list(iterative_deepening(game, game.initial, evaluate=lambda s: 0,
+                                    search=alphabeta_tt, table=table, tracer=tracer))
+    assert alone == [False] * (len(runs) - 1) + [True]
+    assert table.settled_old > 0 and table.settles_from == 0
