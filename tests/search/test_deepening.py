@@ -228,16 +228,34 @@ def test_a_table_filled_by_iterative_deepening_serves_a_search_with_the_same_eva
     assert again.value == last.value and again.stats.table_hits > 0
 
 
-def test_only_the_iteration_after_two_without_evaluations_is_answered_by_its_own_entries():
-    """Older entries answer nodes in every other iteration; the check runs once, after two
-    iterations in a row that met no depth bound, and it is the last one."""
-    game, table, alone = Nim((1, 3)), TranspositionTable(), []
+@pytest.mark.parametrize("search", [alphabeta_tt, pvs])
+@pytest.mark.parametrize("heaps", [(1, 3), (2, 3, 4), (1, 1, 5)])
+def test_an_iteration_is_answered_by_its_own_entries_right_after_two_without_evaluations(
+        search, heaps):
+    """Older entries answer nodes in the other iterations; the check runs after exactly two
+    iterations in a row that evaluated nothing (met no depth bound), not after one or three.
+    Searched again with the same table, the second search meets such pairs early, and a
+    check that evaluates something is followed by more iterations."""
+    game, table = Nim(heaps), TranspositionTable()
+    evaluations: list[int] = []
+    alone: list[bool] = []
+
+    def evaluate(state):
+        evaluations[-1] += 1
+        return 0
 
     def tracer(event):
-        if isinstance(event, Start):
+        if isinstance(event, Start):  # one search per iteration
+            evaluations.append(0)
             alone.append(table.settles_from == table.generation)
 
-    runs = list(iterative_deepening(game, game.initial, evaluate=lambda s: 0,
-                                    search=alphabeta_tt, table=table, tracer=tracer))
-    assert alone == [False] * (len(runs) - 1) + [True]
-    assert table.settled_old > 0 and table.settles_from == 0
+    for _ in range(2):
+        evaluations.clear()
+        alone.clear()
+        runs = list(iterative_deepening(game, game.initial, evaluate=evaluate, search=search,
+                                        table=table, tracer=tracer))
+        assert len(alone) == len(runs) and alone[-1]
+        for i, checked in enumerate(alone):
+            after_two = i >= 2 and evaluations[i - 1] == evaluations[i - 2] == 0
+            assert checked == after_two, (i, evaluations, alone)
+        assert table.settled_old > 0 and table.settles_from == 0
