@@ -48,7 +48,8 @@ class PlayGame(Widget):
         As for :class:`~aisearch.widgets.PlayModel` (an anytime searcher with ``nodes``).
         ``depth`` is at most the game's deepest search (:func:`depth_range`), and None
         ("to the end") only for a game small enough to search to its end, unless
-        ``nodes`` bounds every search of an anytime searcher.
+        ``nodes`` bounds every search of an anytime searcher. A search that generates a
+        million states without finishing is stopped, and the status line says so.
     view : callable, optional
         ``view(game, play) -> BoardView``; by default chosen by :func:`default_view`.
     max_events : int

@@ -49,8 +49,8 @@ from aisearch.trace import Recorder
 from aisearch.widgets.dry import dry_run
 from aisearch.widgets.text import count
 
-__all__ = ["PlayModel", "PlayError", "SearchInfo", "evaluations", "side_names",
-           "default_searcher", "DepthRange", "depth_range"]
+__all__ = ["PlayModel", "PlayError", "SearchTooBigError", "SearchInfo", "evaluations",
+           "side_names", "default_searcher", "DepthRange", "depth_range"]
 
 
 class PlayError(ValueError):
@@ -158,6 +158,15 @@ def _check_chance(game: Any, searcher: Any) -> None:
                      "(expectiminimax)")
 
 
+MOVE_NODES = 1_000_000
+"""The most states one search of the agent may generate (a few seconds) before it is
+stopped with :class:`SearchTooBigError`, unless a node budget of its own bounds it."""
+
+
+class SearchTooBigError(RuntimeError):
+    """The agent's search generated :data:`MOVE_NODES` states and was stopped."""
+
+
 DEEPEST = 10
 """The deepest search the depth slider offers for a game that declares no
 ``max_play_depth``."""
@@ -246,6 +255,9 @@ class PlayModel:
         budget, at most the game's deepest search, and None only for a game that can be
         searched to its end while one waits (:func:`depth_range`), here as in the widget
         (set later too: ``model.depth = 20`` on chess is refused, not searched for hours).
+        A search that generates :data:`MOVE_NODES` (1,000,000) states without finishing
+        is stopped with :class:`SearchTooBigError` (a game that declares no deepest search, such
+        as the robots, offers depths up to 10 but takes any depth from code).
     evaluate : callable, optional
         Static evaluation at the depth bound (MAX's view); default: the game's first
         named evaluation (:func:`evaluations`).
@@ -539,12 +551,31 @@ class PlayModel:
                               None, player)
         else:
             agent = self._agent()
-            move = agent(self.game, position)
+            move = self._capped(agent, position)
             info = SearchInfo(position, move, agent.last, self.searcher, self.depth,
                               self.evaluate, player, self.nodes if self.anytime else None,
                               tuple(self.options.items()))
         self._apply(move, info)
         return move
+
+    def _capped(self, agent: Any, position: Any) -> Any:
+        """``agent``'s move at ``position``, its search stopped after :data:`MOVE_NODES`
+        states unless a budget of its own bounds it: a depth typed in code (the slider
+        stops at the game's deepest search) must not leave the widget searching for hours.
+        """
+        if self.anytime or self.growing:  # (the budget of nodes= bounds it)
+            return agent(self.game, position)
+        from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
+
+        try:
+            return agent(BudgetedGame(self.game, Budget(nodes=MOVE_NODES)), position)
+        except OutOfBudget:
+            deep = "to the end" if self.depth is None else f"to depth {self.depth}"
+            raise SearchTooBigError(
+                f"the search {deep} generated {MOVE_NODES:,} states without finishing, the "
+                f"most one move may take here: choose a smaller depth (or an anytime "
+                f"searcher such as iterative_deepening, with a node budget nodes=...)"
+            ) from None
 
     def _agent(self, **more: Any) -> Any:
         """The agent that searches as set now (``more``: options for this agent only)."""

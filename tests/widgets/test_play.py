@@ -584,3 +584,30 @@ def test_the_example_in_the_move_box_is_a_move_a_player_can_type():
     while game.to_move(s) == CHANCE:  # (the example's position: past the opening roll)
         s = game.result(s, game.moves(s)[0])
     assert example in [str(m) for m in game.moves(s)]
+
+
+def test_a_search_too_big_for_one_move_is_stopped_with_a_reason(monkeypatch):
+    """A depth typed in code is not capped by the slider: the agent's search is stopped
+    after MOVE_NODES states (the robots game has cycles: depth 40 would run for hours),
+    and the widget says why instead of hanging; a search inside the cap plays as before;
+    an anytime agent is bounded by its own budget, not by the cap."""
+    from aisearch.widgets import play_model
+
+    monkeypatch.setattr(play_model, "MOVE_NODES", 3000)
+    robots = TwoRobots(3, 3)
+    with pytest.raises(play_model.SearchTooBigError, match="depth 40 generated 3,000 states"):
+        PlayModel(robots, depth=40, human=MAX)  # Black (MIN) moves first
+    small = PlayModel(robots, depth=4, human=MAX)  # 200-odd states
+    assert small.moves == [minimax(robots, robots.initial, 4,
+                                   evaluate=small.evaluate).move]
+
+    app = PlayGame(robots, depth=2, human=MIN)
+    app.model.depth = 40
+    app.play(app.model.legal_moves[0])
+    assert "generated 3,000 states" in error_of(app) and len(app.model.moves) == 1
+    app.model.depth = 2
+    app.play(app.model.legal_moves[0])  # asked again, the agent now moves
+    assert len(app.model.moves) == 2 and app.stuck is None
+
+    anytime = PlayModel(robots, searcher=iterative_deepening, depth=40, nodes=5000, human=MAX)
+    assert len(anytime.moves) == 1  # 5,000 states, more than the cap: not stopped by it
