@@ -109,7 +109,9 @@ def is_number(x: Any) -> bool:
         return False
     try:
         return not math.isnan(x)
-    except (TypeError, ValueError, OverflowError):
+    except OverflowError:  # a fraction too big for a float: a number, and not NaN
+        return True
+    except (TypeError, ValueError):
         return False
 
 

@@ -164,3 +164,11 @@ def test_exact_tips_fractions_and_decimals_are_searched_exactly():
     assert expectiminimax(chance, ()).value == 0.25
     with pytest.raises(ValueError, match="neither a number"):
         TreeGame([[Decimal("NaN")]])
+    # Probabilities and the payoff of a win are taken the same way; a tip too big for a
+    # float is a number out of range, not "neither a number".
+    thirds = TreeGame([Chance([(Decimal("0.25"), 0), (Decimal("0.75"), Decimal("1.5"))])],
+                      win=Decimal("2"))
+    assert expectiminimax(thirds, ()).value == Fraction(9, 8) and thirds.win == 2
+    for huge in (Decimal("1e400"), Fraction(10**400), -Fraction(10**400)):
+        with pytest.raises(ValueError, match="is out of range"):
+            TreeGame([[huge, 1]])

@@ -290,6 +290,11 @@ class Nim(GameBase):
         >>> Nim.canonical(NimState((3, 1, 2), MIN))
         NimState(heaps=(1, 2, 3), player=1)
         """
+        if not (s.__class__ is NimState and (s[0] in _MOVES or _checked_heaps(s[0]))
+                and (s[1] is MAX or s[1] is MIN)):
+            raise ValueError(f"{s!r:.80} is not a Nim state: a state is a NimState(heaps, "
+                             f"player), heaps a tuple of ints from 0 to {MAX_HEAP} and player "
+                             "MAX (0) or MIN (1): start from game.initial")
         return NimState(tuple(sorted(s[0])), s[1])
 
     def __repr__(self) -> str:

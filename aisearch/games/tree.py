@@ -161,6 +161,19 @@ class Chance(_Explicit):
     player = CHANCE
 
 
+def _exact(node: Any) -> Any:
+    """A ``Decimal`` tip as the exact ``Fraction`` it is (``Fraction`` works with the
+    searchers' floats and probabilities, ``Decimal`` does not); ``±Infinity`` as ``±inf``;
+    anything else as it is.
+
+    >>> _exact(Decimal("0.3")), _exact(Decimal("-Infinity")), _exact(2)
+    (Fraction(3, 10), -inf, 2)
+    """
+    if isinstance(node, Decimal):
+        return Fraction(node) if node.is_finite() else float(node)
+    return node
+
+
 class TreeGame(GameBase):
     """A game given by an explicit tree.
 
@@ -170,7 +183,8 @@ class TreeGame(GameBase):
         Internal nodes are lists (moves ``0..k-1``) or dicts (named moves); tips are
         numbers, ``float('inf')`` allowed, NaN and bools not, finite ones within
         ``±2**999`` (:data:`MAX_TIP`). At most :data:`MAX_DEPTH` plies deep and
-        :data:`MAX_NODES` nodes; a list may not contain itself.
+        :data:`MAX_NODES` nodes; a list may not contain itself. A ``Decimal`` (a tip, a
+        chance probability or ``win``) is taken as the exact ``Fraction`` it is.
     first : {MAX, MIN}
         Player at the root when it is not an explicit node (a numpy integer will do).
     win : float, optional
@@ -210,6 +224,7 @@ class TreeGame(GameBase):
         if player is None or player not in (MAX, MIN):
             raise ValueError(f"first must be MAX (0) or MIN (1), not {first!r:.80}")
         first = player
+        win = _exact(win)  # (a Decimal as the Fraction it is, as for the tips)
         if win is not None and (not is_number(win) or not win > 0 or not tip_in_range(win)):
             raise ValueError(f"win must be a positive number (the payoff of a win: inf, or "
                              f"finite below 2**999) or None, not {number_text(win)}")
@@ -306,6 +321,8 @@ class TreeGame(GameBase):
     def _outcomes(self, items: list, path: tuple) -> list:
         out = []
         for m, pair in items:
+            if isinstance(pair, (tuple, list)) and len(pair) == 2:
+                pair = (_exact(pair[0]), pair[1])  # (a Decimal as the Fraction it is)
             if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and is_number(pair[0])):
                 raise ValueError(
                     f"bad tree at path {path + (m,)}: a chance outcome is a (probability, subtree) "
@@ -474,7 +491,7 @@ def uniform_tree(
     b, d : int
         Branching factor (>= 1) and depth in plies (>= 0); the tree may have at most
         :data:`MAX_NODES` (2,000,000) nodes, tips and internal nodes together: ``b = 2`` to
-        depth 19, ``b = 3`` to depth 12, ``b = 10`` to depth 5. A bigger one is refused at
+        depth 19, ``b = 3`` to depth 12, ``b = 10`` to depth 6. A bigger one is refused at
         once.
     seed : int or None
         Seed of the tip values (and of the order, for ``'best-first'``).
@@ -620,14 +637,3 @@ fig5_2 = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 """AIMA Fig 5.2: a MAX root over three MIN nodes; value 3, best move 0."""
 
 
-def _exact(node: Any) -> Any:
-    """A ``Decimal`` tip as the exact ``Fraction`` it is (``Fraction`` works with the
-    searchers' floats and probabilities, ``Decimal`` does not); ``±Infinity`` as ``±inf``;
-    anything else as it is.
-
-    >>> _exact(Decimal("0.3")), _exact(Decimal("-Infinity")), _exact(2)
-    (Fraction(3, 10), -inf, 2)
-    """
-    if isinstance(node, Decimal):
-        return Fraction(node) if node.is_finite() else float(node)
-    return node

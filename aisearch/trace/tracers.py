@@ -63,7 +63,11 @@ class Tally:
 
     def finish(self, decision: Any) -> None:
         """Add a finished search's ``stats`` (searchers call this)."""
-        for name, n in decision.stats.items():
+        stats = getattr(decision, "stats", None)
+        if not isinstance(stats, Stats):
+            raise TypeError(f"Tally.finish takes a search's Decision (with its stats), not "
+                            f"{decision!r:.80}")
+        for name, n in stats.items():
             self.counts[name] = self.counts.get(name, 0) + n
         self.searches += 1
 

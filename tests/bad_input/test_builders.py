@@ -94,6 +94,8 @@ CASES = [
          ("[0, 0]",)),
     # tracers and the reader of recordings
     Case("Tally()(3): not an event", lambda: Tally()(3), TypeError, ("tally", "event", "3")),
+    Case("Tally().finish(3): not a decision", lambda: Tally().finish(3), TypeError,
+         ("tally.finish", "decision", "3")),
     Case("CountingGame.counting(3)", lambda: CountingGame(TicTacToe()).counting(3), TypeError,
          ("counting", "evaluation", "3")),
     Case("Replay: the events in reverse order", lambda: Replay(_recording()[::-1]), ValueError,

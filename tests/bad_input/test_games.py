@@ -31,6 +31,7 @@ from aisearch.games import (
 )
 from aisearch.games.connect4 import Position
 from aisearch.games.nannon import Nannon
+from aisearch.games.nim import NimState
 from aisearch.games.pig import Pig
 from tests.bad_input.table import Case, check, params
 from tests.games.records import RECORDS, Record
@@ -374,6 +375,10 @@ def _evaluation_cases() -> list[Case]:
              ("'xxx/oo./...'", "tictactoe.parse")),
         Case("TicTacToe.canonical(None)", lambda: TicTacToe.canonical(None), ValueError,
              ("none", "not a state of tictactoe()")),
+        Case("Nim.canonical('x')", lambda: Nim.canonical("x"), ValueError,
+             ("'x'", "not a nim state", "nimstate(heaps, player)")),
+        Case("Nim.canonical: player 2", lambda: Nim.canonical(NimState((1, 2), 2)), ValueError,
+             ("player=2", "max (0) or min (1)")),
         Case("Nim.winning_moves(None)", lambda: NIM.winning_moves(None), ValueError,
              ("none", "not a state of nim((1, 2, 3))")),
         Case("Nim.winning_moves: a state of two heaps", lambda: NIM.winning_moves(
