@@ -28,6 +28,23 @@ def test_an_exercise_folder_holds_its_questions_checks_and_bugs(exercise):
     assert (EXERCISES / f"{exercise.notebook}.ipynb").is_file()
 
 
+@pytest.mark.parametrize("exercise", discover(), ids=lambda e: e.name)
+def test_the_exercise_states_the_points_of_every_question_as_graded(exercise):
+    """The task's "Points:" line names every question of the exercise with its points."""
+    import nbformat
+
+    graded = {q.id: q.points for q in load_questions([default_tests()])
+              if q.exercise == exercise.number}
+    for folder in (SOLUTIONS, EXERCISES):
+        nb = nbformat.read(folder / f"{exercise.notebook}.ipynb", as_version=4)
+        lines = [c.source[c.source.index("Points:"):] for c in nb.cells
+                 if c.cell_type == "markdown" and "Points:" in c.source]
+        assert len(lines) == 1, (folder, exercise.name)
+        paragraph = lines[0].split("\n\n", 1)[0]
+        stated = {k: int(v) for k, v in re.findall(r"`(\d\d\.\w+)` (\d+)", paragraph)}
+        assert stated == graded, (folder.name, exercise.name)
+
+
 def test_the_framework_knows_the_exercises_only_through_discovery():
     root = Path(aisearch.grading.__file__).parent
     for name in FRAMEWORK:
