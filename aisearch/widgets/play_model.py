@@ -423,8 +423,7 @@ class PlayModel:
     def agent_name(self) -> str:
         if self.agent is not None:
             return _name(self.agent)
-        info = describe(self.searcher, strict=False)
-        if info is not None and "evaluate" not in info.options:  # MCTS: playouts, a budget
+        if self.growing:  # MCTS: playouts, a budget
             return f"{_name(self.searcher)}(nodes={self.nodes})"
         extra = "".join(f", {k}={v!r}" for k, v in self.options.items())
         deep = "to the end" if self.depth is None else f"depth={self.depth}"
@@ -579,8 +578,7 @@ class PlayModel:
 
     def _agent(self, **more: Any) -> Any:
         """The agent that searches as set now (``more``: options for this agent only)."""
-        declared = describe(self.searcher, strict=False)
-        if declared is not None and "evaluate" not in declared.options:  # MCTS: playouts
+        if self.growing:  # MCTS: playouts, a budget
             return anytime_agent(self.searcher, nodes=self.nodes, **self.options, **more)
         if self.anytime:
             return anytime_agent(self.searcher, depth=self.depth, nodes=self.nodes,
