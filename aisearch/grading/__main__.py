@@ -186,17 +186,26 @@ def _grade(args: argparse.Namespace) -> int:
     total = sum(r.total for r in reports)
     possible = sum(r.possible for r in reports)
     print(f"graded {len(reports)} submission(s) with seed {seed}: {total:g}/{possible:g} points")
+    failed = []  # (each output is written even if another cannot be)
     if args.json:
-        for path in write_json(reports, args.json):
-            print(f"wrote {path}")
+        try:
+            for path in write_json(reports, args.json):
+                print(f"wrote {path}")
+        except (OSError, ValueError, RuntimeError) as e:
+            failed.append(f"--json {args.json}: {e}")
     if args.csv:
-        print(f"wrote {write_csv(reports, args.csv)}")
+        try:
+            print(f"wrote {write_csv(reports, args.csv)}")
+        except (OSError, ValueError, RuntimeError) as e:
+            failed.append(f"--csv {args.csv}: {e}")
     if args.similarity:
         from aisearch.grading.similarity import format_similarity, similarity
 
         print()
         print(format_similarity(similarity(args.paths, exercise=exercise)), end="")
-    return 0
+    for why in failed:
+        print(f"error: {why}", file=sys.stderr)
+    return 2 if failed else 0
 
 
 def _similarity(args: argparse.Namespace) -> int:

@@ -73,10 +73,14 @@ from aisearch.grading.question import (
 )
 
 __all__ = ["Endpoint", "Namespace", "RemoteFunction", "RemoteObject", "RemoteGame",
-           "RemoteMethod", "remote_error", "pair", "MAX_MESSAGE", "GRACE", "GAME_QUERIES"]
+           "RemoteMethod", "remote_error", "pair", "MAX_MESSAGE", "MAX_GRADER_MESSAGE", "GRACE",
+           "GAME_QUERIES"]
 
-MAX_MESSAGE = 32 * 1024 * 1024
-"""The largest message either side reads (bytes)."""
+MAX_MESSAGE = 4 * 1024 * 1024
+"""The largest message the grader reads from the grading process (bytes): the exercises'
+answers take a few kilobytes; a bigger message only costs the grader memory."""
+MAX_GRADER_MESSAGE = 32 * 1024 * 1024
+"""The largest message the grading process reads from the grader (bytes)."""
 GRACE = 3.0
 """Seconds the grader waits past a call's time limit before it gives the child up."""
 
@@ -287,10 +291,13 @@ class Endpoint:
     def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
         """The next message, or None when ``timeout`` seconds pass first."""
         end = None if timeout is None else time.monotonic() + timeout
+        most = MAX_MESSAGE if self.side == "grader" else MAX_GRADER_MESSAGE
         while True:
+            if end is not None and time.monotonic() > end:
+                return None  # (messages that keep coming do not hold a reader past its time)
             if len(self._buffer) >= 4:
                 (n,) = struct.unpack(">I", self._buffer[:4])
-                if n > MAX_MESSAGE:
+                if n > most:
                     self._stop(f"a message of {n:,} bytes is more than the grader reads")
                 if len(self._buffer) >= 4 + n:
                     raw = bytes(self._buffer[4:4 + n])
@@ -567,6 +574,9 @@ class Endpoint:
             if "op" in message:
                 with self._counted():
                     self._serve(message)
+            else:  # neither an answer nor a call: nothing the other side sends now
+                self._stop("the grading process sent a message that is neither an answer "
+                           "nor a call")
 
     def _next_message(self) -> dict[str, Any]:
         if self.side == "child":

@@ -97,7 +97,9 @@ def write_json(reports: list[Report], target: str | Path) -> list[Path]:
         return [target]
     target.mkdir(parents=True, exist_ok=True)
     written, used = [], set()
-    paths = [Path(r.submission).resolve() for r in reports]
+    # (the paths as given, made absolute but not resolved: a link to a classmate's notebook
+    # is named after its own place, and a link that loops is not followed)
+    paths = [Path(os.path.abspath(r.submission)) for r in reports]
     root = Path(os.path.commonpath([p.parent for p in paths])) if paths else Path()
     for r, path in zip(reports, paths, strict=True):
         rel = path.relative_to(root).with_suffix("")

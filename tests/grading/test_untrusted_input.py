@@ -121,6 +121,104 @@ def test_a_broken_or_forged_frame_stops_the_channel_with_a_reason(frame, why):
     assert MAX_MESSAGE < 2**32 - 1
 
 
+def _flood(write: int, payload: dict) -> tuple:
+    """A thread that keeps writing ``payload`` frames to ``write`` until told to stop (a
+    grading process that floods its channel)."""
+    import struct
+    import threading
+
+    data = json.dumps(payload).encode()
+    frame = struct.pack(">I", len(data)) + data
+    stop = threading.Event()
+
+    def run():
+        while not stop.is_set():
+            try:
+                os.write(write, frame * 64)
+            except OSError:
+                return
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return stop, thread
+
+
+@pytest.mark.parametrize("payload", [{"z": [1.5] * 100}, {"re": 987654}])
+def test_a_channel_that_never_stops_talking_is_given_up_at_its_time_limit(
+        monkeypatch, payload):
+    """Messages that keep coming, none of them the one awaited, used to keep the grader
+    reading for ever (each read found a message waiting, so its time limit never came)."""
+    import threading
+
+    from aisearch.grading import remote
+    from aisearch.grading.question import GradingStopped
+    from aisearch.grading.session import _ready
+
+    monkeypatch.setattr(remote, "GRACE", 0.2)
+    for wait in ("startup", "answer"):
+        grader, write = raw_pair()
+        stop, flood = _flood(write, payload)
+        outcome: list[BaseException] = []
+
+        def read(grader=grader, wait=wait, outcome=outcome):
+            try:
+                if wait == "startup":  # the cells' time: only 'ready' or 'fatal' ends it
+                    _ready(grader, 0.5, 0.5, [0.0])
+                else:  # a question's call: only its answer ends it
+                    grader.budget = 0.3
+                    grader._await(1)
+            except BaseException as e:  # noqa: BLE001 (what stopped it is the result)
+                outcome.append(e)
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        reader.join(10)
+        stop.set()
+        assert not reader.is_alive(), f"still reading after 10 s ({wait}, {payload})"
+        grader.close()
+        os.close(write)
+        flood.join(5)
+        assert len(outcome) == 1 and isinstance(outcome[0], GradingStopped), outcome
+        if wait == "answer" and "z" in payload:  # not an answer, not a call: at once
+            assert "neither an answer nor a call" in str(outcome[0])
+        else:
+            assert "time limit" in str(outcome[0]), outcome[0]
+
+
+def test_the_grader_reads_no_message_bigger_than_its_limit_and_the_child_bigger_ones():
+    import struct
+    import threading
+
+    from aisearch.grading.question import GradingStopped
+    from aisearch.grading.remote import MAX_GRADER_MESSAGE
+
+    data = json.dumps({"value": "x" * (MAX_MESSAGE + 10)}).encode()
+    assert MAX_MESSAGE < len(data) < MAX_GRADER_MESSAGE
+    frame = struct.pack(">I", len(data)) + data
+    for side in ("grader", "child"):
+        read, write = os.pipe()
+        out_read, out_write = os.pipe()
+        end = Endpoint(read, out_write, side)
+
+        def send(write=write):
+            try:
+                os.write(write, frame)
+            except OSError:  # (the grader stopped reading after the length)
+                pass
+            os.close(write)
+
+        writer = threading.Thread(target=send, daemon=True)
+        writer.start()
+        if side == "grader":
+            with pytest.raises(GradingStopped, match="more than the grader reads"):
+                end.receive(5)
+        else:
+            assert len(end.receive(5)["value"]) == MAX_MESSAGE + 10
+        end.close()
+        os.close(out_read)
+        writer.join(5)
+
+
 def test_a_forged_reply_can_only_claim_an_answer_and_references_stay_checked():
     from aisearch.grading.codec import CodecError
 
