@@ -159,6 +159,22 @@ def test_entries_of_older_generations_order_moves_but_answer_nothing_before_sett
     assert (entry.move, settled, table.settled, table.settled_old) == ("m", False, 1, 1)
 
 
+def test_the_searches_own_table_steps_also_answer_nothing_from_before_settles_from():
+    """The look-up the searchers run (written out for speed) keeps the same rule as
+    TranspositionTable.lookup: an older entry still gives its move, but settles nothing."""
+    from aisearch.search.efficiency.table import written_steps
+    from aisearch.search.efficiency.table_search import EXACT
+
+    table = TranspositionTable(size=None)
+    lookup, store = written_steps(table, 3)
+    store("s", 2, 7, EXACT, "m")
+    table.age()
+    assert lookup("s", 2, -math.inf, math.inf)[1] and table.settled_old == 1
+    table.settles_from = table.generation
+    entry, settled = lookup("s", 2, -math.inf, math.inf)
+    assert (entry[3], settled, table.settled_old) == ("m", False, 1)
+
+
 def test_an_unfinished_iteration_that_proved_a_better_move_is_played():
     """MIN to move: at depth 5 the unfinished iteration has proven move 3 worth at most -38,
     below move 2's -37 (the last finished iteration's choice, searched first)."""
