@@ -256,8 +256,9 @@ class PlayModel:
         searched to its end while one waits (:func:`depth_range`), here as in the widget
         (set later too: ``model.depth = 20`` on chess is refused, not searched for hours).
         A search that generates :data:`MOVE_NODES` (1,000,000) states without finishing
-        is stopped with :class:`SearchTooBigError` (a game that declares no deepest search, such
-        as the robots, offers depths up to 10 but takes any depth from code).
+        is stopped with :class:`SearchTooBigError` (a game that declares no deepest search,
+        such as the robots, offers depths up to 10 but takes any depth from code); an
+        anytime searcher without ``nodes`` plays its last complete iteration then.
     evaluate : callable, optional
         Static evaluation at the depth bound (MAX's view); default: the game's first
         named evaluation (:func:`evaluations`).
@@ -561,8 +562,10 @@ class PlayModel:
         """``agent``'s move at ``position``, its search stopped after :data:`MOVE_NODES`
         states unless a budget of its own bounds it: a depth typed in code (the slider
         stops at the game's deepest search) must not leave the widget searching for hours.
+        (An anytime search takes the stop as the end of its budget: its last complete
+        iteration plays.)
         """
-        if self.anytime or self.growing:  # (the budget of nodes= bounds it)
+        if self.growing or self.anytime and self.nodes is not None:  # (nodes= bounds it)
             return agent(self.game, position)
         from aisearch.search.runtime.anytime import Budget, BudgetedGame, OutOfBudget
 

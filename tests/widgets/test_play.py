@@ -590,7 +590,8 @@ def test_a_search_too_big_for_one_move_is_stopped_with_a_reason(monkeypatch):
     """A depth typed in code is not capped by the slider: the agent's search is stopped
     after MOVE_NODES states (the robots game has cycles: depth 40 would run for hours),
     and the widget says why instead of hanging; a search inside the cap plays as before;
-    an anytime agent is bounded by its own budget, not by the cap."""
+    an anytime agent is bounded by its own budget, not by the cap, and one without a budget
+    plays its last complete iteration when the cap stops the next."""
     from aisearch.widgets import play_model
 
     monkeypatch.setattr(play_model, "MOVE_NODES", 3000)
@@ -611,3 +612,6 @@ def test_a_search_too_big_for_one_move_is_stopped_with_a_reason(monkeypatch):
 
     anytime = PlayModel(robots, searcher=iterative_deepening, depth=40, nodes=5000, human=MAX)
     assert len(anytime.moves) == 1  # 5,000 states, more than the cap: not stopped by it
+    # without a budget of its own, the cap ends its iterations: the last complete one plays
+    capped = PlayModel(robots, searcher=iterative_deepening, depth=40, human=MAX)
+    assert len(capped.moves) == 1 and 1 <= capped.last_search.decision.depth < 40
