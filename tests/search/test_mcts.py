@@ -425,3 +425,33 @@ def test_a_chance_node_selected_again_has_its_outcomes_checked_as_in_a_playout()
     with pytest.raises(ValueError, match="sum"):
         for _ in range(20):
             tree.iterate()
+
+
+class _StuckBelow(TreeGame):
+    """State (0, 0) is not terminal and has no moves: the playout from (0,), whose one move
+    leads there, reaches it before any node of the tree does."""
+
+    def __init__(self, empty):
+        super().__init__([[[1, 2]], [4, 5]])
+        self.empty = empty
+
+    def moves(self, s):
+        return self.empty if s == (0, 0) else super().moves(s)
+
+    def is_terminal(self, s):
+        return False if s == (0, 0) else super().is_terminal(s)
+
+
+@pytest.mark.parametrize("empty", [(), []], ids=["tuple", "list"])
+def test_a_playout_that_reaches_a_state_without_moves_names_it(empty):
+    with pytest.raises(ValueError, match=r"mcts: _StuckBelow\.moves returned no moves .*"
+                                         r"\(\(0, 0\)\)"):
+        list(mcts(_StuckBelow(empty), (), iterations=2, seed=0))
+
+
+def test_a_playout_policy_that_fails_is_not_taken_for_a_state_without_moves():
+    def policy(s, moves, rng):
+        return moves[len(moves)]  # (a slip: one past the end)
+
+    with pytest.raises(IndexError):
+        list(mcts(TreeGame([[[1, 2], 3], [4, 5]]), (), iterations=20, seed=0, policy=policy))
