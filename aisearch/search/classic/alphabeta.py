@@ -180,7 +180,7 @@ def alphabeta_failsoft(
 
     A node backs up its best value even when that lies outside (alpha, beta): a failed
     search returns a bound tighter than alpha or beta, which transposition tables and
-    MTD(f) use. Parameters are those of :func:`alphabeta`.
+    MTD(f) use.
 
     Examples
     --------
@@ -239,7 +239,7 @@ def negamax(
     twice, as in trees with consecutive MIN layers). The root converts to MAX's view, and
     trace events are reported from MAX's view like every other searcher. It asks
     ``to_move`` at terminal states too (for the sign of their value), so a game must name a
-    player there. Parameters are those of :func:`alphabeta`.
+    player there.
 
     Examples
     --------
@@ -311,7 +311,7 @@ def pearl_ab(
 
     With ``prune_on_equal=False`` steps 3 and 3' test ``alpha > beta`` and ``beta < alpha``.
     Step 1 returns a tip's own value, which may lie outside (alpha, beta); steps 3-4 and
-    3'-4' return a value inside it. Parameters are those of :func:`alphabeta`.
+    3'-4' return a value inside it.
 
     Examples
     --------
