@@ -6,7 +6,8 @@ named, whatever the seed. For each seed each wrong implementation of each exerci
 (:func:`~aisearch.grading.grade.grade_namespace`), and the plain references get full marks.
 
 Grading the same seed again and again repeats pure computations: the random cases a
-question draws (the same for every submission with that seed) and what each searcher,
+question draws (the same for every submission with that seed: :data:`DRAWS`, with the
+generator's state after them) and what each searcher,
 wrong or right, does on each case. This test keeps them for the length of one seed (and
 skips the watch for calls of the package's searchers, which none of these functions
 makes; exercises that call their functions their own way are kept per kind of call): a seed
@@ -28,6 +29,10 @@ from aisearch.grading.observe import observe as run_and_observe
 
 SEEDS = range(30)
 EXERCISES = discover()
+DRAWS = ("search_cases", "match_positions", "table_cases", "deepening_cases", "chance_cases")
+"""The functions of the exercises' checks that draw a question's cases from its generator
+(pure: the cases and the generator's state after them depend on its state and their
+arguments alone)."""
 
 
 @pytest.fixture
@@ -60,10 +65,13 @@ def cached_cases_and_observations(monkeypatch):
         return seen[key][1]
 
     monkeypatch.setattr(search_checks, "observe", cached_observe)
+    unknown = [n for n in DRAWS if not any(hasattr(e.module("checks"), n) for e in EXERCISES)]
+    assert not unknown, f"no exercise's checks define {unknown}: update DRAWS"
     for exercise in EXERCISES:
         checks = exercise.module("checks")
-        if hasattr(checks, "search_cases"):
-            monkeypatch.setattr(checks, "search_cases", remember_cases(checks.search_cases))
+        for name in DRAWS:
+            if hasattr(checks, name):
+                monkeypatch.setattr(checks, name, remember_cases(getattr(checks, name)))
         if getattr(checks, "observe", None) is run_and_observe:
             monkeypatch.setattr(checks, "observe", cached_observe)
     yield
