@@ -11,7 +11,7 @@ generator's state after them) and what each searcher,
 wrong or right, does on each case. This test keeps them for the length of one seed (and
 skips the watch for calls of the package's searchers, which none of these functions
 makes; exercises that call their functions their own way are kept per kind of call): a seed
-takes 11-17 s on a 2.0 GHz core (each seed is a test of its own, so the workers share them);
+takes about 7 s on one core (each seed is a test of its own, so the workers share them);
 the grading itself (the questions, the comparisons, the recognition of the bug, the
 feedback) runs unchanged.
 """
@@ -29,7 +29,8 @@ from aisearch.grading.observe import observe as run_and_observe
 
 SEEDS = range(30)
 EXERCISES = discover()
-DRAWS = ("search_cases", "match_positions", "table_cases", "deepening_cases", "chance_cases")
+DRAWS = ("search_cases", "quiesce_cases", "match_positions", "table_cases", "deepening_cases",
+         "chance_cases")
 """The functions of the exercises' checks that draw a question's cases from its generator
 (pure: the cases and the generator's state after them depend on its state and their
 arguments alone)."""
