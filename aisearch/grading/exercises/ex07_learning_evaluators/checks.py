@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import decimal
+import functools
 import math
 import numbers
 import random
@@ -288,9 +289,12 @@ OTHER_DRAWS: tuple[tuple[str, Callable[[random.Random], bool]], ...] = (
 step goes left: walks the grader can draw again, to run TD(lambda) on them itself."""
 
 
-def walk_drawn(left: Callable[[random.Random], bool], episodes: int, alpha: float, lam: float,
-               seed: int) -> tuple[float, ...]:
-    """TD(lambda)'s values of A .. E on walks whose steps ``left(rng)`` draws.
+@functools.lru_cache(maxsize=1024)
+def walk_drawn(left: Callable[[random.Random], bool] | None, episodes: int, alpha: float,
+               lam: float, seed: int) -> tuple[float, ...]:
+    """TD(lambda)'s values of A .. E on walks whose steps ``left(rng)`` draws (``None``: as
+    the exercise draws them). Kept: the submissions of a class graded with one seed are
+    graded on the same runs.
 
     >>> from aisearch.grading.exercises.ex07_learning_evaluators.bugs import walk_values
     >>> walk_drawn(lambda rng: rng.random() < 0.5, 50, 0.05, 0.5, 3) == tuple(
@@ -342,7 +346,7 @@ def check_walk(ctx: Context, points: float = 3) -> Score | None:
                        "sign of the TD error right?")
         got.append(values)
     for k, args in enumerate(runs):  # up to the first run that is off
-        want = walk_values(*args)
+        want = walk_drawn(None, *args)
         if not _near(got[k], want):
             break
     else:
