@@ -188,10 +188,10 @@ def stepper_strip(recording: Any, *, frames: Sequence[int] | None = None, limit:
         frames = key_frames(model, limit=max(1, min(limit, ncols * rows_fit)))
     ncols = min(ncols, len(frames))
     nrows = -(-len(frames) // ncols)
-    import matplotlib.pyplot as plt  # (after the checks: a wrong call is told at once)
+    from aisearch.widgets.still import still_figure  # (after the checks: a wrong call is
+    # told at once, not after pyplot loads)
 
-    fig, axes = plt.subplots(nrows, ncols, figsize=(w * ncols, (h + title) * nrows),
-                             squeeze=False)
+    fig, axes = still_figure(nrows, ncols, figsize=(w * ncols, (h + title) * nrows))
     flat = [ax for row in axes for ax in row]
     for ax in flat[len(frames):]:
         ax.remove()

@@ -281,9 +281,8 @@ def mcts_strip(stepper: Any, iterations: Any = None, *, depth: int | None = None
         raise ValueError(f"ncols must be a positive int, not {ncols!r:.80}")
     import textwrap  # (after the checks: a wrong call is told at once, not after pyplot loads)
 
-    import matplotlib.pyplot as plt
-
     from aisearch.plot.mcts import _rows, mcts_tree, natural_size
+    from aisearch.widgets.still import still_figure
 
     at = model.index
     wide, tall = size, 1.0
@@ -295,8 +294,7 @@ def mcts_strip(stepper: Any, iterations: Any = None, *, depth: int | None = None
     nrows = -(-len(chosen) // cols)
     title = 0.5  # three lines of 8-point text
     panel = (wide, tall)
-    fig, axes = plt.subplots(nrows, cols, figsize=(wide * cols, (panel[1] + title) * nrows),
-                             squeeze=False)
+    fig, axes = still_figure(nrows, cols, figsize=(wide * cols, (panel[1] + title) * nrows))
     flat = [ax for row in axes for ax in row]
     for ax in flat[len(chosen):]:
         ax.remove()

@@ -161,10 +161,10 @@ def play_strip(game: Any, moves: Sequence[Any], *, human: int = MAX, depth: int 
     cols = min(ncols, len(cuts))
     rows = -(-len(cuts) // cols)
     panel = (size, size * height / width * 1.04 + 0.08 + 0.15 * lines)
-    import matplotlib.pyplot as plt  # (after the checks: a wrong call is told at once)
+    from aisearch.widgets.still import still_figure  # (after the checks: a wrong call is
+    # told at once, not after pyplot loads)
 
-    fig, axes = plt.subplots(rows, cols, figsize=(panel[0] * cols, panel[1] * rows + 0.4),
-                             squeeze=False)
+    fig, axes = still_figure(rows, cols, figsize=(panel[0] * cols, panel[1] * rows + 0.4))
     flat = [ax for row in axes for ax in row]
     for ax in flat[len(cuts):]:
         ax.remove()

@@ -86,6 +86,22 @@ def test_the_strip_is_the_same_picture_every_time():
     assert png() == png()
 
 
+def test_a_strips_text_form_says_what_each_panel_claims():
+    """A notebook saves a figure's text form beside its image, and nbval compares the text
+    (not the image) with a new run's: a strip whose frames went stale fails there."""
+    rec = recorded(alphabeta, fig5_2)
+    stepper_fig = stepper_strip(rec, frames=[23, 42])
+    model = StepperModel(rec)
+    model.goto(23)
+    code = " ".join(model.pseudocode.lines[model.pseudocode_line() - 1].split())
+    text = repr(stepper_fig)
+    assert text.startswith("<Figure size ") and " with 2 Axes: event 23 of 42: " in text
+    assert f"▶ {code} | event 42 of 42: Done" in text and "\n" not in text
+    play = repr(play_strip(TicTacToe(), [0, 7, 6, 3]))
+    assert play.endswith(": X wins, the agent's last value ∞ | start | X 0, O 4 | X 7, O 2 | "
+                         "X 6, O 1 | X 3>"), play
+
+
 def test_bad_frames_are_refused():
     rec = recorded(alphabeta, fig5_2)
     for frames in ([], [-1], [43], ["1"]):
