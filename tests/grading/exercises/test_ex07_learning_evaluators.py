@@ -77,6 +77,22 @@ def test_a_walk_that_does_not_learn_or_learns_backwards_fails():
         assert r.earned == 0 and "rng.random() < 0.5" in r.feedback, r.feedback
 
 
+def test_td_on_walks_the_grader_cannot_repeat_scores_zero_and_is_told_how_to_draw_them():
+    """Weights that behave as TD(lambda)'s, on walks of another generator: no marks, and the
+    feedback says they look right but the walks are not the exercise's."""
+    questions = [q for q in load_questions([default_tests()]) if q.id == "07.walk"]
+
+    def other_generator(episodes, alpha, lam, seed):
+        return walk_values(episodes, alpha, lam, seed + 1)
+
+    for seed in FEW_SEEDS:
+        r = run_question(questions[0], {"walk_values": other_generator}, seed=seed)
+        assert r.earned == 0, (seed, r.feedback)
+        assert r.feedback.startswith("walk_values's values behave as TD(lambda)'s do, but "), \
+            r.feedback
+        assert "a step left when rng.random() < 0.5" in r.feedback
+
+
 def test_a_numpy_array_is_refused_with_a_hint_in_process_as_in_the_grader():
     import numpy as np
 
