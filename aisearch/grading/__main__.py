@@ -64,7 +64,9 @@ def parser() -> argparse.ArgumentParser:
                    help="grade every submission as exercise NN (default: from metadata/name)")
     g.add_argument("--seed", type=int, help="seed of the random inputs (default: a fresh one)")
     g.add_argument("--timeout", type=_positive(float), default=60.0, metavar="SECONDS",
-                   help="wall-clock limit per submission (default: 60)")
+                   help="seconds of the submission's own running time, its cells and the calls "
+                        "of its functions together; the grader's work does not count "
+                        "(default: 60)")
     g.add_argument("--memory-mb", type=_positive(int), default=2048, metavar="MIB",
                    help="memory (address space) limit per submission (default: 2048)")
     g.add_argument("--json", metavar="PATH",
