@@ -105,6 +105,7 @@ class EfficiencyLab(Widget):
         self.refused = w.HTML("<br>".join(
             f"<i>{html.escape(NAMES[k])}: off for this search ({html.escape(why)})</i>"
             for k, why in refused.items()))
+        self._syncing = False  # (while the controls are put where the model is)
         for k, box in self.boxes.items():
             self._on_change(box, lambda on, k=k: self._set(**{k: on}))
         self._on_change(self.window, lambda window: self._set(window=window))
@@ -131,6 +132,8 @@ class EfficiencyLab(Widget):
         from code, say), or whose search fails (an evaluation that raises on a position
         only that configuration reaches), is put back, and the error says why: the boxes,
         the picture, the table and "Step through" stay on the configuration shown."""
+        if self._syncing:
+            return
         before = dict(self.model.switches)
         try:
             self.model.switch(**changes)
@@ -147,6 +150,14 @@ class EfficiencyLab(Widget):
         self.stepper_area.children = ()
         self.image.layout.display = None  # (the stepper, when open, shows this tree)
         m, d = self.model, result.decision
+        self._syncing = True  # the controls show the switches searched (code may set them)
+        try:
+            for k, box in self.boxes.items():
+                box.value = bool(m.switches.get(k, False))
+            if m.switches["window"] in [value for _, value in self.window.options]:
+                self.window.value = m.switches["window"]
+        finally:
+            self._syncing = False
         ratio = d.stats.nodes / max(1, m.plain.stats.nodes)
         self.status.value = (f"<b>{html.escape(result.label)}</b>: "
                              f"{count(d.stats.nodes, 'node')} ({ratio:.0%} of plain "

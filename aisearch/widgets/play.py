@@ -67,8 +67,10 @@ class PlayGame(Widget):
     error in the status line, so nothing a user does raises out of a callback. The
     settings controls are then put back where the model is, on the range and the choices
     they were made with (even after code changed them), so they never show a setting the
-    agent does not use. Displayed
-    in a saved notebook without a kernel, the widget reads as its text repr.
+    agent does not use; a setting code gives the model is shown too (an evaluation joins the
+    choices, a deeper depth widens the slider, options of no variant select none). A search
+    tree shown closes when the agent searches again. Displayed in a saved notebook without
+    a kernel, the widget reads as its text repr.
 
     Examples
     --------
@@ -175,6 +177,7 @@ class PlayGame(Widget):
             (self.variant, list(variants or {"default": {}})))}
         self._depths = (self.depth.min, self.depth.max)
         self._variant = self.variant.value  # the variant the agent uses
+        self._tree_of: Any = None  # the agent's search the open tree shows
         self._syncing = False  # (while the controls are put back, they change nothing)
         self._on_setting(self.first, lambda _: self.new_game())
         self._on_setting(self.depth, self._slider)
@@ -251,6 +254,7 @@ class PlayGame(Widget):
         """Close the search tree shown (it is of a position no longer on the board)."""
         self.tree_area.children = ()
         self.stepper = None
+        self._tree_of = None
 
     def new_game(self) -> None:
         """Start again, with the side chosen in "Who starts" (or "Your side")."""
@@ -343,6 +347,7 @@ class PlayGame(Widget):
             return
         self.stepper = SearchStepper(rec, algorithm=info.searcher, game=self.model.game)
         self.tree_area.children = (self.stepper.widget,)
+        self._tree_of = info
         self._refresh()
 
     def _show_growth(self, info: Any) -> None:
@@ -358,6 +363,7 @@ class PlayGame(Widget):
         self.stepper = MCTSStepper(self.model.game, info.position, iterations=n,
                                    **dict(info.options))
         self.tree_area.children = (self.stepper.widget,)
+        self._tree_of = info
         self._refresh()
 
     # -- the view ----------------------------------------------------------------------
@@ -368,6 +374,18 @@ class PlayGame(Widget):
         m = self.model
         self._syncing = True
         try:
+            options, values = self._offered[self.evaluation]
+            if m.evaluate not in values:  # an evaluation code gave the model: offered too
+                name = getattr(m.evaluate, "__name__", "") or "evaluation"
+                labels = {label for label, _ in options}
+                label = name if name not in labels else f"{name} (from code)"
+                self._offered[self.evaluation] = ((*options, (label, m.evaluate)),
+                                                  [*values, m.evaluate])
+            if m.depth is not None and m.depth > self._depths[1]:  # a depth set from code
+                self._depths = (self._depths[0], m.depth)
+            if self.variants:  # the variant whose options the agent uses (none: code's own)
+                self._variant = next((name for name, chosen in self.variants.items()
+                                      if dict(chosen) == dict(m.options)), None)
             lo, hi = self._depths
             if (self.depth.min, self.depth.max) != (lo, hi):
                 self.depth.max = max(self.depth.max, lo)  # (so that min can be lo)
@@ -386,8 +404,10 @@ class PlayGame(Widget):
             self._syncing = False
 
     def _refresh(self, error: str | None = None) -> None:
-        self._show_settings()
         m = self.model
+        if self._tree_of is not None and self._tree_of is not m.last_search:
+            self._close_tree()  # the agent searched again (and moved): not the tree shown
+        self._show_settings()
         text = html.escape(m.status())
         if self.stuck is not None and not m.is_over and not m.human_to_move:
             ways = ([] if m.agent is not None or m.growing

@@ -145,3 +145,15 @@ def test_a_configuration_whose_search_fails_is_put_back_and_the_view_stays_on_th
     assert lab.model.switches["deepening"] is False and lab.model.current is shown
     lab.window.value = "pvs"  # and the lab goes on working
     assert lab.model.current.label == "table, PVS"
+
+
+def test_the_boxes_show_the_switches_code_gave_the_model():
+    game = DagGame(b=3, d=5, width=4, seed=2)
+    lab = EfficiencyLab(game, game.initial, 5, game.evaluate)
+    lab.model.switch(killers=True, window="pvs")
+    lab.boxes["table"].value = True
+    assert lab.status.value.startswith("<b>table + killers, PVS</b>")
+    assert lab.boxes["killers"].value and lab.boxes["table"].value
+    assert lab.window.value == "pvs"
+    lab.boxes["killers"].value = False
+    assert lab.status.value.startswith("<b>table, PVS</b>") and not lab.model.switches["killers"]

@@ -615,3 +615,39 @@ def test_a_search_too_big_for_one_move_is_stopped_with_a_reason(monkeypatch):
     # without a budget of its own, the cap ends its iterations: the last complete one plays
     capped = PlayModel(robots, searcher=iterative_deepening, depth=40, human=MAX)
     assert len(capped.moves) == 1 and 1 <= capped.last_search.decision.depth < 40
+
+
+def test_the_open_tree_closes_when_a_stuck_agent_moves_after_a_new_setting():
+    def breaks_on_full_boards(s):  # a student's evaluation that fails deep in the game
+        if str(s).count("x") + str(s).count("o") >= 5:
+            raise ValueError("broken here")
+        return ttt.nilsson_eval(s)
+
+    app = PlayGame(ttt, depth=2, evaluate=breaks_on_full_boards)
+    app.board.buttons[4].click()
+    app.tree_button.click()
+    assert app.stepper is not None
+    app.board.buttons[8].click()  # the agent's search fails: it is stuck, the tree stays
+    assert app.stuck is not None and app.stepper is not None
+    app.evaluation.value = ttt.nilsson_eval  # it moves now: its old tree is closed
+    assert app.model.moves == [4, 0, 8, 2] and app.stuck is None
+    assert app.stepper is None and app.tree_area.children == ()
+
+
+def test_the_controls_show_the_settings_code_gives_the_model():
+    app = PlayGame(ttt, depth=2, variants={"plain": {}, "strict": {"prune_on_equal": False}})
+
+    def zero(s):
+        return 0
+
+    app.model.evaluate, app.model.depth = zero, 12
+    app.model.options = {"prune_on_equal": False}
+    app.board.buttons[4].click()
+    assert error_of(app) == "" and board(app) == "O...X...."
+    assert app.evaluation.value is zero and ("zero (from code)", zero) in app.evaluation.options
+    assert (app.depth.value, app.depth.max) == (12, 12) and app.variant.value == "strict"
+    app.model.options = {"prune_on_equal": True}  # a variant of no name: none is shown
+    app.board.buttons[8].click()
+    assert app.variant.value is None
+    app.variant.value = "plain"
+    assert app.model.options == {} and app.variant.value == "plain"
