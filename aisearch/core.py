@@ -538,8 +538,8 @@ def noisy_moves(game: Any, s: Any) -> Sequence[Any]:
 
 
 def for_player(u: Any, player: Any, game: Any = None) -> Any:
-    """A utility ``u`` for MAX, as ``player`` sees it (``-u`` for MIN); any other player
-    (7, True, 0.0) is an error naming the game's sides.
+    """A utility ``u`` for MAX, as ``player`` sees it (``-u`` for MIN; a numpy integer is
+    the int it is); any other player (7, True, 0.0) is an error naming the game's sides.
 
     >>> for_player(3, MIN)
     -3
@@ -549,6 +549,8 @@ def for_player(u: Any, player: Any, game: Any = None) -> Any:
             return u
         if player == MIN:
             return -u
+    elif as_int(player) is not None:  # a numpy integer: the int it is
+        return for_player(u, as_int(player), game)
     raise not_a_player(player, game)
 
 

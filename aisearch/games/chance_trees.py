@@ -117,7 +117,10 @@ def random_chance_tree(
     seed : int
         Seed of the shape, the players and the values.
     depth : int
-        Greatest depth of a tip (>= 1).
+        Greatest depth of a tip below the root's first move (>= 1): the root is a MAX or
+        MIN node whose first move leads to a chance node heading a tree of at most this
+        depth (and its second to one a ply shallower), so tips lie at most ``depth + 1``
+        plies deep.
     branching : (int, int)
         Least and greatest number of moves of a MAX or MIN node.
     low, high : int

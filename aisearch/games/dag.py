@@ -109,9 +109,9 @@ class DagGame(GameBase):
             if not is_number(p) or not 0 <= p <= 1:
                 raise ValueError(f"{name} must be a probability, a number in [0, 1], not {p!r}")
         lo, hi, fixed = as_int(low), as_int(high), as_int(seed)
-        if lo is None or hi is None or lo > hi:
-            raise ValueError(f"low and high must be ints with low <= high, not {low!r:.80}, "
-                             f"{high!r:.80}")
+        if lo is None or hi is None or lo > hi or not tip_in_range(lo) or not tip_in_range(hi):
+            raise ValueError(f"low and high must be ints with low <= high, each of size below "
+                             f"2**999, not {number_text(low)}, {number_text(high)}")
         if fixed is None:
             raise TypeError(f"seed must be an int (it fixes the moves' targets, the payoffs "
                             f"and the evaluation), not {seed!r:.80}")

@@ -162,6 +162,8 @@ class Hexapawn(GameBase):
         >>> Hexapawn.parse("bbb/.../www w") == Hexapawn.initial
         True
         """
+        if not isinstance(text, str):
+            raise TypeError(f"Hexapawn.parse reads a str like 'bbb/.../www w', not {text!r:.80}")
         board, _, side = text.strip().partition(" ")
         rows = board.split("/")
         if (len(rows) != 3 or any(len(r) != 3 or set(r) - set("wb.") for r in rows)
@@ -182,6 +184,7 @@ class Hexapawn(GameBase):
         >>> Hexapawn.canonical(Hexapawn.parse("b.b/.b./w.w b"))
         HexapawnState(white=320, black=21, player=1)
         """
+        s = _RULES.check_state(s)
         return min(s, HexapawnState(_mirror(s.white), _mirror(s.black), s.player))
 
     def states(self) -> tuple[HexapawnState, ...]:

@@ -251,6 +251,8 @@ class Nim(GameBase):
             raise self.not_a_state(s)
         if any(s[0]):
             raise ValueError(f"utility is defined when all heaps are empty, not at {s!r}")
+        if player.__class__ is not int:  # (a numpy integer is the int it is, a bool is not)
+            player = as_int(player, player)
         if player.__class__ is not int or player not in (MAX, MIN):
             raise not_a_player(player, self)
         return -1 if player == s[1] else 1
@@ -264,6 +266,10 @@ class Nim(GameBase):
         >>> Nim.sprague_grundy(NimState((1, 2, 3), MAX))
         0
         """
+        if s.__class__ is not NimState or s[0].__class__ is not tuple or any(
+                h.__class__ is not int or h < 0 for h in s[0]):
+            raise TypeError(f"sprague_grundy takes a NimState whose heaps are ints >= 0, not "
+                            f"{s!r:.80}")
         return nim_sum(s[0])
 
     def winning_moves(self, s: NimState) -> tuple[NimMove, ...]:

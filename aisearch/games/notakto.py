@@ -54,12 +54,12 @@ class Notakto(GameBase):
     move_grid = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
     buttons_are_board = True
     move_help = "a cell number 0..8"
-    state_help = ("a state is an int from 0 to 511 whose set bits are the marked cells, with "
-                  "at most one line of three: start from game.initial")
+    state_help = ("a state is an int from 0 to 511 whose set bits are the marked cells, whose "
+                  "lines of three (if any) one mark completed: start from game.initial")
 
     def is_state(self, s: Any) -> bool:
-        """True for the marked cells of a board play can reach (one line at most, made by
-        the last mark).
+        """True for the marked cells of a board play can reach: no line of three, or the
+        lines (one or two) that one mark completed, the last.
 
         >>> Notakto().is_state(0b111), Notakto().is_state(0b111111), Notakto().is_state("x")
         (True, False, False)

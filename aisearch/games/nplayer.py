@@ -42,6 +42,8 @@ def utilities(game: Any, s: Any) -> tuple:
 
 
 def _check_player(game: Any, player: Any) -> int:
+    if player.__class__ is not int:  # (a numpy integer is the int it is, a bool is not)
+        player = as_int(player, player)
     if player.__class__ is not int or not 0 <= player < game.players:
         kind = f" (a {type(player).__name__})" if player.__class__ is not int else ""
         raise ValueError(f"player must be an int from 0 to {game.players - 1} in "
@@ -250,7 +252,9 @@ class Coins(GameBase):
         >>> game.is_state(game.initial), game.is_state(CoinsState((3, 1), (0, 0, 0), 1))
         (True, False)
         """
-        return (s.__class__ is CoinsState and len(s.scores) == self.players
+        return (s.__class__ is CoinsState and s.row.__class__ is tuple
+                and s.scores.__class__ is tuple and len(s.scores) == self.players
+                and all(v.__class__ is int for v in (*s.row, *s.scores))
                 and s.player.__class__ is int and 0 <= s.player < self.players
                 and sum(s.scores) + sum(s.row) == self.total)
 

@@ -151,8 +151,9 @@ class TicTacToe(WinPayoff):
     win : float
         The payoff of a win, ``+inf`` by default as in Nilsson's e(p): a depth-limited
         search compares finished games with static evaluations, so a win must outrank every
-        evaluation (e(p) reaches 8; with ``win=1`` a search to depth 2 would prefer a quiet
-        position worth 2 to an immediate win). ``TicTacToe(win=1)`` scores games +1/0/-1.
+        evaluation (|e(p)| <= 8, and e(p) reaches 4 in play; with ``win=1`` a search to depth
+        2 would prefer a quiet position worth 2 to an immediate win). ``TicTacToe(win=1)``
+        scores games +1/0/-1.
 
     Examples
     --------
