@@ -1,7 +1,9 @@
 """Instrumented searchers: plain functions that return a :class:`~aisearch.results.Decision`.
 
-Every searcher has the signature ``f(game, state, depth=None, *, evaluate=None,
-order=None, prune_on_equal=True, fastest_wins=True, tracer=None, ...)``; the conventions
+Every two-player depth-limited searcher (the kind ``'minimax'`` of
+:data:`~aisearch.search.registry.KINDS`) has the signature ``f(game, state, depth=None, *,
+evaluate=None, order=None, prune_on_equal=True, fastest_wins=True, tracer=None, ...)``;
+quiescence, MCTS, max^n and paranoid search take what their kinds say. The conventions
 are documented once in :mod:`aisearch.search.runtime`. Each declares itself in its own module
 (:func:`~aisearch.search.registry.searcher`); :data:`SEARCHERS` and every other registry
 are read from those declarations. Anytime searchers (generators of decisions) are

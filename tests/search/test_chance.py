@@ -411,3 +411,29 @@ def test_a_star2_probe_that_cannot_fail_is_searched_with_an_open_window(tree, pr
     assert (d.value, d.move) == (expectiminimax(game, ()).value, expectiminimax(game, ()).move)
     assert [(e.alpha, e.beta) for e in rec.events if type(e) is Enter and e.path == (1, 0)][
         0] == probe
+
+
+@pytest.mark.parametrize("search", [star1, star2])
+def test_a_learning_order_is_told_of_cut_offs_among_moves_never_among_outcomes(search):
+    """Killers and history learn from the moves they ordered: a chance node's cut-off skips
+    dice outcomes, which no ordering saw (the cut is counted all the same)."""
+
+    class Spy:
+        def __init__(self):
+            self.told = []
+
+        def __call__(self, s, moves):
+            return moves
+
+        def cutoff(self, s, move, depth):
+            self.told.append(s)
+
+    told = cut = 0
+    for seed in range(40):
+        game = random_chance_tree(seed, depth=4)
+        spy, rec = Spy(), Recorder()
+        search(game, game.initial, order=spy, bounds=(-6, 6), tracer=rec)
+        assert all(game.to_move(s) != CHANCE for s in spy.told), seed
+        told += len(spy.told)
+        cut += sum(1 for e in rec.events if type(e) is Cut and e.kind in ("star1", "star2"))
+    assert told > 0 and cut > 0  # (both kinds of cut-off happen on these trees)

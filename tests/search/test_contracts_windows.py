@@ -95,6 +95,21 @@ def test_a_guess_at_a_win_or_a_loss_opens_the_window_on_that_side():
         assert windows_of(rec)[0] == first, guess
 
 
+def test_a_guess_that_leaves_no_window_searches_with_the_full_one():
+    """An infinite guess where wins are infinite, or one so large that the width rounds
+    away, leaves no room between its bounds: the search takes the full window (an empty one
+    would store every node as an upper bound, and a table would keep them)."""
+    from aisearch.games import TicTacToe
+
+    game, s = TicTacToe(), TicTacToe.parse(".../.../..x")
+    assert alphabeta_tt(game, s, fastest_wins=False).value == 0
+    for guess in (INF, -INF, 1e20, -1e20):
+        rec = Recorder()
+        d = aspiration(game, s, guess=guess, table=TranspositionTable(), fastest_wins=False,
+                       tracer=rec)
+        assert windows_of(rec) == [(-INF, INF)] and d.value == 0, guess
+
+
 def ref_mtdf(game, depth, guess):
     table = TranspositionTable()
     maximizing = game.to_move(game.initial) == 0

@@ -163,7 +163,8 @@ def sss_star(
     -----
     Like MTD(f), every pass searches the table's move first at every node, the root
     included, as Plaat et al. do: when several root moves tie, the move returned is a best
-    move but not always the first best in move order (the other searchers return the first).
+    move but not always the first best in move order (as with any search given a table that
+    already holds the root: see :mod:`aisearch.search.runtime`).
 
     Examples
     --------

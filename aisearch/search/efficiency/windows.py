@@ -126,7 +126,10 @@ def aspiration(
     guess : float
         The value expected (iterative deepening passes the previous iteration's); a win or
         loss (``±game.win``) opens the window on that side. Any real number (a Fraction is
-        taken as the float nearest it: it only places the window; see :func:`check_guess`).
+        taken as the float nearest it: it only places the window; see :func:`check_guess`);
+        a guess that leaves no room between ``guess - width`` and ``guess + width`` (``±inf``
+        where wins are infinite, or a number so large that the width rounds away) searches
+        with the full window.
     width : float
         The window is ``(guess - width, guess + width)``.
     scout : bool
@@ -158,6 +161,8 @@ def aspiration(
     payoff = getattr(game, "win", None) or INF
     alpha = -INF if guess <= -payoff else guess - width
     beta = INF if guess >= payoff else guess + width
+    if not alpha < beta:  # an infinite guess, or one so large that +-width rounds away:
+        alpha, beta = -INF, INF  # no window to aim with (an empty one would prove nothing)
     core = pvs_core if scout else alphabeta_core
     rules = table_rules(game, quiescence, extensions, singular_margin)
     tries: list[Decision] = []
@@ -250,7 +255,8 @@ def mtdf(
     -----
     Every pass searches the table's move first at every node, the root included, as Plaat
     et al. do: when several root moves tie, the move returned is a best move but not always
-    the first best in move order (the other searchers return the first).
+    the first best in move order (as with any search given a table that already holds the
+    root: see :mod:`aisearch.search.runtime`).
 
     The value and the first move are exact; the rest of ``pv`` is not always a principal
     variation. It is the line of the pass that proved the move, and a null-window pass only

@@ -21,13 +21,16 @@ Conventions
   function, the state and the value.
 - ``order(state, moves)`` returns the same moves in another order (searched first to
   last); anything else is an error naming the moves dropped, added or repeated. An
-  ordering object with a ``cutoff(state, move, depth)`` method is told of every cut-off.
+  ordering object with a ``cutoff(state, move, depth)`` method is told of every cut-off
+  among the moves it ordered (quiescence's cut-offs are counted, not told).
   One whose ``uses_depth`` is true is called as ``order(state, moves, depth)`` with the
   plies left, by searchers that pass it to ``run.moves(s, d)`` (``None`` otherwise);
   killer moves are kept per depth that way (:mod:`aisearch.search.efficiency.ordering`). One whose
   ``permutes`` is true declares that it only reorders: its answer is not checked.
-- Ties at a node go to the first best move in (ordered) move order; MTD(f) and SSS*,
-  whose passes search the table's move first at the root too, return a best move.
+- Ties at a node go to the first best move in (ordered) move order. MTD(f) and SSS*,
+  whose passes search the table's move first at the root too, return a best move, and so
+  does a search given a table that already holds the root (aspiration windows with a table,
+  whose later tries find the root their first try stored).
 - ``prune_on_equal=True`` cuts when ``alpha >= beta`` (aima-python, OpenSpiel, MIT 6.034);
   ``False`` only when ``alpha > beta`` (Berkeley CS188's graded convention; CS188's
   graded state lists are those of fail-soft alpha-beta: with the strict test, fail-hard

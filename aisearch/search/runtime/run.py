@@ -449,9 +449,10 @@ class Run:
             """Note a cut-off at ``s`` after move ``m`` of ``ms``: the moves after it are not
             searched (``m=None``: none of them is). Counted and traced when moves are skipped
             (with the window of the backup that caused it, and ``kind``, by default 'alpha'
-            or 'beta'); told to a learning order."""
+            or 'beta'); told to a learning order, unless ``kind`` names a cut among a chance
+            node's outcomes (Star1, Star2), which the order never saw."""
             nonlocal count
-            if learn is not None and m is not None:
+            if learn is not None and m is not None and kind is None:
                 learn(s, m, d)
             if m is None or m is not ms[-1]:
                 count += 1
