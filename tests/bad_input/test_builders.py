@@ -100,10 +100,62 @@ CASES = [
          ("counting", "evaluation", "3")),
     Case("Replay: the events in reverse order", lambda: Replay(_recording()[::-1]), ValueError,
          ("event 0", "finishes a search before any search started", "in the order")),
+    # helpers and states of the smaller games
+    Case("Coins().moves(a row of letters)",
+         lambda: _coins().moves(_coins_state("abc", (0, 0, 0))), ValueError,
+         ("is not a state of Coins", "CoinsState with one score per player")),
+    Case("Coins().moves(scores=None)", lambda: _coins().moves(_coins_state((1,), None)),
+         ValueError, ("is not a state of Coins",)),
+    Case("Nim.sprague_grundy(negative heaps)",
+         lambda: _nim().sprague_grundy(_nim_state((1, -2, 300), 9)), TypeError,
+         ("sprague_grundy takes a NimState", "ints >= 0", "-2")),
+    Case("Hexapawn.parse(None)", lambda: _hexapawn().parse(None), TypeError,
+         ("Hexapawn.parse reads a str", "'bbb/.../www w'", "None")),
+    Case("Hexapawn.canonical(None)", lambda: _hexapawn().canonical(None), ValueError,
+         ("None is not a state of Hexapawn",)),
+    Case("DagGame(low=2**1000, high=2**1001)",
+         lambda: _dag()(b=2, d=2, width=2, low=2**1000, high=2**1001), ValueError,
+         ("low and high", "below 2**999", "1.072e+301")),
     Case("Replay: a Finish while the root is open",
          lambda: Replay(_recording()[:2] + _recording()[-1:]), ValueError,
          ("event 2", "() is still open", "after its root's exit")),
 ]
+
+
+def _coins():
+    from aisearch.games import Coins
+
+    return Coins()
+
+
+def _coins_state(row, scores):
+    from aisearch.games.nplayer import CoinsState
+
+    return CoinsState(row, scores, 0)
+
+
+def _nim():
+    from aisearch.games import Nim
+
+    return Nim
+
+
+def _nim_state(heaps, player):
+    from aisearch.games.nim import NimState
+
+    return NimState(heaps, player)
+
+
+def _hexapawn():
+    from aisearch.games.hexapawn import Hexapawn
+
+    return Hexapawn
+
+
+def _dag():
+    from aisearch.games import DagGame
+
+    return DagGame
 
 
 def _recording() -> list:

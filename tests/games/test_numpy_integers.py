@@ -87,3 +87,17 @@ def test_numpy_integer_seeds_and_sizes_build_the_same_random_trees():
     assert random_tree(I(3), depth=I(3), low=I(-2)).tree == random_tree(3, depth=3, low=-2).tree
     with pytest.raises(TypeError, match="seed must be an int or None, not True"):
         random_chance_tree(True)
+
+
+def test_a_numpy_integer_player_is_the_player_it_equals_and_a_bool_none():
+    won = TicTacToe.parse("xxx/oo./...")
+    assert TicTacToe().utility(won, I(1)) == TicTacToe().utility(won, 1) == -float("inf")
+    from aisearch.games.nim import NimState
+
+    assert Nim((1, 2)).utility(NimState((0, 0), 1), np.int8(1)) == -1  # (MAX took the last)
+    coins = Coins((3, 1))
+    end = coins.result(coins.result(coins.initial, "L"), "L")
+    assert coins.utility(end, I(2)) == coins.utility(end, 2)
+    for game, s in ((TicTacToe(), won), (Nim((1, 2)), NimState((0, 0), 1))):
+        with pytest.raises(ValueError, match="not True"):
+            game.utility(s, True)
