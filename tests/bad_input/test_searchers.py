@@ -373,3 +373,10 @@ def test_no_moves_at_a_state_that_is_not_terminal_is_refused_on_every_path(empty
     order = {"an order": lambda s, ms: list(ms), "an order that permutes": _permuting}.get(how)
     with pytest.raises(ValueError, match=r"Stuck\w*\.moves returned no moves .* \(\(0,\)\)"):
         alphabeta(game, (), 2, evaluate=lambda s: 0, order=order)
+
+
+def test_an_evaluation_too_large_for_a_payoff_is_named_by_its_size_not_cut_digits():
+    from aisearch.search import alphabeta
+
+    with pytest.raises(ValueError, match=r"returned 1\.000e\+302 for state"):
+        alphabeta(fig5_2, fig5_2.initial, 1, evaluate=lambda s: 10**302)

@@ -15,7 +15,7 @@ from typing import Any
 
 from aisearch.core import CHANCE, as_int, check_game, type_note, unwrap
 from aisearch.search.runtime.scores import INF, UNBOUNDED, WON
-from aisearch.values import as_real
+from aisearch.values import as_real, number_text
 
 __all__ = ["check_decision_state", "checked_value", "check_args", "check_evaluation",
            "check_function", "check_tracer", "check_window", "count_arg", "order_error",
@@ -89,11 +89,12 @@ def checked_value(v: Any, source: str, s: Any) -> Any:
     try:
         f = float(v)
     except OverflowError:
-        raise ValueError(f"{source} returned {v!r:.80} for state {s!r:.200}: {VALUES}") from None
+        raise ValueError(f"{source} returned {number_text(v)} for state {s!r:.200}: "
+                         f"{VALUES}") from None
     if f != f:
         raise ValueError(f"{source} returned NaN for state {s!r:.200}: {VALUES}")
     if -INF < f < INF and not -WON < f < WON:
-        raise ValueError(f"{source} returned {v!r:.80} for state {s!r:.200}: {VALUES}")
+        raise ValueError(f"{source} returned {number_text(v)} for state {s!r:.200}: {VALUES}")
     return as_real(v, v)  # (numpy's numbers as Python's, exactly: a float32 would round a
     #                        window shut)
 

@@ -94,7 +94,8 @@ class MCTS:
     c : float
         UCB1's exploration constant (``sqrt(2)``).
     seed : int, optional
-        Seeds the generator of playouts, chance samples and ties: same seed, same tree.
+        Seeds the generator of playouts and chance samples (ties go to the first in move
+        order, with no random number): same seed, same tree.
     policy : callable, optional
         ``policy(state, moves, rng) -> move`` for playouts (default: ``rng.choice``).
     reward : callable
