@@ -449,8 +449,9 @@ class Run:
             """Note a cut-off at ``s`` after move ``m`` of ``ms``: the moves after it are not
             searched (``m=None``: none of them is). Counted and traced when moves are skipped
             (with the window of the backup that caused it, and ``kind``, by default 'alpha'
-            or 'beta'); told to a learning order, unless ``kind`` names a cut among a chance
-            node's outcomes (Star1, Star2), which the order never saw."""
+            or 'beta'); told to a learning order when it is such an alpha or beta cut-off
+            (a named ``kind``, a cut among a chance node's outcomes in Star1 and Star2 or
+            max^n's shallow cut, is among nothing the order ranked)."""
             nonlocal count
             if learn is not None and m is not None and kind is None:
                 learn(s, m, d)
