@@ -268,8 +268,8 @@ class Nim(GameBase):
         """
         if s.__class__ is not NimState or s[0].__class__ is not tuple or any(
                 h.__class__ is not int or h < 0 for h in s[0]):
-            raise TypeError(f"sprague_grundy takes a NimState whose heaps are ints >= 0, not "
-                            f"{s!r:.80}")
+            raise ValueError(f"sprague_grundy takes a NimState whose heaps are ints >= 0, "
+                             f"not {s!r:.80}")
         return nim_sum(s[0])
 
     def winning_moves(self, s: NimState) -> tuple[NimMove, ...]:

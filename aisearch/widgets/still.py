@@ -27,9 +27,31 @@ __all__ = ["still_figure"]
 
 
 def still_figure(nrows: int, ncols: int, **options: Any) -> tuple[Any, Any]:
-    """``plt.subplots(nrows, ncols, squeeze=False, **options)`` with a figure whose text
-    form (``repr``) adds its title and its axes' titles, each on one line, to pyplot's
-    ``<Figure size WxH with N Axes>``."""
+    """A grid of axes on a figure whose text form lists its titles.
+
+    Parameters
+    ----------
+    nrows, ncols : int
+        The grid, as for ``plt.subplots``.
+    **options
+        More arguments of ``plt.subplots`` (``figsize``, ...).
+
+    Returns
+    -------
+    (matplotlib.figure.Figure, numpy.ndarray of Axes)
+        As ``plt.subplots(nrows, ncols, squeeze=False, **options)`` returns them; the
+        figure's ``repr`` adds its title and its axes' titles, each on one line, to pyplot's
+        ``<Figure size WxH with N Axes>``.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, axes = still_figure(1, 1, figsize=(2, 1))
+    >>> _ = fig.suptitle("start")
+    >>> fig
+    <Figure size 200x100 with 1 Axes: start>
+    >>> plt.close(fig)
+    """
     import matplotlib.pyplot as plt
 
     return plt.subplots(nrows, ncols, squeeze=False, FigureClass=_still_class(), **options)

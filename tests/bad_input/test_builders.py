@@ -107,7 +107,7 @@ CASES = [
     Case("Coins().moves(scores=None)", lambda: _coins().moves(_coins_state((1,), None)),
          ValueError, ("is not a state of Coins",)),
     Case("Nim.sprague_grundy(negative heaps)",
-         lambda: _nim().sprague_grundy(_nim_state((1, -2, 300), 9)), TypeError,
+         lambda: _nim().sprague_grundy(_nim_state((1, -2, 300), 9)), ValueError,
          ("sprague_grundy takes a NimState", "ints >= 0", "-2")),
     Case("Hexapawn.parse(None)", lambda: _hexapawn().parse(None), TypeError,
          ("Hexapawn.parse reads a str", "'bbb/.../www w'", "None")),
