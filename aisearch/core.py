@@ -549,8 +549,8 @@ def for_player(u: Any, player: Any, game: Any = None) -> Any:
             return u
         if player == MIN:
             return -u
-    elif as_int(player) is not None:  # a numpy integer: the int it is
-        return for_player(u, as_int(player), game)
+    elif (p := as_int(player)) is not None:  # a numpy integer: the int it is
+        return for_player(u, p, game)
     raise not_a_player(player, game)
 
 

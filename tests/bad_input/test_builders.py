@@ -4,8 +4,11 @@ computed, seeds are ints, and every number says which range it must lie in."""
 from __future__ import annotations
 
 from aisearch.core import MAX
-from aisearch.games import TicTacToe, TwoRobots, fig5_2, uniform_tree
+from aisearch.games import Coins, DagGame, Nim, TicTacToe, TwoRobots, fig5_2, uniform_tree
 from aisearch.games.examples import random_tree
+from aisearch.games.hexapawn import Hexapawn
+from aisearch.games.nim import NimState
+from aisearch.games.nplayer import CoinsState
 from aisearch.games.robots import RobotsState
 from aisearch.search import alphabeta
 from aisearch.solve import NotSolvedError, retrograde
@@ -102,60 +105,24 @@ CASES = [
          ("event 0", "finishes a search before any search started", "in the order")),
     # helpers and states of the smaller games
     Case("Coins().moves(a row of letters)",
-         lambda: _coins().moves(_coins_state("abc", (0, 0, 0))), ValueError,
+         lambda: Coins().moves(CoinsState("abc", (0, 0, 0), 0)), ValueError,
          ("is not a state of Coins", "CoinsState with one score per player")),
-    Case("Coins().moves(scores=None)", lambda: _coins().moves(_coins_state((1,), None)),
+    Case("Coins().moves(scores=None)", lambda: Coins().moves(CoinsState((1,), None, 0)),
          ValueError, ("is not a state of Coins",)),
     Case("Nim.sprague_grundy(negative heaps)",
-         lambda: _nim().sprague_grundy(_nim_state((1, -2, 300), 9)), ValueError,
+         lambda: Nim.sprague_grundy(NimState((1, -2, 300), 9)), ValueError,
          ("sprague_grundy takes a NimState", "ints >= 0", "-2")),
-    Case("Hexapawn.parse(None)", lambda: _hexapawn().parse(None), TypeError,
+    Case("Hexapawn.parse(None)", lambda: Hexapawn.parse(None), TypeError,
          ("Hexapawn.parse reads a str", "'bbb/.../www w'", "None")),
-    Case("Hexapawn.canonical(None)", lambda: _hexapawn().canonical(None), ValueError,
+    Case("Hexapawn.canonical(None)", lambda: Hexapawn.canonical(None), ValueError,
          ("None is not a state of Hexapawn",)),
     Case("DagGame(low=2**1000, high=2**1001)",
-         lambda: _dag()(b=2, d=2, width=2, low=2**1000, high=2**1001), ValueError,
+         lambda: DagGame(b=2, d=2, width=2, low=2**1000, high=2**1001), ValueError,
          ("low and high", "below 2**999", "1.072e+301")),
     Case("Replay: a Finish while the root is open",
          lambda: Replay(_recording()[:2] + _recording()[-1:]), ValueError,
          ("event 2", "() is still open", "after its root's exit")),
 ]
-
-
-def _coins():
-    from aisearch.games import Coins
-
-    return Coins()
-
-
-def _coins_state(row, scores):
-    from aisearch.games.nplayer import CoinsState
-
-    return CoinsState(row, scores, 0)
-
-
-def _nim():
-    from aisearch.games import Nim
-
-    return Nim
-
-
-def _nim_state(heaps, player):
-    from aisearch.games.nim import NimState
-
-    return NimState(heaps, player)
-
-
-def _hexapawn():
-    from aisearch.games.hexapawn import Hexapawn
-
-    return Hexapawn
-
-
-def _dag():
-    from aisearch.games import DagGame
-
-    return DagGame
 
 
 def _recording() -> list:
